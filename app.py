@@ -1,0 +1,16 @@
+"""Entry point: page configuration, the shared sidebar, and navigation over the pages."""
+
+import streamlit as st
+
+from ui.i18n import t
+from ui.sidebar import render_sidebar
+
+st.set_page_config(page_title="LLM eval workshop", page_icon="🧪", layout="wide")
+
+settings = render_sidebar()
+
+pages = [
+    st.Page("pages/home.py", title=t("home.nav"), icon="🏠", url_path="home", default=True),
+    st.Page("pages/kappa.py", title=t("kappa.nav"), icon="🤝", url_path="kappa"),
+]
+st.navigation(pages).run()

@@ -1,0 +1,1 @@
+"""Shared library of the workshop: pure Python, never imports streamlit."""
