@@ -1,0 +1,110 @@
+"""The three ways of answering a request: offline recordings, live, live and record.
+
+Each is an ordinary `Provider` built on top of another one, so `collect()` never needs to know
+which mode is on:
+
+- `ReplayProvider`: answers from recordings only; a request with no recording comes back as an
+  error of kind ``missing_recording`` naming it, never as an invented answer.
+- `FallbackProvider`: live first; if the live call fails and a recording of the same request
+  exists, the recording is returned with ``fallback_error`` naming the live failure.
+- `RecordingProvider`: live, and every successful new answer is added to a recording set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from evallib.llm.recordings import Recordings, live_provenance
+from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
+
+MODES = ("offline", "live", "live_record")
+
+
+class ReplayProvider:
+    """Answers from recordings only (offline mode)."""
+
+    def __init__(self, recordings: Recordings) -> None:
+        self.recordings = recordings
+
+    def fingerprint(self) -> str:
+        return "recordings"
+
+    def _replay(self, request, result_cls):
+        found = self.recordings.get(request.key())
+        if found is None:
+            return result_cls(
+                request_key=request.key(), model=request.model, source="recording", status="error",
+                error_kind="missing_recording",
+                error=f"No recording for this request ({request.describe()}).",
+                hint="Switch to Live mode with a model, or record this request first.")
+        return found.result
+
+    def chat(self, request: ChatRequest) -> ChatResult:
+        return self._replay(request, ChatResult)
+
+    def embed(self, request: EmbeddingRequest) -> EmbeddingResult:
+        return self._replay(request, EmbeddingResult)
+
+
+class FallbackProvider:
+    """Live, falling back to a recording of the same request when the live call fails."""
+
+    def __init__(self, live, recordings: Recordings) -> None:
+        self.live = live
+        self.recordings = recordings
+
+    def fingerprint(self) -> str:
+        return self.live.fingerprint()
+
+    def _with_fallback(self, request, result):
+        if not result.failed:
+            return result
+        found = self.recordings.get(request.key())
+        if found is None:
+            return result
+        return replace(found.result, fallback_error=result.error)
+
+    def chat(self, request: ChatRequest) -> ChatResult:
+        return self._with_fallback(request, self.live.chat(request))
+
+    def embed(self, request: EmbeddingRequest) -> EmbeddingResult:
+        return self._with_fallback(request, self.live.embed(request))
+
+
+class RecordingProvider:
+    """Live, adding every successful answer to the recording set ``set_name``."""
+
+    def __init__(self, live, recordings: Recordings, set_name: str) -> None:
+        self.live = live
+        self.recordings = recordings
+        self.set_name = set_name
+
+    def fingerprint(self) -> str:
+        return self.live.fingerprint()
+
+    def _record(self, request, result):
+        if result.ok and result.source != "recording":
+            self.recordings.add(self.set_name, request, result, live_provenance(result.model or request.model))
+        return result
+
+    def chat(self, request: ChatRequest) -> ChatResult:
+        return self._record(request, self.live.chat(request))
+
+    def embed(self, request: EmbeddingRequest) -> EmbeddingResult:
+        return self._record(request, self.live.embed(request))
+
+
+def provider_for_mode(mode: str, recordings: Recordings, live=None, set_name: str = "live"):
+    """The provider that answers in ``mode`` ("offline", "live" or "live_record").
+
+    Raises ValueError for an unknown mode, or a live mode without a live provider.
+    """
+    if mode == "offline":
+        return ReplayProvider(recordings)
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}: expected one of {MODES}")
+    if live is None:
+        raise ValueError(f"mode {mode!r} needs a live provider")
+    if mode == "live_record":
+        live = RecordingProvider(live, recordings, set_name)
+    return FallbackProvider(live, recordings)

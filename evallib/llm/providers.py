@@ -1,0 +1,299 @@
+"""Live providers through the official SDKs: any OpenAI-compatible endpoint, and Anthropic.
+
+One interface for every source of answers (see `Provider`): ``chat(request) -> ChatResult`` and
+``embed(request) -> EmbeddingResult``, which never raise: a failure is a result with
+``status="error"``, an ``error_kind`` and a message a workshop participant can act on. The SDKs do
+the retrying: 429 and 5xx answers are retried with backoff honouring Retry-After, at most
+``max_retries`` times (3 by default, "about three tries" as the foundation issue asks); the number
+of 429 answers met is counted on the result (``retries``).
+
+The API key is only ever handed to the SDK client. It is not part of `fingerprint()`, of a request,
+of a result or of any message: every message is scrubbed of it before it leaves this module.
+"""
+
+from __future__ import annotations
+
+import threading
+from abc import ABC, abstractmethod
+import time
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from evallib.llm.answers import answer_status, split_reasoning
+from evallib.llm.errors import describe_exception
+from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
+
+#: Anthropic requires max_tokens; used when a request leaves it unset.
+ANTHROPIC_DEFAULT_MAX_TOKENS = 1024
+#: Timeout of the model-list probe that fills the sidebar dropdown (seconds): it must not stall a page.
+MODEL_LIST_TIMEOUT_S = 5.0
+
+
+class Provider(Protocol):
+    """Anything that answers requests: live SDK providers, recordings, the test fake."""
+
+    def chat(self, request: ChatRequest) -> ChatResult: ...
+
+    def embed(self, request: EmbeddingRequest) -> EmbeddingResult: ...
+
+    def fingerprint(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class ProviderConfig:
+    """How to reach a live model.
+
+    Attributes:
+        kind: "openai" (any OpenAI-compatible server: vLLM, Ollama, llama.cpp, hosted APIs) or "anthropic".
+        base_url: e.g. ``http://localhost:11434/v1`` (Ollama) or ``http://localhost:8000/v1`` (vLLM);
+            "" for the SDK's default host.
+        api_key: never shown, logged, recorded or hashed (``repr`` hides it).
+        timeout_s: seconds before a call is abandoned.
+        max_retries: bounded SDK retries on 429/5xx/connection errors.
+        prefill: whether the model accepts an assistant prefill (recent Claude models answer 400).
+    """
+
+    kind: str = "openai"
+    base_url: str = ""
+    api_key: str = field(default="", repr=False)
+    timeout_s: float = 60.0
+    max_retries: int = 3
+    prefill: bool = True
+
+    def fingerprint(self) -> str:
+        """Identity of the endpoint for cache keys: kind and base URL, never the key."""
+        return f"{self.kind}|{self.base_url.rstrip('/')}"
+
+
+class _RateLimitCounter:
+    """Counts 429 answers seen by the SDK's HTTP client, per calling thread (one call per thread)."""
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+
+    def reset(self) -> None:
+        self._local.count = 0
+
+    @property
+    def count(self) -> int:
+        return getattr(self._local, "count", 0)
+
+    def on_response(self, response) -> None:
+        if response.status_code == 429:
+            self._local.count = self.count + 1
+
+
+class _LiveProvider(ABC):
+    """What both SDK providers share: timing, retry counting and error translation."""
+
+    sdk = None  # the SDK module, set by subclasses
+
+    def __init__(self, config: ProviderConfig) -> None:
+        self.config = config
+        self._rate_limits = _RateLimitCounter()
+        self._client = self._make_client(
+            self.sdk.DefaultHttpxClient(event_hooks={"response": [self._rate_limits.on_response]}))
+
+    def fingerprint(self) -> str:
+        return self.config.fingerprint()
+
+    def _client_options(self, http_client) -> dict:
+        options = {"api_key": self.config.api_key or "no-key", "timeout": self.config.timeout_s,
+                   "max_retries": self.config.max_retries, "http_client": http_client}
+        if self.config.base_url:
+            options["base_url"] = self.config.base_url
+        return options
+
+    @abstractmethod
+    def _make_client(self, http_client):
+        """The SDK client, built once per provider (so per browser session in the app)."""
+
+    def _error_result(self, cls, key: str, exc: BaseException, model: str, latency: float):
+        kind, message, hint = describe_exception(exc, self.config, self._models_or_none)
+        return cls(request_key=key, model=model, latency_s=latency, status="error",
+                   error_kind=kind, error=self._scrub(message), hint=self._scrub(hint),
+                   retries=self._rate_limits.count, source="live")
+
+    def _scrub(self, text: str) -> str:
+        key = self.config.api_key
+        return text.replace(key, "***") if key and len(key) >= 4 else text
+
+    def _models_or_none(self) -> list[str] | None:
+        try:
+            return self.list_models()
+        except Exception:  # the listing is only a hint for another error: never let it mask it
+            return None
+
+    def list_models(self) -> list[str]:
+        """Model ids the endpoint offers (raises the SDK's exception if it does not answer)."""
+        client = self._client.with_options(timeout=MODEL_LIST_TIMEOUT_S, max_retries=0)
+        return sorted(m.id for m in client.models.list())
+
+    def chat(self, request: ChatRequest) -> ChatResult:
+        self._rate_limits.reset()
+        start = time.perf_counter()
+        try:
+            result = self._chat(request)
+        except Exception as exc:  # every SDK failure becomes a result; nothing escapes
+            return self._error_result(ChatResult, request.key(), exc, request.model,
+                                      time.perf_counter() - start)
+        return _finish(result, request, time.perf_counter() - start, self._rate_limits.count)
+
+    def embed(self, request: EmbeddingRequest) -> EmbeddingResult:
+        self._rate_limits.reset()
+        start = time.perf_counter()
+        try:
+            return self._embed(request, start)
+        except Exception as exc:
+            return self._error_result(EmbeddingResult, request.key(), exc, request.model,
+                                      time.perf_counter() - start)
+
+    @abstractmethod
+    def _chat(self, request: ChatRequest) -> dict:
+        """Send one request; return the provider-neutral raw fields (see `_finish`)."""
+
+    @abstractmethod
+    def _embed(self, request: EmbeddingRequest, start: float) -> EmbeddingResult:
+        """Send one embeddings request."""
+
+
+def _finish(raw: dict, request: ChatRequest, latency: float, retries: int) -> ChatResult:
+    """Build the result from the provider-neutral fields of a raw answer.
+
+    ``raw["content"]`` is what the model generated (after the prefill, if any); the status is judged
+    on it alone, and the prefill is then put back in front so that the text parses as a whole.
+    """
+    answer, reasoning = split_reasoning(raw["content"])
+    reasoning = "\n".join(part for part in (raw["reasoning"], reasoning) if part)
+    status, hint = answer_status(answer, raw["finish_reason"], reasoning, bool(raw["tool_calls"]))
+    prefill = request.prefill.rstrip()
+    text = answer if not prefill or answer.startswith(prefill) else prefill + answer
+    return ChatResult(
+        request_key=request.key(), text=text, tool_calls=tuple(raw["tool_calls"]),
+        finish_reason=raw["finish_reason"], input_tokens=raw["input_tokens"],
+        output_tokens=raw["output_tokens"], latency_s=latency, model=raw["model"] or request.model,
+        source="live", status=status, hint=hint, reasoning=reasoning, retries=retries)
+
+
+class OpenAICompatibleProvider(_LiveProvider):
+    """Any server speaking the OpenAI chat-completions API (vLLM, Ollama, llama.cpp, hosted)."""
+
+    import openai as sdk
+
+    def _make_client(self, http_client):
+        return self.sdk.OpenAI(**self._client_options(http_client))
+
+    def _chat(self, request: ChatRequest) -> dict:
+        messages = [{"role": "system", "content": request.system}] if request.system else []
+        messages += [{"role": role, "content": content} for role, content in request.messages]
+        if request.prefill:
+            messages.append({"role": "assistant", "content": request.prefill})
+        options: dict = {}
+        for name in ("temperature", "max_tokens", "seed"):
+            if getattr(request, name) is not None:
+                options[name] = getattr(request, name)
+        if request.stop:
+            options["stop"] = list(request.stop)
+        if request.tools:
+            options["tools"] = [{"type": "function", "function": tool} for tool in request.tools]
+        if request.tool_choice:
+            options["tool_choice"] = {"type": "function", "function": {"name": request.tool_choice}}
+        if request.extra_body:
+            options["extra_body"] = request.extra_body
+        response = self._client.chat.completions.create(
+            model=request.model, messages=messages, **options)
+        if not getattr(response, "choices", None):
+            raise ValueError("the answer had no choices")
+        choice = response.choices[0]
+        message = choice.message
+        extra = getattr(message, "model_extra", None) or {}
+        calls = [{"name": c.function.name, "arguments": c.function.arguments}
+                 for c in (message.tool_calls or [])]
+        usage = response.usage
+        return {
+            "content": message.content or "",
+            "reasoning": extra.get("reasoning_content") or extra.get("reasoning") or "",
+            "tool_calls": calls,
+            "finish_reason": choice.finish_reason,
+            "input_tokens": usage.prompt_tokens if usage else None,
+            "output_tokens": usage.completion_tokens if usage else None,
+            "model": response.model,
+        }
+
+    def _embed(self, request: EmbeddingRequest, start: float) -> EmbeddingResult:
+        response = self._client.embeddings.create(model=request.model, input=list(request.inputs))
+        vectors = tuple(tuple(float(x) for x in item.embedding)
+                        for item in sorted(response.data, key=lambda d: d.index))
+        if len(vectors) != len(request.inputs):
+            raise ValueError(f"{len(vectors)} vectors for {len(request.inputs)} texts")
+        usage = getattr(response, "usage", None)
+        return EmbeddingResult(
+            request_key=request.key(), vectors=vectors, model=response.model or request.model,
+            input_tokens=usage.prompt_tokens if usage else None,
+            latency_s=time.perf_counter() - start, retries=self._rate_limits.count)
+
+
+class AnthropicProvider(_LiveProvider):
+    """Anthropic's Messages API: system prompt, prefill as a final assistant turn, stop sequences, tools."""
+
+    import anthropic as sdk
+
+    def _make_client(self, http_client):
+        return self.sdk.Anthropic(**self._client_options(http_client))
+
+    def _chat(self, request: ChatRequest) -> dict:
+        if request.prefill and not self.config.prefill:
+            raise PrefillRefused(request.model)
+        messages = [{"role": role, "content": content} for role, content in request.messages]
+        if request.prefill:
+            # The API refuses a final assistant turn ending in whitespace.
+            messages.append({"role": "assistant", "content": request.prefill.rstrip()})
+        options: dict = {"max_tokens": request.max_tokens or ANTHROPIC_DEFAULT_MAX_TOKENS}
+        if request.system:
+            options["system"] = request.system
+        if request.temperature is not None:
+            options["temperature"] = request.temperature
+        if request.stop:
+            options["stop_sequences"] = list(request.stop)
+        if request.tools:
+            options["tools"] = [{"name": t["name"], "description": t.get("description", ""),
+                                 "input_schema": t.get("parameters", {"type": "object"})}
+                                for t in request.tools]
+        if request.tool_choice:
+            options["tool_choice"] = {"type": "tool", "name": request.tool_choice}
+        if request.extra_body:
+            options["extra_body"] = request.extra_body
+        response = self._client.messages.create(model=request.model, messages=messages, **options)
+        text = "".join(block.text for block in response.content if block.type == "text")
+        calls = [{"name": block.name, "arguments": block.input}
+                 for block in response.content if block.type == "tool_use"]
+        return {
+            "content": text, "reasoning": "", "tool_calls": calls,
+            "finish_reason": response.stop_reason,
+            "input_tokens": response.usage.input_tokens, "output_tokens": response.usage.output_tokens,
+            "model": response.model,
+        }
+
+    def _embed(self, request: EmbeddingRequest, start: float) -> EmbeddingResult:
+        raise EmbeddingsUnsupported("Anthropic offers no embeddings endpoint: use an "
+                                    "OpenAI-compatible server (e.g. Ollama) for embeddings.")
+
+
+class PrefillRefused(Exception):
+    """Raised before sending when the configuration says the model refuses a prefill."""
+
+    def __init__(self, model: str) -> None:
+        super().__init__(f"The model {model} is configured as refusing an assistant prefill.")
+
+
+class EmbeddingsUnsupported(Exception):
+    """The provider has no embeddings endpoint."""
+
+
+def make_provider(config: ProviderConfig) -> OpenAICompatibleProvider | AnthropicProvider:
+    """The live provider for ``config.kind`` ("openai" or "anthropic"); ValueError otherwise."""
+    if config.kind == "openai":
+        return OpenAICompatibleProvider(config)
+    if config.kind == "anthropic":
+        return AnthropicProvider(config)
+    raise ValueError(f"unknown provider kind {config.kind!r}: expected 'openai' or 'anthropic'")

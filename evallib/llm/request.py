@@ -1,0 +1,217 @@
+"""What is asked of a model and what comes back: `ChatRequest`, `ChatResult` and their embedding twins.
+
+A request's `key()` is the sha256 of its canonical JSON (sorted keys, no whitespace). It covers every
+field that can change the answer, including the repeat index, so N repeated runs are N distinct
+requests and never one cached answer counted N times (the mistake notes/evaluation.md records). It
+never covers a key or a base URL: those are not part of the request.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Literal
+
+Source = Literal["live", "cache", "recording"]
+Status = Literal["ok", "empty", "truncated", "error"]
+
+#: Error kinds a result can carry; the UI translates each into an actionable message.
+ERROR_KINDS = (
+    "auth",               # 401/403: key missing or rejected
+    "model_not_found",    # 404 on the model
+    "not_found",          # 404 on the URL itself (often a base URL without /v1)
+    "connection",         # nothing listens at the URL
+    "timeout",            # no answer within the timeout
+    "rate_limit",         # 429 still refused after the bounded retries
+    "server",             # 5xx
+    "bad_request",        # 400/422: the server refused a parameter
+    "prefill_unsupported",  # 400: the model refuses an assistant prefill
+    "malformed",          # the body could not be read as the expected JSON
+    "missing_recording",  # offline mode: nothing recorded for this request
+    "unexpected",         # anything else (the message says what)
+)
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    """One chat completion request, provider-neutral.
+
+    Attributes:
+        model: model id as the endpoint names it.
+        messages: conversation turns as ``(role, content)`` pairs, roles "user"/"assistant".
+        system: system prompt ("" for none).
+        temperature, max_tokens, seed: sampling parameters (None = the server's default).
+        stop: stop sequences.
+        prefill: text the assistant's answer must start with (sent as a final assistant turn);
+            the result's text starts with it. Some models refuse it (see `ProviderConfig.prefill`).
+        tools: tool definitions ``{"name", "description", "parameters": <JSON schema>}``.
+        tool_choice: name of a tool the model must call (the forced-tool path), or None.
+        extra_body: provider-specific fields, e.g. ``{"chat_template_kwargs": {"enable_thinking": False}}``.
+        repeat: repeat index (0, 1, ... N-1) for repeated runs; part of the key.
+    """
+
+    model: str
+    messages: tuple[tuple[str, str], ...]
+    system: str = ""
+    temperature: float | None = None
+    max_tokens: int | None = None
+    seed: int | None = None
+    stop: tuple[str, ...] = ()
+    prefill: str = ""
+    tools: tuple[dict, ...] = field(default=())
+    tool_choice: str | None = None
+    extra_body: dict | None = None
+    repeat: int = 0
+
+    @classmethod
+    def single(cls, model: str, system: str, user: str, **options: Any) -> "ChatRequest":
+        """A request with one user turn under a system prompt."""
+        return cls(model=model, messages=(("user", user),), system=system, **options)
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready dict (messages as lists), the form stored in recordings."""
+        data = asdict(self)
+        data["messages"] = [list(m) for m in self.messages]
+        data["stop"] = list(self.stop)
+        data["tools"] = list(self.tools)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "ChatRequest":
+        """Inverse of `to_dict`; raises KeyError/TypeError on a malformed dict."""
+        values = dict(data)
+        values["messages"] = tuple((str(r), str(c)) for r, c in values["messages"])
+        values["stop"] = tuple(values.get("stop", ()))
+        values["tools"] = tuple(values.get("tools", ()))
+        return cls(**values)
+
+    def key(self) -> str:
+        """sha256 hex digest of the canonical JSON of every field (repeat index included)."""
+        return hashlib.sha256(_canonical({"chat": self.to_dict()}).encode("utf-8")).hexdigest()
+
+    def with_repeat(self, repeat: int) -> "ChatRequest":
+        """The same request with another repeat index."""
+        return replace(self, repeat=repeat)
+
+    def describe(self) -> str:
+        """Short human label: model and the start of the last user turn (for missing-recording lists)."""
+        last = self.messages[-1][1] if self.messages else ""
+        return f"{self.model}: {last[:60]}"
+
+
+@dataclass(frozen=True)
+class ChatResult:
+    """What came back for one `ChatRequest`.
+
+    ``text`` is the answer with any ``<think>`` block removed (``reasoning`` keeps it); with a
+    prefill it starts with the prefill. ``latency_s`` is wall time in seconds of the live call (as
+    recorded, for a replayed result). ``status`` is "ok", "empty" (no usable text), "truncated"
+    (stopped at max_tokens) or "error" (``error_kind`` + ``error`` say why, ``hint`` how to fix it).
+    ``provenance`` is "live" or "authored" (written by hand for a demo) for recorded results.
+    ``fallback_error`` is set when a live call failed and a recording was used instead.
+    """
+
+    request_key: str
+    text: str = ""
+    tool_calls: tuple[dict, ...] = ()
+    finish_reason: str | None = None
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    latency_s: float | None = None
+    model: str = ""
+    source: Source = "live"
+    status: Status = "ok"
+    error_kind: str | None = None
+    error: str = ""
+    hint: str = ""
+    reasoning: str = ""
+    retries: int = 0
+    provenance: str = "live"
+    recorded_on: str = ""
+    fallback_error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    @property
+    def failed(self) -> bool:
+        """True for an error (something to retry); empty or truncated answers are answers."""
+        return self.status == "error"
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["tool_calls"] = list(self.tool_calls)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "ChatResult":
+        values = dict(data)
+        values["tool_calls"] = tuple(values.get("tool_calls", ()))
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class EmbeddingRequest:
+    """Embeddings of a batch of texts from an OpenAI-compatible ``/embeddings`` endpoint."""
+
+    model: str
+    inputs: tuple[str, ...]
+
+    def to_dict(self) -> dict:
+        return {"model": self.model, "inputs": list(self.inputs)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "EmbeddingRequest":
+        return cls(model=data["model"], inputs=tuple(data["inputs"]))
+
+    def key(self) -> str:
+        """sha256 hex digest of the canonical JSON of the model and the texts."""
+        return hashlib.sha256(_canonical({"embedding": self.to_dict()}).encode("utf-8")).hexdigest()
+
+    def describe(self) -> str:
+        return f"{self.model}: {len(self.inputs)} texts"
+
+
+@dataclass(frozen=True)
+class EmbeddingResult:
+    """Vectors for an `EmbeddingRequest`: ``vectors[i]`` embeds ``inputs[i]`` (floats, provider units)."""
+
+    request_key: str
+    vectors: tuple[tuple[float, ...], ...] = ()
+    model: str = ""
+    input_tokens: int | None = None
+    latency_s: float | None = None
+    source: Source = "live"
+    status: Status = "ok"
+    error_kind: str | None = None
+    error: str = ""
+    hint: str = ""
+    retries: int = 0
+    provenance: str = "live"
+    recorded_on: str = ""
+    fallback_error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    @property
+    def failed(self) -> bool:
+        return self.status == "error"
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["vectors"] = [list(v) for v in self.vectors]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "EmbeddingResult":
+        values = dict(data)
+        values["vectors"] = tuple(tuple(float(x) for x in v) for v in values.get("vectors", ()))
+        return cls(**values)
