@@ -1,13 +1,55 @@
-"""The shared sidebar (placeholder until the model settings land): language only."""
+"""The shared sidebar: language, mode, provider, base URL, model, key, concurrency, cache."""
+
+from __future__ import annotations
 
 import streamlit as st
 
+from evallib.llm import MODES
 from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, t
+from ui.models import model_list
+from ui.settings import BASE_URL_EXAMPLES, Settings, current_settings, init_defaults, prefill_from_secrets
+
+LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
+PROVIDER_KINDS = ("openai", "anthropic")
 
 
-def render_sidebar() -> None:
-    """Draw the sidebar widgets shared by every page."""
+def render_sidebar() -> Settings:
+    """Draw the sidebar widgets shared by every page and return the session's settings."""
+    init_defaults()
+    st.session_state.setdefault(LANGUAGE_KEY, DEFAULT_LANGUAGE)
     with st.sidebar:
-        st.session_state.setdefault(LANGUAGE_KEY, DEFAULT_LANGUAGE)
         st.radio(t("common.language"), LANGUAGES, key=LANGUAGE_KEY, horizontal=True,
-                 format_func=lambda code: {"fr": "Français", "en": "English"}[code])
+                 format_func=LANGUAGE_NAMES.get)
+        st.radio(t("sidebar.mode"), MODES, key="llm_mode", format_func=lambda m: t(f"sidebar.mode.{m}"),
+                 help=t("sidebar.mode_help"))
+        if st.session_state["llm_mode"] == "offline":
+            st.caption(t("sidebar.offline_note"))
+        else:
+            _live_settings()
+    return current_settings()
+
+
+def _live_settings() -> None:
+    prefill_from_secrets()
+    st.selectbox(t("sidebar.kind"), PROVIDER_KINDS, key="llm_kind",
+                 format_func=lambda k: t(f"sidebar.kind.{k}"))
+    kind = st.session_state["llm_kind"]
+    if kind == "openai":
+        st.text_input(t("sidebar.base_url"), key="llm_base_url", placeholder=BASE_URL_EXAMPLES["openai"],
+                      help=t("sidebar.base_url_help"))
+    st.text_input(t("sidebar.api_key"), key="llm_api_key", type="password", help=t("sidebar.api_key_help"))
+    settings = current_settings()
+    models, problem = model_list(settings)
+    if models:
+        if st.session_state["llm_model"] not in models:
+            st.session_state["llm_model"] = models[0]
+        st.selectbox(t("sidebar.model"), models, key="llm_model")
+    else:
+        st.text_input(t("sidebar.model"), key="llm_model", help=t("sidebar.model_free_help"))
+        if problem:
+            st.caption(t("sidebar.models_unavailable"))
+    if kind == "anthropic":
+        st.toggle(t("sidebar.prefill"), key="llm_prefill", help=t("sidebar.prefill_help"))
+    st.slider(t("sidebar.concurrency"), 1, 32, key="llm_concurrency", help=t("sidebar.concurrency_help"))
+    st.number_input(t("sidebar.timeout"), min_value=5, max_value=600, step=5, key="llm_timeout")
+    st.toggle(t("sidebar.use_cache"), key="llm_use_cache", help=t("sidebar.use_cache_help"))

@@ -1,0 +1,119 @@
+"""The collection widget: answers for a list of requests, kept in this session, collected on demand.
+
+Answers are stored per request key in ``st.session_state["answers"]``, so that:
+- a rerun, a page switch or an edit elsewhere never loses what was collected;
+- changing one assistant's prompt only leaves that assistant's requests to collect;
+- "retry failed" sends only the requests whose answer is an error.
+Offline, missing answers are looked up in the recordings at once (no network, no button); live,
+the user starts the collection. Progress is drawn by the script thread from `collect`'s callback.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import streamlit as st
+
+from evallib.llm import Progress, collect
+from ui.i18n import t
+from ui.models import page_provider
+from ui.settings import current_settings
+
+ANSWERS_KEY = "answers"
+
+
+def stored_answers() -> dict:
+    """This session's answers by request key."""
+    return st.session_state.setdefault(ANSWERS_KEY, {})
+
+
+def _run(requests: Sequence, set_name: str, settings) -> None:
+    provider = page_provider(set_name, settings)
+    bar = st.progress(0.0, text=t("collect.starting", total=len(requests)))
+
+    def show(progress: Progress) -> None:
+        bar.progress(progress.done / progress.total, text=t(
+            "collect.progress", done=progress.done, total=progress.total, elapsed=progress.elapsed_s,
+            errors=progress.errors, rate_limited=progress.rate_limited))
+
+    results = collect(list(requests), provider, settings.concurrency, on_progress=show)
+    answers = stored_answers()
+    for request, result in zip(requests, results):
+        answers[request.key()] = result
+    bar.empty()
+
+
+def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str], key: str) -> list:
+    """Show the collection state of ``requests`` and return their answers (None where missing).
+
+    Args:
+        requests: chat or embedding requests, in the order the page needs them.
+        set_name: the recording set of this page (``recordings/<set_name>.jsonl``).
+        labels: a human label per request (e.g. "style / probe 3"), used to name missing or failed ones.
+        key: a widget key prefix unique on the page.
+    """
+    settings = current_settings()
+    answers = stored_answers()
+    missing = [r for r in requests if r.key() not in answers]
+    if missing and not settings.live:
+        _run(missing, set_name, settings)
+        missing = []
+    if settings.live and not settings.model:
+        st.warning(t("collect.no_model"))
+    elif settings.live:
+        failed = [r for r in requests if r.key() in answers and answers[r.key()].failed]
+        columns = st.columns(3)
+        if columns[0].button(t("collect.start", n=len(missing)), key=f"{key}_collect",
+                             disabled=not missing, type="primary"):
+            _run(missing, set_name, settings)
+        if columns[1].button(t("collect.retry", n=len(failed)), key=f"{key}_retry", disabled=not failed):
+            _run(failed, set_name, settings)
+        if columns[2].button(t("collect.forget"), key=f"{key}_forget", help=t("collect.forget_help")):
+            for request in requests:
+                answers.pop(request.key(), None)
+            st.rerun()
+    results = [answers.get(r.key()) for r in requests]
+    _summary(results, labels)
+    return results
+
+
+def _summary(results: Sequence, labels: Sequence[str]) -> None:
+    present = [r for r in results if r is not None]
+    if not present:
+        st.info(t("collect.nothing_yet", n=len(results)))
+        return
+    sources = Counter(source_label(r) for r in present)
+    statuses = Counter(r.status for r in present)
+    st.caption(t("collect.summary", n=len(present), total=len(results),
+                 sources=", ".join(f"{t('badge.' + s)} {c}" for s, c in sorted(sources.items())),
+                 ok=statuses.get("ok", 0), empty=statuses.get("empty", 0),
+                 truncated=statuses.get("truncated", 0), errors=statuses.get("error", 0)))
+    if sources.get("authored"):
+        st.info(t("collect.authored_notice", n=sources["authored"]))
+    fallbacks = [(label, r) for label, r in zip(labels, results) if r is not None and r.fallback_error]
+    if fallbacks:
+        st.warning(t("collect.fallback", n=len(fallbacks), error=fallbacks[0][1].fallback_error))
+    problems = [(label, r) for label, r in zip(labels, results) if r is not None and r.status != "ok"]
+    if problems:
+        with st.expander(t("collect.problems", n=len(problems)), expanded=any(r.failed for _, r in problems)):
+            for label, result in problems:
+                st.markdown(f"- **{label}** · {t('status.' + result.status)} · "
+                            f"{t('error_kind.' + result.error_kind) if result.error_kind else ''} "
+                            f"{result.error} {result.hint}".rstrip())
+
+
+def source_label(result) -> str:
+    """"authored" for hand-written recordings, else the result's source (live, cache, recording)."""
+    if result.source == "recording" and result.provenance == "authored":
+        return "authored"
+    return result.source
+
+
+BADGE_COLOURS = {"live": "green", "cache": "blue", "recording": "violet", "authored": "orange"}
+
+
+def source_badge(result) -> str:
+    """Markdown badge naming where an answer came from."""
+    label = source_label(result)
+    return f":{BADGE_COLOURS[label]}-badge[{t('badge.' + label)}]"

@@ -1,0 +1,116 @@
+"""Model providers for the pages: recordings shared by all sessions, live clients per session, cached calls.
+
+- Recordings are loaded once per server process and reloaded when a file in ``recordings/`` changes.
+- The live provider (an SDK client holding this session's key) lives in this session's state only:
+  one participant's key never reaches another session (notes/streamlit.md).
+- Live answers go through ``st.cache_data``, keyed by the request key and the endpoint fingerprint
+  (kind + base URL, never the key). Errors are not cached. A cached hit comes back with source "cache".
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from pathlib import Path
+
+import streamlit as st
+
+from evallib.llm import Recordings, make_provider, provider_for_mode
+from ui.settings import Settings, current_settings
+
+RECORDINGS_DIR = Path(__file__).resolve().parent.parent / "recordings"
+
+#: Set in the cached function's body: still False after a call means the answer came from the cache.
+_computed = threading.local()
+
+
+def _recordings_signature(directory: Path) -> tuple:
+    return tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(directory.glob("*.jsonl")))
+
+
+def recordings() -> Recordings:
+    """The recordings of ``recordings/``, shared by every session, reloaded when a file changes."""
+    signature = _recordings_signature(RECORDINGS_DIR)
+    return _cached_recordings(str(RECORDINGS_DIR), signature)
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _cached_recordings(directory: str, signature: tuple) -> Recordings:
+    return Recordings(directory)
+
+
+class _UncachedResult(Exception):
+    """Carries an error result out of the cached function, so that it is not cached."""
+
+    def __init__(self, result) -> None:
+        super().__init__("uncached")
+        self.result = result
+
+
+@st.cache_data(show_spinner=False, max_entries=50_000)
+def _cached_answer(request_key: str, fingerprint: str, method: str, _provider, _request):
+    _computed.flag = True
+    result = getattr(_provider, method)(_request)
+    if result.failed:
+        raise _UncachedResult(result)
+    return result
+
+
+class CachedProvider:
+    """Wraps a live provider with ``st.cache_data`` (safe from worker threads; no Streamlit UI calls)."""
+
+    def __init__(self, live) -> None:
+        self.live = live
+
+    def fingerprint(self) -> str:
+        return self.live.fingerprint()
+
+    def _answer(self, method: str, request):
+        _computed.flag = False
+        try:
+            result = _cached_answer(request.key(), self.live.fingerprint(), method, self.live, request)
+        except _UncachedResult as failure:
+            return failure.result
+        return result if _computed.flag else replace(result, source="cache", latency_s=0.0)
+
+    def chat(self, request):
+        return self._answer("chat", request)
+
+    def embed(self, request):
+        return self._answer("embed", request)
+
+
+def live_provider(settings: Settings):
+    """This session's live SDK provider, rebuilt only when the configuration changes."""
+    held = st.session_state.get("_llm_live")
+    if held is None or held[0] != settings.config:
+        held = (settings.config, make_provider(settings.config))
+        st.session_state["_llm_live"] = held
+    return held[1]
+
+
+def page_provider(set_name: str, settings: Settings | None = None):
+    """The provider a page collects with, for the session's mode.
+
+    Args:
+        set_name: recording set (``recordings/<set_name>.jsonl``) that Live + record appends to.
+    """
+    settings = settings or current_settings()
+    if not settings.live:
+        return provider_for_mode("offline", recordings())
+    live = live_provider(settings)
+    if settings.use_cache:
+        live = CachedProvider(live)
+    return provider_for_mode(settings.mode, recordings(), live, set_name=set_name)
+
+
+def model_list(settings: Settings) -> tuple[list[str], str]:
+    """(model ids, error message) for the configured endpoint, asked once per endpoint and session."""
+    memo = st.session_state.setdefault("_llm_models", {})
+    token = settings.config  # held in this session's state only
+    if token not in memo:
+        try:
+            memo[token] = (live_provider(settings).list_models(), "")
+        except Exception as exc:  # shown as a hint beside a free-text field, never a traceback
+            memo[token] = ([], f"{type(exc).__name__}")
+    return memo[token]

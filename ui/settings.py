@@ -1,0 +1,79 @@
+"""The model settings of this browser session, read from ``st.session_state``.
+
+The sidebar widgets write these keys; pages and tests read them through `current_settings()`. The
+API key stays in this session's state: never in a file, a cache key, a recording or a log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import streamlit as st
+
+from evallib.llm import DEFAULT_CONCURRENCY, ProviderConfig
+from ui.secrets import setting
+
+#: Session-state keys of the sidebar widgets, and their defaults on a fresh session.
+DEFAULTS = {
+    "llm_mode": "offline",
+    "llm_kind": "openai",
+    "llm_base_url": "",
+    "llm_model": "",
+    "llm_api_key": "",
+    "llm_concurrency": DEFAULT_CONCURRENCY,
+    "llm_use_cache": True,
+    "llm_prefill": True,
+    "llm_timeout": 60,
+}
+
+BASE_URL_EXAMPLES = {
+    "openai": "http://localhost:11434/v1",
+    "anthropic": "",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a page needs to build and send requests."""
+
+    mode: str
+    config: ProviderConfig = field(repr=False)
+    model: str
+    concurrency: int
+    use_cache: bool
+
+    @property
+    def live(self) -> bool:
+        return self.mode != "offline"
+
+
+def init_defaults() -> None:
+    """Fill missing keys with defaults; base URL and key come from secrets/environment once."""
+    for key, value in DEFAULTS.items():
+        st.session_state.setdefault(key, value)
+
+
+def prefill_from_secrets() -> None:
+    """Take base URL and key from secrets.toml [llm] or the environment, once, when going live.
+
+    Offline mode never reads secrets (notes/streamlit.md).
+    """
+    if st.session_state.get("_llm_secrets_read"):
+        return
+    st.session_state["_llm_secrets_read"] = True
+    kind = st.session_state["llm_kind"]
+    if not st.session_state["llm_api_key"]:
+        st.session_state["llm_api_key"] = setting(f"{kind}_api_key")
+    if kind == "openai" and not st.session_state["llm_base_url"]:
+        st.session_state["llm_base_url"] = setting("openai_base_url")
+
+
+def current_settings() -> Settings:
+    """The settings of this session (defaults where the sidebar has not run)."""
+    init_defaults()
+    state = st.session_state
+    config = ProviderConfig(
+        kind=state["llm_kind"], base_url=state["llm_base_url"].strip(), api_key=state["llm_api_key"].strip(),
+        timeout_s=float(state["llm_timeout"]), prefill=bool(state["llm_prefill"]))
+    return Settings(mode=state["llm_mode"], config=config, model=state["llm_model"].strip(),
+                    concurrency=int(state["llm_concurrency"]), use_cache=bool(state["llm_use_cache"]))

@@ -1,0 +1,58 @@
+"""Texts of the collection widget, source badges, statuses and error kinds."""
+
+TEXTS = {
+    "collect.starting": {"fr": "Envoi de {total} requêtes…", "en": "Sending {total} requests…"},
+    "collect.progress": {
+        "fr": "{done}/{total} réponses · {elapsed:.1f} s · {errors} erreur(s) · {rate_limited} refus 429 réessayé(s)",
+        "en": "{done}/{total} answers · {elapsed:.1f} s · {errors} error(s) · {rate_limited} 429 refusal(s) retried",
+    },
+    "collect.no_model": {"fr": "Choisissez un modèle dans la barre latérale pour collecter en direct.",
+                         "en": "Choose a model in the sidebar to collect live."},
+    "collect.start": {"fr": "Collecter {n} réponse(s) manquante(s)", "en": "Collect {n} missing answer(s)"},
+    "collect.retry": {"fr": "Relancer {n} échec(s)", "en": "Retry {n} failed"},
+    "collect.forget": {"fr": "Oublier ces réponses", "en": "Forget these answers"},
+    "collect.forget_help": {
+        "fr": "Efface les réponses de cette page pour cette session (le cache et les enregistrements restent).",
+        "en": "Clears this page's answers for this session (the cache and the recordings stay).",
+    },
+    "collect.nothing_yet": {"fr": "Aucune des {n} réponses n'est encore collectée.",
+                            "en": "None of the {n} answers has been collected yet."},
+    "collect.summary": {
+        "fr": "{n}/{total} réponses · provenance : {sources} · {ok} correctes, {empty} vides, "
+              "{truncated} tronquées, {errors} en erreur",
+        "en": "{n}/{total} answers · source: {sources} · {ok} ok, {empty} empty, {truncated} truncated, "
+              "{errors} errors",
+    },
+    "collect.authored_notice": {
+        "fr": "{n} réponse(s) sont des exemples rédigés à la main pour la démonstration (« rédigé »), "
+              "pas des sorties d'un modèle. Passez en direct pour mesurer un vrai modèle.",
+        "en": "{n} answer(s) are examples written by hand for the demo (\"authored\"), not model output. "
+              "Go live to measure a real model.",
+    },
+    "collect.fallback": {
+        "fr": "{n} appel(s) en direct ont échoué : la réponse enregistrée est affichée à la place. "
+              "Première erreur : {error}",
+        "en": "{n} live call(s) failed: the recorded answer is shown instead. First error: {error}",
+    },
+    "collect.problems": {"fr": "{n} réponse(s) à examiner", "en": "{n} answer(s) to look at"},
+    "badge.live": {"fr": "direct", "en": "live"},
+    "badge.cache": {"fr": "cache", "en": "cache"},
+    "badge.recording": {"fr": "enregistré", "en": "recorded"},
+    "badge.authored": {"fr": "rédigé", "en": "authored"},
+    "status.ok": {"fr": "correcte", "en": "ok"},
+    "status.empty": {"fr": "vide", "en": "empty"},
+    "status.truncated": {"fr": "tronquée", "en": "truncated"},
+    "status.error": {"fr": "erreur", "en": "error"},
+    "error_kind.auth": {"fr": "clé refusée", "en": "key rejected"},
+    "error_kind.model_not_found": {"fr": "modèle introuvable", "en": "model not found"},
+    "error_kind.not_found": {"fr": "adresse introuvable", "en": "URL not found"},
+    "error_kind.connection": {"fr": "serveur injoignable", "en": "no server"},
+    "error_kind.timeout": {"fr": "délai dépassé", "en": "timeout"},
+    "error_kind.rate_limit": {"fr": "trop de requêtes (429)", "en": "rate limited (429)"},
+    "error_kind.server": {"fr": "erreur du serveur", "en": "server error"},
+    "error_kind.bad_request": {"fr": "requête refusée", "en": "request refused"},
+    "error_kind.prefill_unsupported": {"fr": "prefill refusé", "en": "prefill refused"},
+    "error_kind.malformed": {"fr": "réponse illisible", "en": "unreadable answer"},
+    "error_kind.missing_recording": {"fr": "pas d'enregistrement", "en": "no recording"},
+    "error_kind.unexpected": {"fr": "erreur inattendue", "en": "unexpected error"},
+}
