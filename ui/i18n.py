@@ -1,7 +1,7 @@
 """The i18n catalogue through which every UI string passes (French by default, English on a toggle).
 
 Texts live in ``ui/texts/<part>.py`` as ``TEXTS = {"part.key": {"fr": ..., "en": ...}}``.
-``t("part.key", n=3)`` returns the text in the session's language, formatted with ``str.format``.
+``t("collect.start", n=3)`` returns the text in the session's language, formatted with ``str.format``.
 """
 
 from __future__ import annotations

@@ -54,10 +54,15 @@ def _parse_line(set_name: str, line: str) -> Recording:
     provenance = dict(data["provenance"])
     if provenance.get("source") not in PROVENANCES:
         raise ValueError(f"provenance source must be one of {PROVENANCES}")
-    result = result_cls.from_dict(data["result"])
-    result = replace(result, source="recording", provenance=provenance["source"],
-                     recorded_on=str(provenance.get("date", "")), request_key=data["key"])
-    return Recording(set_name, data["key"], request, result, provenance)
+    return Recording(set_name, data["key"], request,
+                     _as_replayed(result_cls.from_dict(data["result"]), provenance, data["key"]), provenance)
+
+
+def _as_replayed(result, provenance: dict, key: str):
+    """The result as replay returns it: source "recording", with its provenance and date."""
+    return replace(result, source="recording", provenance=provenance["source"],
+                   recorded_on=str(provenance.get("date", "")), request_key=key,
+                   fallback_error="")
 
 
 class Recordings:
@@ -103,7 +108,8 @@ class Recordings:
         """Store a result (replacing any for the same key) and rewrite the set file atomically."""
         if provenance.get("source") not in PROVENANCES:
             raise ValueError(f"provenance source must be one of {PROVENANCES}")
-        recording = Recording(set_name, request.key(), request, result, dict(provenance))
+        key = request.key()
+        recording = Recording(set_name, key, request, _as_replayed(result, provenance, key), dict(provenance))
         with self._lock:
             self._by_key[recording.key] = recording
             self._write(set_name)

@@ -1,0 +1,145 @@
+"""Recording store (atomic, damaged lines skipped) and the offline / fallback / record modes."""
+
+import json
+import threading
+import time
+
+import pytest
+
+from evallib.llm import (ChatRequest, ChatResult, Recordings, collect, failed_indices, provider_for_mode,
+                         retry_failed)
+
+REQUEST = ChatRequest.single("m", "sys", "question")
+
+
+def _ok(request, text="answer"):
+    return ChatResult(request_key=request.key(), text=text, model=request.model, latency_s=0.1)
+
+
+def _error(request):
+    return ChatResult(request_key=request.key(), model=request.model, status="error",
+                      error_kind="server", error="HTTP 500")
+
+
+class ScriptedProvider:
+    """A provider answering from a function, counting calls and the peak of concurrent calls."""
+
+    def __init__(self, answer, delay=0.0):
+        self.answer, self.delay = answer, delay
+        self.calls, self.in_flight, self.peak = 0, 0, 0
+        self._lock = threading.Lock()
+
+    def fingerprint(self):
+        return "scripted"
+
+    def chat(self, request):
+        with self._lock:
+            self.calls += 1
+            self.in_flight += 1
+            self.peak = max(self.peak, self.in_flight)
+        time.sleep(self.delay)
+        with self._lock:
+            self.in_flight -= 1
+        return self.answer(request)
+
+    embed = chat
+
+
+def test_add_then_reload_replays_the_result_with_provenance(tmp_path):
+    store = Recordings(tmp_path)
+    store.add("demo", REQUEST, _ok(REQUEST), {"source": "authored", "note": "written for the demo"})
+    again = Recordings(tmp_path)
+    found = again.get(REQUEST.key())
+    assert found is not None and found.result.text == "answer"
+    assert found.result.source == "recording" and found.result.provenance == "authored"
+    assert again.problems == []
+
+
+def test_damaged_line_is_skipped_and_reported(tmp_path):
+    store = Recordings(tmp_path)
+    other = ChatRequest.single("m", "sys", "another")
+    store.add("demo", REQUEST, _ok(REQUEST), {"source": "live", "model": "m", "date": "2026-11-29"})
+    store.add("demo", other, _ok(other), {"source": "live", "model": "m", "date": "2026-11-29"})
+    path = tmp_path / "demo.jsonl"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text(lines[0] + "\n{broken json\n" + lines[1][: len(lines[1]) // 2] + "\n", encoding="utf-8")
+    reloaded = Recordings(tmp_path)
+    assert len(reloaded) == 1
+    assert [p.split(":")[1] for p in reloaded.problems] == ["2", "3"]
+
+
+def test_a_line_whose_key_does_not_match_its_request_is_refused(tmp_path):
+    store = Recordings(tmp_path)
+    store.add("demo", REQUEST, _ok(REQUEST), {"source": "authored"})
+    path = tmp_path / "demo.jsonl"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["request"]["system"] = "edited by hand"
+    path.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    reloaded = Recordings(tmp_path)
+    assert len(reloaded) == 0 and "does not match" in reloaded.problems[0]
+
+
+def test_unknown_provenance_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="provenance"):
+        Recordings(tmp_path).add("demo", REQUEST, _ok(REQUEST), {"source": "invented"})
+
+
+def test_offline_mode_reports_missing_recordings_and_never_invents(tmp_path):
+    provider = provider_for_mode("offline", Recordings(tmp_path))
+    result = provider.chat(REQUEST)
+    assert result.status == "error" and result.error_kind == "missing_recording"
+    assert "question" in result.error and result.text == ""
+
+
+def test_live_failure_falls_back_to_the_recording_and_names_the_error(tmp_path):
+    store = Recordings(tmp_path)
+    store.add("demo", REQUEST, _ok(REQUEST, "recorded"), {"source": "live", "model": "m", "date": "2026-01-01"})
+    provider = provider_for_mode("live", store, ScriptedProvider(_error))
+    result = provider.chat(REQUEST)
+    assert result.text == "recorded" and result.source == "recording" and result.fallback_error == "HTTP 500"
+    unrecorded = ChatRequest.single("m", "sys", "unrecorded")
+    assert provider.chat(unrecorded).status == "error"
+
+
+def test_live_record_mode_appends_successes_only(tmp_path):
+    store = Recordings(tmp_path)
+    ok_provider = provider_for_mode("live_record", store, ScriptedProvider(_ok), set_name="demo")
+    ok_provider.chat(REQUEST)
+    failing = ChatRequest.single("m", "sys", "fails")
+    provider_for_mode("live_record", store, ScriptedProvider(_error), set_name="demo").chat(failing)
+    reloaded = Recordings(tmp_path)
+    assert reloaded.get(REQUEST.key()).provenance["source"] == "live"
+    assert reloaded.get(failing.key()) is None
+
+
+def test_collect_keeps_order_bounds_concurrency_and_isolates_failures():
+    requests = [ChatRequest.single("m", "s", f"q{i}") for i in range(20)]
+
+    def answer(request):
+        number = int(request.messages[0][1][1:])
+        if number % 7 == 3:
+            raise RuntimeError("boom")
+        return _ok(request, request.messages[0][1])
+
+    provider = ScriptedProvider(answer, delay=0.05)
+    seen = []
+    results = collect(requests, provider, max_concurrency=4, on_progress=seen.append)
+    assert [r.text for r in results if r.ok] == [f"q{i}" for i in range(20) if i % 7 != 3]
+    assert failed_indices(results) == [3, 10, 17]
+    assert "boom" in results[3].error
+    assert 1 < provider.peak <= 4
+    assert [p.done for p in seen] == list(range(1, 21)) and seen[-1].errors == 3
+
+
+def test_retry_failed_sends_only_the_failures():
+    requests = [ChatRequest.single("m", "s", f"q{i}") for i in range(6)]
+    first = [(_error if i in (1, 4) else _ok)(r) for i, r in enumerate(requests)]
+    provider = ScriptedProvider(_ok)
+    merged = retry_failed(requests, first, provider)
+    assert provider.calls == 2 and all(r.ok for r in merged)
+    assert merged[0] is first[0]
+
+
+def test_collect_rejects_zero_concurrency():
+    with pytest.raises(ValueError, match="at least 1"):
+        collect([REQUEST], ScriptedProvider(_ok), max_concurrency=0)
