@@ -1,7 +1,27 @@
-"""Home page: what the workshop is for and where to start."""
+"""Home page: what the workshop is for, where answers come from, and where to start."""
 
 import streamlit as st
 
+from ui.collection import source_badge
 from ui.i18n import t
+from ui.models import recordings
+from ui.settings import current_settings
 
 st.title(t("home.title"))
+st.markdown(t("home.intro"))
+
+settings = current_settings()
+store = recordings()
+columns = st.columns(2)
+with columns[0]:
+    st.subheader(t("home.pages"))
+    st.markdown(t("home.pages_list"))
+with columns[1]:
+    st.subheader(t("home.sources"))
+    if settings.live:
+        st.markdown(t("home.live_mode", model=settings.model or "—", url=settings.config.base_url or settings.config.kind))
+    else:
+        st.markdown(t("home.offline_mode", n=len(store)))
+    st.markdown(t("home.badges"))
+    if store.problems:
+        st.warning(t("home.recording_problems", n=len(store.problems), first=store.problems[0]))

@@ -1,7 +1,54 @@
-"""Texts shared by the app shell, the sidebar and every page."""
+"""Texts shared by the app shell and the home page."""
 
 TEXTS = {
     "common.language": {"fr": "Langue", "en": "Language"},
+    "common.see_code": {"fr": "Voir le code", "en": "See the code"},
     "home.nav": {"fr": "Accueil", "en": "Home"},
     "home.title": {"fr": "Atelier d'évaluation des LLM", "en": "LLM evaluation workshop"},
+    "home.intro": {
+        "fr": "Un système à base de LLM promet quelque chose : des assistants qui se distinguent, un juge "
+              "qui note juste, deux correcteurs qui s'accordent. Chaque page de cet atelier transforme "
+              "une de ces promesses en **mesure** : on essaie d'autres prompts, on collecte les réponses, "
+              "et l'on regarde les chiffres, avec leur incertitude, avant de conclure.",
+        "en": "An LLM system makes a promise: assistants that really differ, a judge that grades fairly, "
+              "two raters who agree. Each page of this workshop turns one such promise into a "
+              "**measurement**: try other prompts, collect the answers, and read the figures, with their "
+              "uncertainty, before drawing a conclusion.",
+    },
+    "home.pages": {"fr": "Les pages", "en": "The pages"},
+    "home.pages_list": {
+        "fr": "- **Accord entre correcteurs (kappa)** : deux correcteurs, humains ou modèles, "
+              "s'accordent-ils plus que le hasard ne le voudrait ?\n"
+              "- D'autres pages (audit de personas, déclenchement des skills, LLM juge, agent GNSS) "
+              "arrivent au fil des tickets.",
+        "en": "- **Agreement between raters (kappa)**: do two raters, human or model, agree more than "
+              "chance alone would make them?\n"
+              "- More pages (persona audit, skill triggering, LLM as a judge, GNSS agent) arrive "
+              "issue by issue.",
+    },
+    "home.sources": {"fr": "D'où viennent les réponses", "en": "Where the answers come from"},
+    "home.offline_mode": {
+        "fr": "Mode **hors ligne** : les pages rejouent les {n} réponses enregistrées du dossier "
+              "`recordings/`, sans réseau. Passez en direct dans la barre latérale pour interroger "
+              "un vrai modèle (Ollama, vLLM, llama.cpp, API hébergée, Anthropic).",
+        "en": "**Offline** mode: pages replay the {n} answers recorded in `recordings/`, with no "
+              "network. Switch to live in the sidebar to query a real model (Ollama, vLLM, llama.cpp, "
+              "hosted API, Anthropic).",
+    },
+    "home.live_mode": {
+        "fr": "Mode **en direct** : modèle `{model}` sur `{url}`.",
+        "en": "**Live** mode: model `{model}` at `{url}`.",
+    },
+    "home.badges": {
+        "fr": "Chaque réponse porte sa provenance : **direct** (appel au modèle), **cache** (déjà "
+              "obtenue), **enregistré** (rejouée depuis un enregistrement réel) ou **rédigé** (exemple "
+              "écrit à la main pour la démonstration, pas une sortie de modèle).",
+        "en": "Every answer carries its source: **live** (a model call), **cache** (already obtained), "
+              "**recorded** (replayed from a real recording) or **authored** (an example written by "
+              "hand for the demo, not model output).",
+    },
+    "home.recording_problems": {
+        "fr": "{n} ligne(s) d'enregistrement illisibles ont été ignorées ; la première : {first}",
+        "en": "{n} unreadable recording line(s) were skipped; the first: {first}",
+    },
 }
