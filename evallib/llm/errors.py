@@ -7,12 +7,17 @@ scrubs the key from anything returned here as a second line of defence.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import anthropic
 import openai
 
 _SDKS = (openai, anthropic)
+
+class MalformedAnswer(ValueError):
+    """The server answered 200 but not in the expected shape (no choices, wrong vector count...)."""
+
 
 #: How many model ids a "model not found" message lists at most.
 MAX_MODELS_LISTED = 12
@@ -75,7 +80,7 @@ def describe_exception(exc: BaseException, config, list_models: Callable[[], lis
     if _is(exc, "APIStatusError") and getattr(exc, "status_code", 0) >= 500:
         return ("server", f"Server error at {url} (HTTP {exc.status_code}): {detail}",
                 "The server failed, not your request: retry the failed requests in a moment.")
-    if _is(exc, "APIResponseValidationError") or isinstance(exc, (ValueError, AttributeError, TypeError)):
+    if _is(exc, "APIResponseValidationError") or isinstance(exc, (json.JSONDecodeError, MalformedAnswer)):
         return ("malformed", f"The answer from {url} could not be read: {type(exc).__name__}: {exc}",
                 "Is this an OpenAI-compatible endpoint? Check the base URL and the provider kind.")
     if _is(exc, "APIStatusError"):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from evallib.llm.answers import answer_status, split_reasoning
-from evallib.llm.errors import describe_exception
+from evallib.llm.errors import MalformedAnswer, describe_exception
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
 
 #: Anthropic requires max_tokens; used when a request leaves it unset.
@@ -203,7 +203,7 @@ class OpenAICompatibleProvider(_LiveProvider):
         response = self._client.chat.completions.create(
             model=request.model, messages=messages, **options)
         if not getattr(response, "choices", None):
-            raise ValueError("the answer had no choices")
+            raise MalformedAnswer("the answer had no choices")
         choice = response.choices[0]
         message = choice.message
         extra = getattr(message, "model_extra", None) or {}
@@ -225,7 +225,7 @@ class OpenAICompatibleProvider(_LiveProvider):
         vectors = tuple(tuple(float(x) for x in item.embedding)
                         for item in sorted(response.data, key=lambda d: d.index))
         if len(vectors) != len(request.inputs):
-            raise ValueError(f"{len(vectors)} vectors for {len(request.inputs)} texts")
+            raise MalformedAnswer(f"{len(vectors)} vectors for {len(request.inputs)} texts")
         usage = getattr(response, "usage", None)
         return EmbeddingResult(
             request_key=request.key(), vectors=vectors, model=response.model or request.model,
@@ -251,8 +251,12 @@ class AnthropicProvider(_LiveProvider):
         options: dict = {"max_tokens": request.max_tokens or ANTHROPIC_DEFAULT_MAX_TOKENS}
         if request.system:
             options["system"] = request.system
+        extra_body = dict(request.extra_body or {})
         if request.temperature is not None:
-            options["temperature"] = request.temperature
+            # The SDK (2.x) no longer has a temperature argument, as recent Claude models refuse
+            # sampling parameters; older models still take it, so it travels in the body and a
+            # refusal comes back as a 400 "bad_request" naming it.
+            extra_body["temperature"] = request.temperature
         if request.stop:
             options["stop_sequences"] = list(request.stop)
         if request.tools:
@@ -261,14 +265,16 @@ class AnthropicProvider(_LiveProvider):
                                 for t in request.tools]
         if request.tool_choice:
             options["tool_choice"] = {"type": "tool", "name": request.tool_choice}
-        if request.extra_body:
-            options["extra_body"] = request.extra_body
+        if extra_body:
+            options["extra_body"] = extra_body
         response = self._client.messages.create(model=request.model, messages=messages, **options)
         text = "".join(block.text for block in response.content if block.type == "text")
         calls = [{"name": block.name, "arguments": block.input}
                  for block in response.content if block.type == "tool_use"]
+        thinking = "\n".join(getattr(block, "thinking", "") for block in response.content
+                              if block.type == "thinking")
         return {
-            "content": text, "reasoning": "", "tool_calls": calls,
+            "content": text, "reasoning": thinking, "tool_calls": calls,
             "finish_reason": response.stop_reason,
             "input_tokens": response.usage.input_tokens, "output_tokens": response.usage.output_tokens,
             "model": response.model,
