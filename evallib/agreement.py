@@ -428,11 +428,12 @@ def cohen_kappa(r1: Sequence[object], r2: Sequence[object], *, weights: str | No
     p_o, p_e, kappa = _chance_corrected(table, w)
     note = _constant_rater_note(table)
     if note == CONSTANT_RATER:
-        kappa = 0.0  # exact: p_o equals p_e, only rounding could make it differ
+        kappa = 0.0  # exactly: p_o equals p_e whatever the other rater does; only rounding differs
 
     se = ci_low = ci_high = None
     if kappa is not None:
-        se = _kappa_standard_error(table, w, kappa, p_e)
+        # With a constant rater kappa is 0 for every table, so its variance is 0 too.
+        se = 0.0 if note == CONSTANT_RATER else _kappa_standard_error(table, w, kappa, p_e)
         half_width = _z(confidence) * se
         ci_low, ci_high = max(-1.0, kappa - half_width), min(1.0, kappa + half_width)
 
