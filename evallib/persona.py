@@ -47,6 +47,7 @@ CANCELLATION_TOLERANCE = 1e-10
 
 # 999 or 1000 permutations resolve p-values down to 0.001 (the smallest reachable is 1/(1 + n)).
 DEFAULT_PERMUTATIONS = 1000
+# Any fixed seed makes the permutation p-value reproducible; 7 is the notebook's sampling seed.
 DEFAULT_SEED = 7
 
 # Spearman's rho needs at least three pairs (k >= 3 assistants) to be defined.
@@ -127,11 +128,13 @@ def leave_one_out_nearest_centroid(
     rows = np.arange(len(codes))
     sizes = np.bincount(codes, minlength=len(classes))
 
+    # 1. One sum per class, computed once; cosine of every row with every full-class centroid.
     sums = class_sums(X, codes, len(classes))  # (k, d)
     dots = _dense(X @ sums.T)  # (n, k): x_i · S_c
     sum_norms = np.linalg.norm(sums, axis=1)  # (k,)
     cosines = _safe_divide(dots, sum_norms[None, :])
 
+    # 2. Own class: the centroid without the held-out row points along S_c - x_i.
     own_sum_norm_sq = sum_norms[codes] ** 2
     own_dots = dots[rows, codes]
     row_norm_sq = squared_row_norms(X)
@@ -141,9 +144,12 @@ def leave_one_out_nearest_centroid(
     held_out_norm = np.sqrt(np.where(held_out_norm_sq > rounding_floor, held_out_norm_sq, 0.0))
     cosines[rows, codes] = _safe_divide(held_out_dot, held_out_norm)
 
-    alone = sizes[codes] == 1  # rows that are the only member of their class
+    # 3. A class with no other member has no centroid for that row: it cannot be predicted.
+    alone = sizes[codes] == 1
     cosines[rows[alone], codes[alone]] = NO_CENTROID
     cosines[:, sizes == 0] = NO_CENTROID
+
+    # 4. Nearest centroid = highest cosine; argmax keeps the first class on ties.
     return [classes[c] for c in np.argmax(cosines, axis=1)]
 
 
@@ -314,15 +320,17 @@ def accuracy_per_probe(
     return rates.tolist()
 
 
-def _probe_array(probe_index: Sequence[int], n_probes: int) -> np.ndarray:
+def _probe_array(probe_index: Sequence[int], n_probes: int | None) -> np.ndarray:
+    """Probe indices as an int array, checked to be integers in [0, n_probes) (>= 0 if None)."""
     probes = np.asarray(probe_index)
     if len(probes) and not np.issubdtype(probes.dtype, np.integer):
         raise PersonaDataError(f"probe indices must be integers, got {probes.dtype}")
     probes = probes.astype(np.intp)
-    outside = probes[(probes < 0) | (probes >= n_probes)]
-    if len(outside):
+    if len(probes) and probes.min() < 0:
+        raise PersonaDataError(f"probe indices must be 0 or more, got {int(probes.min())}")
+    if n_probes is not None and len(probes) and probes.max() >= n_probes:
         raise PersonaDataError(
-            f"probe index {int(outside[0])} is outside 0..{n_probes - 1} ({n_probes} probes)"
+            f"probe index {int(probes.max())} is outside 0..{n_probes - 1} ({n_probes} probes)"
         )
     return probes
 
@@ -434,6 +442,12 @@ def discriminability_from_vectors(
     probe once) and makes the test exact when probes differ from one another; with False they
     are shuffled among all responses. Class sizes are kept either way.
 
+    Why it matters: holding out assistant a's answer to probe p removes probe p from a's
+    centroid while every other centroid keeps its own answer to p. When the words of the probe
+    dominate the responses, this pulls each response away from its author and the accuracy
+    can fall BELOW chance 1/k. The within-probe null has the same handicap; the binomial
+    p-value against 1/k does not, which is why both are reported.
+
     Raises PersonaDataError for mismatched lengths, fewer than two assistants, an assistant
     with fewer than two responses (leave-one-out cannot score it), all-zero vectors,
     non-finite values, or probe indices that are not integers in [0, n_probes).
@@ -442,8 +456,8 @@ def discriminability_from_vectors(
     _check_lengths(n_rows, labels, probe_indices, what="vectors")
     codes, classes = encode_labels(labels, classes)
     _check_classes(codes, classes)
-    n_probes = int(max(probe_indices)) + 1 if n_probes is None else n_probes
     probes = _probe_array(probe_indices, n_probes)
+    n_probes = int(probes.max()) + 1 if n_probes is None else n_probes
     X = _checked_vectors(X)
     if normalize:
         X = l2_normalize_rows(X)

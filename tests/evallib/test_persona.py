@@ -390,6 +390,10 @@ def test_bad_vectors_and_probe_indices_raise():
         discriminability_from_vectors(np.eye(4), list("aabb"), [0.5, 1, 0, 1])
     with pytest.raises(PersonaDataError, match="outside"):
         discriminability_from_vectors(np.eye(4), list("aabb"), [0, 1, 0, 1], n_probes=1)
+    with pytest.raises(PersonaDataError, match="integers"):
+        discriminability_from_vectors(np.eye(4), list("aabb"), ["p0", "p1", "p0", "p1"])
+    with pytest.raises(PersonaDataError, match="0 or more"):
+        discriminability_from_vectors(np.eye(4), list("aabb"), [0, -1, 0, 1])
 
 
 def test_some_empty_responses_are_counted_and_kept():
@@ -464,6 +468,28 @@ def test_rank_comparison_against_scipy():
     assert table.loc[table["d_responses"].idxmax(), "rank_responses"] == 1
     assert result.n_changed == int((table["rank_prompts"] != table["rank_responses"]).sum())
     assert (table["rank_shift"] == table["rank_responses"] - table["rank_prompts"]).all()
+
+
+def test_rank_comparison_on_the_seed_table():
+    # The 15 pair distances printed (rounded) by the persona notebook (seed 000). The notebook
+    # guessed "rho < 0.3" without computing it; on these rounded values rho is 0.17 (p 0.55).
+    # Rounding creates ties, so 15 pairs change rank here against 14 in the unrounded notebook.
+    table = [
+        ("structure", "expression", 0.90, 0.82), ("pratique", "expression", 0.89, 0.78),
+        ("structure", "relecture", 0.89, 0.79), ("documentation", "relecture", 0.88, 0.78),
+        ("pratique", "relecture", 0.88, 0.74), ("documentation", "expression", 0.87, 0.81),
+        ("style", "relecture", 0.85, 0.71), ("style", "expression", 0.84, 0.54),
+        ("structure", "documentation", 0.84, 0.80), ("structure", "style", 0.83, 0.84),
+        ("style", "documentation", 0.82, 0.81), ("documentation", "pratique", 0.82, 0.80),
+        ("style", "pratique", 0.82, 0.78), ("expression", "relecture", 0.81, 0.71),
+        ("structure", "pratique", 0.80, 0.77),
+    ]
+    result = rank_comparison([row[:2] for row in table], [r[2] for r in table], [r[3] for r in table])
+    assert result.spearman_rho == pytest.approx(0.1673, abs=1e-4)
+    assert result.spearman_p_value == pytest.approx(0.5513, abs=1e-4)
+    style_expression = result.table.iloc[7]
+    assert (style_expression["rank_prompts"], style_expression["rank_responses"]) == (8, 15)
+    assert result.table.iloc[9]["rank_responses"] == 1  # structure / style
 
 
 def test_rank_comparison_ties_share_the_best_rank_and_constant_column_gives_nan():
