@@ -11,6 +11,7 @@ settings = render_sidebar()
 
 pages = [
     st.Page("pages/home.py", title=t("home.nav"), icon="🏠", url_path="home", default=True),
+    st.Page("pages/persona.py", title=t("persona.nav"), icon="🎭", url_path="persona"),
     st.Page("pages/kappa.py", title=t("kappa.nav"), icon="🤝", url_path="kappa"),
 ]
 st.navigation(pages).run()

@@ -2,7 +2,6 @@
 
 import streamlit as st
 
-from ui.collection import source_badge
 from ui.i18n import t
 from ui.models import recordings
 from ui.settings import current_settings

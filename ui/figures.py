@@ -1,0 +1,63 @@
+"""Plotly figure builders shared by the pages (large fonts: the app is projected in a room)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+FONT_SIZE = 16
+ACCENT = "#1f5f8b"
+MUTED = "#9aa5b1"
+WARNING = "#c0392b"
+
+
+def _layout(fig: go.Figure, title: str, height: int) -> go.Figure:
+    fig.update_layout(title=title, height=height, font={"size": FONT_SIZE}, margin={"l": 10, "r": 10, "t": 60, "b": 10})
+    return fig
+
+
+def heatmap(matrix, labels_x: Sequence[str], labels_y: Sequence[str], *, title: str, x_title: str = "",
+            y_title: str = "", value_format: str = ".2f", colorscale: str = "Blues",
+            zmin: float | None = None, zmax: float | None = None) -> go.Figure:
+    """Annotated heatmap, first row at the top."""
+    values = np.asarray(matrix, dtype=float)
+    fig = go.Figure(go.Heatmap(
+        z=values, x=list(labels_x), y=list(labels_y), colorscale=colorscale, zmin=zmin, zmax=zmax,
+        text=[[format(v, value_format) for v in row] for row in values], texttemplate="%{text}",
+        textfont={"size": FONT_SIZE}, hovertemplate="%{y} → %{x}: %{text}<extra></extra>"))
+    fig.update_yaxes(autorange="reversed", title=y_title)
+    fig.update_xaxes(title=x_title, side="top")
+    return _layout(fig, title, 120 + 55 * len(labels_y))
+
+
+def bars(labels: Sequence[str], values: Sequence[float], *, title: str, texts: Sequence[str] | None = None,
+         reference: float | None = None, reference_label: str = "", value_range: tuple | None = None,
+         highlight: Sequence[bool] | None = None) -> go.Figure:
+    """Horizontal bars with an optional vertical reference line (e.g. chance level)."""
+    colours = [WARNING if h else ACCENT for h in highlight] if highlight is not None else ACCENT
+    fig = go.Figure(go.Bar(x=list(values), y=list(labels), orientation="h", marker_color=colours,
+                           text=list(texts) if texts is not None else None, textposition="auto"))
+    if reference is not None:
+        fig.add_vline(x=reference, line_dash="dash", line_color=MUTED, annotation_text=reference_label,
+                      annotation_position="top")
+    fig.update_yaxes(autorange="reversed")
+    if value_range is not None:
+        fig.update_xaxes(range=list(value_range))
+    return _layout(fig, title, 120 + 45 * len(labels))
+
+
+def slope_chart(names: Sequence[str], left_ranks: Sequence[int], right_ranks: Sequence[int], *,
+                title: str, left_title: str, right_title: str) -> go.Figure:
+    """Each item drawn from its rank on the left to its rank on the right (rank 1 at the top)."""
+    fig = go.Figure()
+    for name, left, right in zip(names, left_ranks, right_ranks):
+        colour = ACCENT if left == right else (WARNING if abs(left - right) >= 5 else MUTED)
+        fig.add_trace(go.Scatter(x=[0, 1], y=[left, right], mode="lines+markers+text", line={"color": colour},
+                                 text=[f"{name} ({left})", f"({right}) {name}"],
+                                 textposition=["middle left", "middle right"], showlegend=False,
+                                 hovertemplate=f"{name}: {left} → {right}<extra></extra>"))
+    fig.update_xaxes(tickvals=[0, 1], ticktext=[left_title, right_title], range=[-0.9, 1.9])
+    fig.update_yaxes(autorange="reversed", showticklabels=False)
+    return _layout(fig, title, 140 + 32 * len(names))

@@ -1,0 +1,264 @@
+"""Texts of the persona audit page."""
+
+TEXTS = {
+    "persona.nav": {"fr": "Audit de personas", "en": "Persona audit"},
+    "persona.title": {"fr": "Audit de personas : des assistants vraiment différents ?",
+                      "en": "Persona audit: do the assistants really differ?"},
+    "persona.intro": {
+        "fr": "Une plateforme de chat permet de déclarer autant d'assistants qu'on veut, chacun avec son "
+              "prompt système. Mais un prompt n'est qu'une intention : la spécialisation, elle, se voit dans "
+              "les **réponses**. On fait répondre chaque assistant aux mêmes questions ambiguës, puis on "
+              "cherche si l'on peut retrouver l'auteur d'une réponse à partir des autres.",
+        "en": "A chat platform lets you declare as many assistants as you like, each with its own system "
+              "prompt. But a prompt is only an intention: specialisation shows in the **answers**. Every "
+              "assistant answers the same ambiguous questions, then we check whether the author of an answer "
+              "can be found from the other answers.",
+    },
+    "persona.catalogue_title": {"fr": "1. Le catalogue", "en": "1. The catalogue"},
+    "persona.assistants": {"fr": "Assistants (nom, rôle, prompt système)", "en": "Assistants (name, role, system prompt)"},
+    "persona.probes": {"fr": "Questions posées à tous (sondes)", "en": "Questions asked to all (probes)"},
+    "persona.col_name": {"fr": "Nom", "en": "Name"},
+    "persona.col_role": {"fr": "Rôle", "en": "Role"},
+    "persona.col_prompt": {"fr": "Prompt système", "en": "System prompt"},
+    "persona.col_probe": {"fr": "Sonde", "en": "Probe"},
+    "persona.reset": {"fr": "Revenir au catalogue par défaut", "en": "Back to the default catalogue"},
+    "persona.upload": {"fr": "Charger un catalogue (JSON)", "en": "Load a catalogue (JSON)"},
+    "persona.download": {"fr": "Télécharger ce catalogue (JSON)", "en": "Download this catalogue (JSON)"},
+    "persona.upload_not_utf8": {"fr": "Le fichier n'est pas du texte UTF-8 : enregistrez-le en UTF-8 et rechargez-le.",
+                                "en": "The file is not UTF-8 text: save it as UTF-8 and load it again."},
+    "persona.upload_not_json": {"fr": "Le fichier n'est pas du JSON valide (ligne {line}) : {msg}. Le catalogue actuel est conservé.",
+                                "en": "The file is not valid JSON (line {line}): {msg}. The current catalogue is kept."},
+    "persona.invalid": {"fr": "Catalogue inutilisable : {error}. Corrigez le tableau (rien de ce qui a été collecté n'est perdu).",
+                        "en": "Catalogue cannot be used: {error}. Fix the table (nothing collected is lost)."},
+    "persona.disable_reasoning": {"fr": "Couper la phase de réflexion (enable_thinking: false)",
+                                  "en": "Disable reasoning (enable_thinking: false)"},
+    "persona.disable_reasoning_help": {
+        "fr": "Envoie chat_template_kwargs aux serveurs qui l'acceptent (vLLM, modèles Qwen) : on mesure la "
+              "voix de l'assistant, pas son brouillon, et la réflexion peut vider la réponse.",
+        "en": "Sends chat_template_kwargs to servers that accept it (vLLM, Qwen models): we measure the "
+              "assistant's voice, not its draft, and reasoning can leave the answer empty.",
+    },
+    "persona.collect_title": {"fr": "2. La collecte", "en": "2. Collection"},
+    "persona.collect_params": {
+        "fr": "{n} requêtes (chaque assistant × chaque sonde), température 0,3, seed 7, 350 tokens au plus.",
+        "en": "{n} requests (every assistant × every probe), temperature 0.3, seed 7, at most 350 tokens.",
+    },
+    "persona.assistant": {"fr": "Assistant", "en": "Assistant"},
+    "persona.collected": {"fr": "Réponses collectées", "en": "Answers collected"},
+    "persona.empty": {"fr": "dont vides", "en": "of which empty"},
+    "persona.read_title": {"fr": "3. Lire d'abord", "en": "3. Read first"},
+    "persona.read_intro": {
+        "fr": "Avant tout chiffre, lisez deux réponses côte à côte. Par défaut : l'assistant « style » et sa "
+              "paraphrase, deux prompts qui n'ont presque aucun mot en commun.",
+        "en": "Before any figure, read two answers side by side. By default: the \"style\" assistant and its "
+              "paraphrase, two prompts that share almost no words.",
+    },
+    "persona.assistant_a": {"fr": "Assistant de gauche", "en": "Left assistant"},
+    "persona.assistant_b": {"fr": "Assistant de droite", "en": "Right assistant"},
+    "persona.probe": {"fr": "Sonde", "en": "Probe"},
+    "persona.no_response": {"fr": "Pas de réponse collectée pour cette case.", "en": "No answer collected for this cell."},
+    "persona.empty_response": {"fr": "*(réponse vide)*", "en": "*(empty answer)*"},
+    "persona.jaccard_title": {"fr": "4. La mesure naïve : le recouvrement des vocabulaires",
+                              "en": "4. The naive measure: vocabulary overlap"},
+    "persona.jaccard_intro": {
+        "fr": "Indice de Jaccard entre les vocabulaires de deux assistants (mots en minuscules, lettres "
+              "accentuées comprises, plus de deux lettres, mots vides retirés) : taille de l'intersection "
+              "divisée par celle de l'union. 1 = mêmes mots, 0 = aucun mot commun.",
+        "en": "Jaccard index between two assistants' vocabularies (lower-case words, accented letters "
+              "included, more than two letters, stop words removed): size of the intersection over size of "
+              "the union. 1 = same words, 0 = no word in common.",
+    },
+    "persona.jaccard_figure": {"fr": "Recouvrement des vocabulaires (Jaccard)", "en": "Vocabulary overlap (Jaccard)"},
+    "persona.closest_pairs": {"fr": "Paires, de la plus proche à la plus éloignée", "en": "Pairs, closest first"},
+    "persona.pair": {"fr": "Paire", "en": "Pair"},
+    "persona.jaccard_reading": {
+        "fr": "La paire la plus proche est **{a} / {b}**, à {top:.2f} ; les autres paires vont de {low:.2f} à "
+              "{high:.2f}. La mesure sait donc **classer**. Mais {top:.2f}, est-ce beaucoup ? Rien ici ne le dit : "
+              "il n'existe pas de valeur de référence (« voici ce que donnent deux assistants sans rapport »), "
+              "et un seuil choisi en regardant ces chiffres serait choisi pour se donner raison. Surtout, des "
+              "vocabulaires qui se recouvrent ne disent pas que deux assistants sont **interchangeables**.",
+        "en": "The closest pair is **{a} / {b}**, at {top:.2f}; the other pairs range from {low:.2f} to "
+              "{high:.2f}. So the measure can **rank**. But is {top:.2f} a lot? Nothing here says so: there is no "
+              "reference value (\"this is what two unrelated assistants give\"), and a threshold chosen while "
+              "looking at these figures would be chosen to prove ourselves right. Above all, overlapping "
+              "vocabularies do not say that two assistants are **interchangeable**.",
+    },
+    "persona.disc_title": {"fr": "5. La mesure honnête : retrouver l'auteur", "en": "5. The honest measure: find the author"},
+    "persona.disc_intro": {
+        "fr": "Chaque réponse devient un vecteur TF-IDF. Pour chaque réponse, on calcule le centre de chaque "
+              "assistant **sans cette réponse** (leave-one-out), puis on l'attribue au centre le plus proche "
+              "(cosinus). Sans ce retrait, chaque réponse tirerait son propre centre vers elle. Et cette "
+              "mesure a un repère : tirer un auteur au hasard réussit une fois sur k.",
+        "en": "Each answer becomes a TF-IDF vector. For each answer, every assistant's centre is computed "
+              "**without that answer** (leave-one-out), and the answer goes to the nearest centre (cosine). "
+              "Without that removal, each answer would pull its own centre towards itself. And this measure "
+              "has a reference point: drawing an author at random succeeds once in k.",
+    },
+    "persona.accuracy": {"fr": "Exactitude", "en": "Accuracy"},
+    "persona.accuracy_help": {"fr": "{correct} réponses sur {n} attribuées à leur véritable auteur.",
+                              "en": "{correct} of {n} answers assigned to their true author."},
+    "persona.chance": {"fr": "Hasard (1/k)", "en": "Chance (1/k)"},
+    "persona.chance_help": {"fr": "{k} assistants : un tirage au hasard trouve l'auteur une fois sur {k}.",
+                            "en": "{k} assistants: a random draw finds the author once in {k}."},
+    "persona.interval": {"fr": "Intervalle à 95 % (Wilson)", "en": "95 % interval (Wilson)"},
+    "persona.p_values": {"fr": "p binomiale · p permutations", "en": "binomial p · permutation p"},
+    "persona.p_values_help": {
+        "fr": "Binomiale exacte : probabilité de faire au moins aussi bien au hasard. Permutations : on "
+              "mélange les auteurs entre réponses d'une même sonde et on refait toute la mesure.",
+        "en": "Exact binomial: probability of doing at least as well by chance. Permutations: authors are "
+              "shuffled among the answers to the same probe and the whole measure is redone.",
+    },
+    "persona.disc_reading": {
+        "fr": "{correct} réponses sur {n} retrouvent leur auteur : exactitude **{accuracy:.2f}**, soit "
+              "{ratio:.1f} fois le hasard ({chance:.2f}). Avec si peu de réponses, l'intervalle de Wilson à 95 % "
+              "va de {low:.2f} à {high:.2f}. Probabilité d'un tel score par pur hasard : {p_binom:.1g} (binomiale "
+              "exacte) ; {p_perm:.3f} d'après {n_perm} permutations des auteurs. Un score global moyenne ce qui "
+              "marche et ce qui ne marche pas : lisez la matrice.",
+        "en": "{correct} of {n} answers find their author: accuracy **{accuracy:.2f}**, {ratio:.1f} times chance "
+              "({chance:.2f}). With so few answers, the 95 % Wilson interval runs from {low:.2f} to {high:.2f}. "
+              "Probability of such a score by pure chance: {p_binom:.1g} (exact binomial); {p_perm:.3f} from "
+              "{n_perm} permutations of the authors. An overall score averages what works and what does not: "
+              "read the matrix.",
+    },
+    "persona.empty_rows": {
+        "fr": "{n} réponse(s) sans aucun mot utile (vides) : elles ne peuvent être attribuées à personne et comptent comme erreurs.",
+        "en": "{n} answer(s) without any usable word (empty): they cannot be assigned to anyone and count as errors.",
+    },
+    "persona.confusion_figure": {"fr": "Matrice de confusion", "en": "Confusion matrix"},
+    "persona.predicted": {"fr": "auteur retrouvé", "en": "predicted author"},
+    "persona.true_author": {"fr": "auteur réel", "en": "true author"},
+    "persona.recognition_figure": {"fr": "Reconnaissance par assistant", "en": "Recognition per assistant"},
+    "persona.mutual": {
+        "fr": "**Confusion mutuelle : {a} ↔ {b}.** {ab} réponse(s) de {a} attribuée(s) à {b}, et {ba} de {b} "
+              "à {a}. Ce n'est pas une simple proximité : le classifieur les prend l'un pour l'autre, signature "
+              "d'une redondance (deux étiquettes, peut-être un seul assistant).",
+        "en": "**Mutual confusion: {a} ↔ {b}.** {ab} answer(s) of {a} assigned to {b}, and {ba} of {b} to {a}. "
+              "This is not mere closeness: the classifier takes one for the other, the signature of redundancy "
+              "(two labels, perhaps one assistant).",
+    },
+    "persona.no_mutual": {"fr": "Aucune confusion mutuelle : aucun couple d'assistants ne s'échange ses réponses.",
+                          "en": "No mutual confusion: no pair of assistants swaps answers."},
+    "persona.ex1_title": {"fr": "6. Exercice 1 : la paire à fusionner", "en": "6. Exercise 1: the pair to merge"},
+    "persona.ex1_none": {"fr": "Aucune confusion : il n'y a pas de paire à fusionner.",
+                         "en": "No confusion at all: there is no pair to merge."},
+    "persona.ex1_answer": {
+        "fr": "La paire la plus confondue, dans les deux sens, est **{a} / {b}** avec **{count}** confusions. "
+              "C'est elle qu'on propose de fusionner, ou de réécrire.",
+        "en": "The most confused pair, both directions counted, is **{a} / {b}** with **{count}** confusions. "
+              "That is the pair to merge, or to rewrite.",
+    },
+    "persona.ex2_title": {"fr": "7. Exercice 2 : la sonde qui sépare", "en": "7. Exercise 2: the probe that separates"},
+    "persona.ex2_figure": {"fr": "Exactitude par sonde", "en": "Accuracy per probe"},
+    "persona.ex2_answer": {
+        "fr": "Meilleure sonde : n° {best_ids} ({best:.2f}), à garder si l'on réduit le protocole. Pire sonde : "
+              "n° {worst_ids} ({worst:.2f}), à réécrire. Avec une réponse par assistant et par sonde, un seul "
+              "écart déplace ces chiffres d'un cran : ne surinterprétez pas les ex æquo.",
+        "en": "Best probe: no. {best_ids} ({best:.2f}), the one to keep if the protocol must shrink. Worst probe: "
+              "no. {worst_ids} ({worst:.2f}), the one to rewrite. With one answer per assistant and probe, a "
+              "single miss moves these figures a full step: do not over-read ties.",
+    },
+    "persona.ex2_flat": {
+        "fr": "Toutes les sondes obtiennent la même exactitude ({best:.2f}) : aucune ne sépare mieux qu'une autre.",
+        "en": "Every probe has the same accuracy ({best:.2f}): none separates better than another.",
+    },
+    "persona.ex3_title": {"fr": "8. Exercice 3 : réparer la redondance", "en": "8. Exercise 3: fix the redundancy"},
+    "persona.ex3_intro": {
+        "fr": "Réécrivez le prompt d'un assistant sans le supprimer ni changer son domaine : trouvez ce qu'il "
+              "apporte que son voisin n'apporte pas. Seules ses réponses sont collectées à nouveau ; "
+              "on compare avant et après.",
+        "en": "Rewrite one assistant's prompt without removing it or changing its field: find what it brings "
+              "that its neighbour does not. Only its answers are collected again; before and after are compared.",
+    },
+    "persona.ex3_assistant": {"fr": "Assistant à réécrire", "en": "Assistant to rewrite"},
+    "persona.ex3_prompt": {"fr": "Nouveau prompt système", "en": "New system prompt"},
+    "persona.ex3_offline_example": {
+        "fr": "Hors ligne, seul l'exemple de réécriture proposé a des réponses enregistrées (rédigées pour la "
+              "démonstration). Un autre texte demande le mode en direct.",
+        "en": "Offline, only the suggested rewrite has recorded answers (written for the demo). Any other text "
+              "needs live mode.",
+    },
+    "persona.ex3_empty": {"fr": "Le nouveau prompt est vide.", "en": "The new prompt is empty."},
+    "persona.ex3_unchanged": {"fr": "Le prompt n'a pas changé : modifiez-le pour mesurer l'effet.",
+                              "en": "The prompt is unchanged: edit it to measure the effect."},
+    "persona.ex3_waiting": {"fr": "Les réponses du nouveau prompt ne sont pas toutes là : la comparaison attend.",
+                            "en": "Not every answer to the new prompt is here yet: the comparison waits."},
+    "persona.before": {"fr": "avant", "en": "before"},
+    "persona.after": {"fr": "après", "en": "after"},
+    "persona.ex3_moved": {
+        "fr": "L'exactitude a monté, mais la case {a} / {b} ne s'est pas vidée ({before} → {after} confusions) : "
+              "c'est un autre assistant qui a bougé. Relisez toute la matrice avant de conclure.",
+        "en": "Accuracy rose, but the {a} / {b} cell did not empty ({before} → {after} confusions): another "
+              "assistant moved. Read the whole matrix before concluding.",
+    },
+    "persona.ex3_fixed": {
+        "fr": "La confusion {a} / {b} a disparu ({before} → 0) et l'exactitude passe de {acc_before:.2f} à "
+              "{acc_after:.2f}.",
+        "en": "The {a} / {b} confusion is gone ({before} → 0) and accuracy goes from {acc_before:.2f} to "
+              "{acc_after:.2f}.",
+    },
+    "persona.ex3_no_gain": {
+        "fr": "Pas de progrès : exactitude {acc_before:.2f} → {acc_after:.2f}. Si aucune réécriture n'y arrive, "
+              "cet assistant n'a peut-être pas de raison d'exister à part.",
+        "en": "No gain: accuracy {acc_before:.2f} → {acc_after:.2f}. If no rewrite manages it, this assistant may "
+              "have no reason to exist on its own.",
+    },
+    "persona.ranks_title": {"fr": "9. Les prompts ne sont pas les réponses", "en": "9. Prompts are not answers"},
+    "persona.ranks_intro": {
+        "fr": "Distance entre prompts : 1 − Jaccard de leurs vocabulaires. Distance entre réponses : 1 − cosinus "
+              "des centres TF-IDF normalisés. Si relire les prompts suffisait, les deux classements des paires "
+              "coïncideraient.",
+        "en": "Distance between prompts: 1 − Jaccard of their vocabularies. Distance between answers: 1 − cosine "
+              "of the normalised TF-IDF centres. If reading the prompts were enough, the two rankings of pairs "
+              "would agree.",
+    },
+    "persona.d_prompts": {"fr": "d(prompts)", "en": "d(prompts)"},
+    "persona.d_responses": {"fr": "d(réponses)", "en": "d(answers)"},
+    "persona.ranks": {"fr": "Rangs", "en": "Ranks"},
+    "persona.slope_figure": {"fr": "Rang de chaque paire : prompts → réponses (1 = la plus éloignée)",
+                             "en": "Rank of each pair: prompts → answers (1 = most distant)"},
+    "persona.rank_prompts": {"fr": "selon les prompts", "en": "by prompts"},
+    "persona.rank_responses": {"fr": "selon les réponses", "en": "by answers"},
+    "persona.ranks_reading": {
+        "fr": "{changed} paires sur {n} changent de rang d'un classement à l'autre. Corrélation de Spearman "
+              "entre les deux distances : ρ = {rho:.2f} (p = {p:.2f}).",
+        "en": "{changed} of {n} pairs change rank from one ranking to the other. Spearman correlation between "
+              "the two distances: ρ = {rho:.2f} (p = {p:.2f}).",
+    },
+    "persona.ranks_reading_no_rho": {
+        "fr": "{changed} paires sur {n} changent de rang. La corrélation de Spearman demande au moins trois "
+              "paires et des distances qui varient.",
+        "en": "{changed} of {n} pairs change rank. Spearman's correlation needs at least three pairs and "
+              "distances that vary.",
+    },
+    "persona.ranks_closest": {
+        "fr": "Les réponses les plus proches sont celles de **{a} / {b}** (distance {dr:.2f}), alors que leurs "
+              "prompts sont à {dp:.2f}, au rang {rp} sur {n}. On n'audite pas un catalogue en relisant les "
+              "prompts : il faut faire parler les assistants.",
+        "en": "The closest answers are those of **{a} / {b}** (distance {dr:.2f}), while their prompts are at "
+              "{dp:.2f}, rank {rp} of {n}. A catalogue is not audited by reading its prompts: the assistants "
+              "must be made to talk.",
+    },
+    "persona.semantic_title": {"fr": "10. Variante sémantique : des embeddings au lieu des mots",
+                               "en": "10. Semantic variant: embeddings instead of words"},
+    "persona.semantic_intro": {
+        "fr": "TF-IDF voit des mots, pas du sens. Le même protocole (leave-one-out, centre le plus proche) peut "
+              "tourner sur les embeddings que renvoie le point d'accès /embeddings du serveur.",
+        "en": "TF-IDF sees words, not meaning. The same protocol (leave-one-out, nearest centre) can run on the "
+              "embeddings returned by the server's /embeddings endpoint.",
+    },
+    "persona.semantic_offline": {"fr": "Disponible en mode en direct, avec un modèle d'embeddings (par exemple nomic-embed-text sur Ollama).",
+                                 "en": "Available in live mode, with an embedding model (e.g. nomic-embed-text on Ollama)."},
+    "persona.semantic_needs_openai": {"fr": "Anthropic n'offre pas d'embeddings : choisissez un serveur compatible OpenAI.",
+                                      "en": "Anthropic offers no embeddings: choose an OpenAI-compatible server."},
+    "persona.embedding_model": {"fr": "Modèle d'embeddings", "en": "Embedding model"},
+    "persona.embedding_label": {"fr": "embeddings de {n} réponses", "en": "embeddings of {n} answers"},
+    "persona.embeddings": {"fr": "embeddings", "en": "embeddings"},
+    "persona.cannot_measure": {"fr": "Mesure impossible : {error}", "en": "Cannot measure: {error}"},
+    "persona.limits": {
+        "fr": "Ce que la mesure ne dit pas : une exactitude élevée veut dire que les assistants sont "
+              "distinguables, pas qu'ils sont bons. Elle dépend du modèle et des sondes ; avec six sondes, "
+              "l'incertitude est large.",
+        "en": "What the measure does not say: high accuracy means the assistants can be told apart, not that "
+              "they are good. It depends on the model and the probes; with six probes, uncertainty is wide.",
+    },
+}
