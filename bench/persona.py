@@ -134,7 +134,31 @@ def measure_large() -> list[Row]:
     ]
 
 
-MEASUREMENTS: list[Callable[[], list[Row]]] = [measure_ratio_at_600, measure_large]
+def _warm_rerun(page: str | None, repeats: int = 5) -> float:
+    """Best warm rerun time of a page under AppTest (offline recordings), after a first cold run."""
+    from streamlit.testing.v1 import AppTest
+
+    root = Path(__file__).resolve().parent.parent
+    app = AppTest.from_file(str(root / "app.py"), default_timeout=120)
+    app.run()
+    if page is not None:
+        app.switch_page(page).run()
+    if app.exception:
+        raise RuntimeError(f"{page or 'home'} raised: {app.exception[0].value}")
+    return best_time(app.run, repeats)
+
+
+def measure_page_rerun() -> list[Row]:
+    """Warm rerun of the persona page (36 recorded answers) beside the home page as baseline."""
+    baseline = _warm_rerun(None)
+    page = _warm_rerun("pages/persona.py")
+    return [
+        Row("home page rerun (AppTest)", 0, 0, baseline, "baseline: shell, sidebar, no analysis"),
+        Row("persona page rerun", 36, 6, page, f"{page / baseline:.1f}x the baseline, analyses cached"),
+    ]
+
+
+MEASUREMENTS: list[Callable[[], list[Row]]] = [measure_ratio_at_600, measure_large, measure_page_rerun]
 
 
 def print_table(rows: list[Row]) -> None:
