@@ -386,6 +386,10 @@ st.dataframe(per_assistant, hide_index=True)
 
 _read_first(catalogue, responses)
 texts, labels, probes = _usable(catalogue, responses)
+too_few = [f"{name} ({labels.count(name)})" for name in catalogue.names if labels.count(name) < 2]
+if too_few:
+    st.error(t("persona.too_few", names=", ".join(too_few)))
+    st.stop()
 try:
     result = _measure(catalogue, responses)
 except persona.PersonaDataError as exc:

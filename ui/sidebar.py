@@ -20,8 +20,9 @@ def render_sidebar() -> Settings:
     with st.sidebar:
         st.radio(t("common.language"), LANGUAGES, key=LANGUAGE_KEY, horizontal=True,
                  format_func=LANGUAGE_NAMES.get)
-        st.radio(t("sidebar.mode"), MODES, key="llm_mode", format_func=lambda m: t(f"sidebar.mode.{m}"),
-                 help=t("sidebar.mode_help"))
+        # Labels are translated now, not inside format_func: it may be called outside this session.
+        mode_labels = {mode: t(f"sidebar.mode.{mode}") for mode in MODES}
+        st.radio(t("sidebar.mode"), MODES, key="llm_mode", format_func=mode_labels.get, help=t("sidebar.mode_help"))
         if st.session_state["llm_mode"] == "offline":
             st.caption(t("sidebar.offline_note"))
         else:
@@ -31,8 +32,8 @@ def render_sidebar() -> Settings:
 
 def _live_settings() -> None:
     prefill_from_secrets()
-    st.selectbox(t("sidebar.kind"), PROVIDER_KINDS, key="llm_kind",
-                 format_func=lambda k: t(f"sidebar.kind.{k}"))
+    kind_labels = {kind: t(f"sidebar.kind.{kind}") for kind in PROVIDER_KINDS}
+    st.selectbox(t("sidebar.kind"), PROVIDER_KINDS, key="llm_kind", format_func=kind_labels.get)
     kind = st.session_state["llm_kind"]
     if kind == "openai":
         st.text_input(t("sidebar.base_url"), key="llm_base_url", placeholder=BASE_URL_EXAMPLES["openai"],

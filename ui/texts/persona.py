@@ -253,6 +253,13 @@ TEXTS = {
     "persona.embedding_model": {"fr": "Modèle d'embeddings", "en": "Embedding model"},
     "persona.embedding_label": {"fr": "embeddings de {n} réponses", "en": "embeddings of {n} answers"},
     "persona.embeddings": {"fr": "embeddings", "en": "embeddings"},
+    "persona.too_few": {
+        "fr": "Pas encore de mesure : le leave-one-out demande au moins deux réponses par assistant (l'une est "
+              "mise de côté, les autres font son centre). Réponses utilisables : {names}. Collectez-les (en "
+              "direct si elles n'ont pas d'enregistrement).",
+        "en": "No measure yet: leave-one-out needs at least two answers per assistant (one is held out, the "
+              "others make its centre). Usable answers: {names}. Collect them (live if they have no recording).",
+    },
     "persona.cannot_measure": {"fr": "Mesure impossible : {error}", "en": "Cannot measure: {error}"},
     "persona.limits": {
         "fr": "Ce que la mesure ne dit pas : une exactitude élevée veut dire que les assistants sont "
