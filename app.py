@@ -5,13 +5,13 @@ import streamlit as st
 from ui.i18n import t
 from ui.sidebar import render_sidebar
 
-st.set_page_config(page_title="LLM eval workshop", page_icon="🧪", layout="wide")
+st.set_page_config(page_title="LLM eval workshop", page_icon=":material/science:", layout="wide")
 
 settings = render_sidebar()
 
 pages = [
-    st.Page("pages/home.py", title=t("home.nav"), icon="🏠", url_path="home", default=True),
-    st.Page("pages/persona.py", title=t("persona.nav"), icon="🎭", url_path="persona"),
-    st.Page("pages/kappa.py", title=t("kappa.nav"), icon="🤝", url_path="kappa"),
+    st.Page("pages/home.py", title=t("home.nav"), icon=":material/home:", url_path="home", default=True),
+    st.Page("pages/persona.py", title=t("persona.nav"), icon=":material/theater_comedy:", url_path="persona"),
+    st.Page("pages/kappa.py", title=t("kappa.nav"), icon=":material/handshake:", url_path="kappa"),
 ]
 st.navigation(pages).run()

@@ -5,6 +5,9 @@ import streamlit as st
 from ui.i18n import t
 from ui.models import recordings
 from ui.settings import current_settings
+from ui.shell import require_navigation
+
+require_navigation()
 
 st.title(t("home.title"))
 st.markdown(t("home.intro"))

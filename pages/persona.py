@@ -17,6 +17,9 @@ from ui.collection import collection_panel, source_badge
 from ui.figures import bars, heatmap, slope_chart
 from ui.i18n import t
 from ui.settings import current_settings
+from ui.shell import require_navigation
+
+require_navigation()
 
 SET_NAME = "persona"
 VERSION_KEY = "persona_editor_version"
