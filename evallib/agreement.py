@@ -339,16 +339,24 @@ class KappaResult:
         return self.table.sum(axis=0) / self.n
 
     @property
+    def half_width(self) -> float | None:
+        """Half-width z·se of the analytic interval before clipping, or None when undefined."""
+        return None if self.se is None else _z(self.confidence) * self.se
+
+    @property
     def reason(self) -> str | None:
         """An English sentence explaining ``note``, or None."""
         return NOTES.get(self.note)
 
 
 def _chance_corrected(table: np.ndarray, w: np.ndarray) -> tuple[float, float, float | None]:
-    """(p_o, p_e, kappa) of a k x k count table under agreement weights w; kappa None if p_e = 1."""
-    p = table / table.sum()
-    p_o = float((w * p).sum())
-    p_e = float((w * np.outer(p.sum(axis=1), p.sum(axis=0))).sum())
+    """(p_o, p_e, kappa) of a k x k count table under agreement weights w; kappa None if p_e = 1.
+
+    Sums run over the integer counts and divide once, so perfect agreement gives exactly 1.
+    """
+    n = table.sum()
+    p_o = float((w * table).sum() / n)
+    p_e = float((w * np.outer(table.sum(axis=1), table.sum(axis=0))).sum() / n**2)
     if 1 - p_e < _TOLERANCE:
         return p_o, p_e, None
     return p_o, p_e, (p_o - p_e) / (1 - p_e)
@@ -447,10 +455,11 @@ def cohen_kappa(r1: Sequence[object], r2: Sequence[object], *, weights: str | No
 # Relatives of kappa for two raters, and what explains the kappa paradox
 # --------------------------------------------------------------------------------------------
 
-def _pair_proportions(r1, r2, categories) -> tuple[np.ndarray, int]:
-    """Table of proportions (k x k) and the number of items."""
-    cats, table = contingency_table(r1, r2, categories)
-    return table / table.sum(), len(cats)
+def _agreement_and_pooled_shares(r1, r2, categories) -> tuple[float, np.ndarray]:
+    """Observed agreement p_o and the pooled share of each category over both raters."""
+    _, table = contingency_table(r1, r2, categories)
+    n = table.sum()
+    return float(np.trace(table) / n), (table.sum(axis=1) + table.sum(axis=0)) / (2 * n)
 
 
 def scott_pi(r1: Sequence[object], r2: Sequence[object]) -> float | None:
@@ -462,9 +471,8 @@ def scott_pi(r1: Sequence[object], r2: Sequence[object]) -> float | None:
     categories equally often. None when p_e = 1 (both raters gave one and the same label throughout).
     Source: Scott (1955), Public Opinion Quarterly 19:321-325.
     """
-    p, _ = _pair_proportions(r1, r2, None)
-    pooled = (p.sum(axis=1) + p.sum(axis=0)) / 2
-    p_o, p_e = float(np.trace(p)), float((pooled**2).sum())
+    p_o, pooled = _agreement_and_pooled_shares(r1, r2, None)
+    p_e = float((pooled**2).sum())
     return None if 1 - p_e < _TOLERANCE else (p_o - p_e) / (1 - p_e)
 
 
@@ -480,10 +488,11 @@ def pabak(r1: Sequence[object], r2: Sequence[object], *,
     Goldstein's S, the usual extension.
     Source: Byrt, Bishop & Carlin (1993), Journal of Clinical Epidemiology 46:423-429.
     """
-    p, k = _pair_proportions(r1, r2, categories)
+    p_o, pooled = _agreement_and_pooled_shares(r1, r2, categories)
+    k = len(pooled)
     if k < 2:
         return None
-    return (k * float(np.trace(p)) - 1) / (k - 1)
+    return (k * p_o - 1) / (k - 1)
 
 
 def gwet_ac1(r1: Sequence[object], r2: Sequence[object], *,
@@ -496,11 +505,11 @@ def gwet_ac1(r1: Sequence[object], r2: Sequence[object], *,
     (the lenient-rater paradox). k as in ``pabak``; None when k < 2. Range -1 to 1.
     Source: Gwet (2008), British Journal of Mathematical and Statistical Psychology 61:29-48.
     """
-    p, k = _pair_proportions(r1, r2, categories)
+    p_o, pooled = _agreement_and_pooled_shares(r1, r2, categories)
+    k = len(pooled)
     if k < 2:
         return None
-    pooled = (p.sum(axis=1) + p.sum(axis=0)) / 2
-    p_o, p_e = float(np.trace(p)), float((pooled * (1 - pooled)).sum() / (k - 1))
+    p_e = float((pooled * (1 - pooled)).sum() / (k - 1))
     return (p_o - p_e) / (1 - p_e)
 
 

@@ -283,6 +283,16 @@ def test_one_constant_rater_gives_kappa_zero_with_the_reason():
     assert items_for_half_width(result) is None
 
 
+def test_perfect_agreement_gives_exactly_one():
+    # Found by hypothesis: summing float proportions once gave p_o = 1.0000000000000002.
+    labels = [1, 0, 3, 2, 2, 2, 3, 4, 0, 2, 2, 0, 0, 3, 1, 3, 2, 1, 2, 0, 1, 1, 1, 0, 4, 3, 0, 1] * 3
+    for weights in (None, "linear", "quadratic"):
+        result = cohen_kappa(labels, labels, weights=weights)
+        assert result.p_o == 1.0 and result.kappa == 1.0
+        assert result.ci_low == result.ci_high == 1.0
+    assert scott_pi(labels, labels) == 1.0 and pabak(labels, labels) == 1.0 and gwet_ac1(labels, labels) == 1.0
+
+
 def test_two_constant_raters_who_disagree_get_kappa_zero():
     result = cohen_kappa(["yes"] * 4, ["no"] * 4)
     assert result.kappa == 0.0 and result.agreement == 0.0 and result.note == CONSTANT_RATER
