@@ -5,7 +5,9 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: run test bench clean
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run test bench clean chromium
 
 $(VENV)/.run-installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -20,7 +22,13 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt
 run: $(VENV)/.run-installed
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
-test: $(VENV)/.dev-installed
+# The browser smoke test drives Debian's chromium through Playwright (no browser download).
+chromium:
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "Chromium is needed for the browser test: sudo apt-get install chromium"; exit 1; fi; }
+
+test: $(VENV)/.dev-installed chromium
 	$(PY) -m pytest
 
 bench: $(VENV)/.dev-installed

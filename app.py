@@ -7,7 +7,7 @@ from ui.sidebar import render_sidebar
 
 st.set_page_config(page_title="LLM eval workshop", page_icon=":material/science:", layout="wide")
 
-settings = render_sidebar()
+render_sidebar()
 
 pages = [
     st.Page("pages/home.py", title=t("home.nav"), icon=":material/home:", url_path="home", default=True),
