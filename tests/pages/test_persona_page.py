@@ -2,7 +2,6 @@
 
 from pathlib import Path
 
-
 from evallib import persona
 from evallib.llm import Recordings
 from evallib.persona_catalogue import AUTHORED_MODEL, build_requests, load_catalogue
