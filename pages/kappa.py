@@ -13,6 +13,9 @@ import streamlit as st
 
 from evallib import agreement as ag
 from ui.i18n import language, t
+from ui.shell import require_navigation
+
+require_navigation()
 
 # Presets offered as buttons, in this order (the two seed pairs first).
 PRESETS = ag.PRESETS
@@ -174,7 +177,7 @@ def heatmap(result: ag.KappaResult, name_a: str, name_b: str) -> go.Figure:
         hovertemplate=t("kappa.heatmap_hover", a=name_a, b=name_b) + "<extra></extra>"))
     figure.update_layout(title=t("kappa.heatmap_title"), font={"size": FIGURE_FONT}, height=420,
                          margin={"t": 60, "b": 10, "l": 10, "r": 10},
-                         xaxis={"title": name_b, "type": "category", "side": "top"},
+                         xaxis={"title": name_b, "type": "category"},
                          yaxis={"title": name_a, "type": "category", "autorange": "reversed"})
     return figure
 

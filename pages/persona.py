@@ -15,7 +15,7 @@ from evallib.persona_catalogue import (AUTHORED_MODEL, DEFAULT_CATALOGUE, Catalo
                                        load_catalogue, validate_catalogue)
 from ui.collection import collection_panel, source_badge
 from ui.figures import bars, heatmap, slope_chart
-from ui.i18n import t
+from ui.i18n import number, t
 from ui.settings import current_settings
 from ui.shell import require_navigation
 
@@ -168,11 +168,12 @@ def _discrimination_section(result, names: list[str]) -> None:
     st.markdown(t("persona.disc_intro"))
     low, high = result.accuracy_interval
     columns = st.columns(4)
-    columns[0].metric(t("persona.accuracy"), f"{result.accuracy:.2f}",
+    columns[0].metric(t("persona.accuracy"), number(result.accuracy),
                       help=t("persona.accuracy_help", correct=result.n_correct, n=result.n_responses))
-    columns[1].metric(t("persona.chance"), f"{result.chance:.2f}", help=t("persona.chance_help", k=len(names)))
-    columns[2].metric(t("persona.interval"), f"[{low:.2f} ; {high:.2f}]")
-    columns[3].metric(t("persona.p_values"), f"{result.binomial_p_value:.1g} · {result.permutation_p_value:.3f}",
+    columns[1].metric(t("persona.chance"), number(result.chance), help=t("persona.chance_help", k=len(names)))
+    columns[2].metric(t("persona.interval"), f"[{number(low)} ; {number(high)}]")
+    columns[3].metric(t("persona.p_values"),
+                      f"{number(result.binomial_p_value, '.1g')} · {number(result.permutation_p_value, '.3f')}",
                       help=t("persona.p_values_help"))
     st.markdown(t("persona.disc_reading", accuracy=result.accuracy, correct=result.n_correct, n=result.n_responses,
                   chance=result.chance, ratio=result.accuracy / result.chance, low=low, high=high,
@@ -212,7 +213,7 @@ def _exercises_1_2(result, catalogue: Catalogue) -> None:
     labels = [f"{i + 1}. {p[:45]}" for i, p in enumerate(catalogue.probes)]
     finite = np.isfinite(scores)
     st.plotly_chart(bars(labels, np.nan_to_num(scores), title=t("persona.ex2_figure"),
-                         texts=[f"{s:.2f}" if np.isfinite(s) else "—" for s in scores], reference=result.chance,
+                         texts=[number(s) if np.isfinite(s) else "—" for s in scores], reference=result.chance,
                          reference_label=t("persona.chance"), value_range=(0, 1)), width="stretch")
     if finite.any():
         best, worst = np.nanmax(scores), np.nanmin(scores)
@@ -270,8 +271,8 @@ def _exercise_3(catalogue: Catalogue, responses: dict, before, model: str, disab
     columns = st.columns(2)
     for column, label, result in ((columns[0], t("persona.before"), before), (columns[1], t("persona.after"), after)):
         with column:
-            st.metric(f"{t('persona.accuracy')} · {label}", f"{result.accuracy:.2f}",
-                      delta=None if result is before else f"{after.accuracy - before.accuracy:+.2f}")
+            st.metric(f"{t('persona.accuracy')} · {label}", number(result.accuracy),
+                      delta=None if result is before else number(after.accuracy - before.accuracy, "+.2f"))
             st.plotly_chart(heatmap(result.confusion, names, names, title=label, value_format=".0f",
                                     colorscale="Oranges", x_title=t("persona.predicted"),
                                     y_title=t("persona.true_author")), width="stretch", key=f"persona_ex3_{label}")
@@ -299,14 +300,13 @@ def _prompts_vs_responses(catalogue: Catalogue, texts, labels) -> None:
     comparison = persona.rank_comparison(pairs, d_prompts, d_responses)
     table = comparison.table.sort_values("rank_prompts")
     pair_names = [f"{a} / {b}" for a, b in zip(table["a"], table["b"])]
-    left, right = st.columns([2, 3])
-    with left:
+    with st.expander(t("persona.ranks_table"), expanded=False):
         st.dataframe(pd.DataFrame({t("persona.pair"): pair_names, t("persona.d_prompts"): table["d_prompts"].round(2),
                                    t("persona.d_responses"): table["d_responses"].round(2),
                                    t("persona.ranks"): [f"{p} → {r}" for p, r in zip(table["rank_prompts"],
                                                                                      table["rank_responses"])]}),
                      hide_index=True, width="stretch", height=min(560, 40 + 35 * len(table)))
-    right.plotly_chart(slope_chart(pair_names, table["rank_prompts"], table["rank_responses"],
+    st.plotly_chart(slope_chart(pair_names, table["rank_prompts"], table["rank_responses"],
                                    title=t("persona.slope_figure"), left_title=t("persona.rank_prompts"),
                                    right_title=t("persona.rank_responses")), width="stretch")
     if np.isfinite(comparison.spearman_rho):
@@ -347,7 +347,7 @@ def _semantic(catalogue: Catalogue, texts, labels, probes, tfidf_result) -> None
     columns = st.columns(2)
     for column, label, res in ((columns[0], "TF-IDF", tfidf_result), (columns[1], t("persona.embeddings"), semantic)):
         with column:
-            st.metric(f"{t('persona.accuracy')} · {label}", f"{res.accuracy:.2f}")
+            st.metric(f"{t('persona.accuracy')} · {label}", number(res.accuracy))
             st.plotly_chart(heatmap(res.confusion, catalogue.names, catalogue.names, title=label, value_format=".0f",
                                     colorscale="Oranges"), width="stretch", key=f"persona_sem_{label}")
 

@@ -38,7 +38,8 @@ def bars(labels: Sequence[str], values: Sequence[float], *, title: str, texts: S
     """Horizontal bars with an optional vertical reference line (e.g. chance level)."""
     colours = [WARNING if h else ACCENT for h in highlight] if highlight is not None else ACCENT
     fig = go.Figure(go.Bar(x=list(values), y=list(labels), orientation="h", marker_color=colours,
-                           text=list(texts) if texts is not None else None, textposition="auto"))
+                           text=list(texts) if texts is not None else None, textposition="outside",
+                           cliponaxis=False))
     if reference is not None:
         fig.add_vline(x=reference, line_dash="dash", line_color=MUTED, annotation_text=reference_label,
                       annotation_position="top")
@@ -48,16 +49,32 @@ def bars(labels: Sequence[str], values: Sequence[float], *, title: str, texts: S
     return _layout(fig, title, 120 + 45 * len(labels))
 
 
+def _positions(ranks: Sequence[int]) -> list[int]:
+    """Distinct drawing rows 1..n in rank order (tied ranks are stacked, not drawn on top of each other)."""
+    order = sorted(range(len(ranks)), key=lambda i: (ranks[i], i))
+    rows = [0] * len(ranks)
+    for row, i in enumerate(order, start=1):
+        rows[i] = row
+    return rows
+
+
 def slope_chart(names: Sequence[str], left_ranks: Sequence[int], right_ranks: Sequence[int], *,
                 title: str, left_title: str, right_title: str) -> go.Figure:
-    """Each item drawn from its rank on the left to its rank on the right (rank 1 at the top)."""
+    """Each item drawn from its rank on the left to its rank on the right (rank 1 at the top).
+
+    Unchanged ranks are drawn in the accent colour, moves of five places or more in red.
+    """
+    left_ranks, right_ranks = [int(r) for r in left_ranks], [int(r) for r in right_ranks]
+    left_rows, right_rows = _positions(left_ranks), _positions(right_ranks)
     fig = go.Figure()
-    for name, left, right in zip(names, left_ranks, right_ranks):
+    for i, name in enumerate(names):
+        left, right = left_ranks[i], right_ranks[i]
         colour = ACCENT if left == right else (WARNING if abs(left - right) >= 5 else MUTED)
-        fig.add_trace(go.Scatter(x=[0, 1], y=[left, right], mode="lines+markers+text", line={"color": colour},
+        fig.add_trace(go.Scatter(x=[0, 1], y=[left_rows[i], right_rows[i]], mode="lines+markers+text",
+                                 line={"color": colour, "width": 2}, textfont={"size": FONT_SIZE - 3},
                                  text=[f"{name} ({left})", f"({right}) {name}"],
                                  textposition=["middle left", "middle right"], showlegend=False,
                                  hovertemplate=f"{name}: {left} → {right}<extra></extra>"))
-    fig.update_xaxes(tickvals=[0, 1], ticktext=[left_title, right_title], range=[-0.9, 1.9])
-    fig.update_yaxes(autorange="reversed", showticklabels=False)
-    return _layout(fig, title, 140 + 32 * len(names))
+    fig.update_xaxes(tickvals=[0, 1], ticktext=[left_title, right_title], range=[-1.3, 2.3], showgrid=False)
+    fig.update_yaxes(autorange="reversed", showticklabels=False, showgrid=False, zeroline=False)
+    return _layout(fig, title, 140 + 30 * len(names))

@@ -38,13 +38,29 @@ def language() -> str:
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
+class _CommaDecimal(float):
+    """A float that formats with a decimal comma, as French writes numbers (0,64 not 0.64)."""
+
+    def __format__(self, spec: str) -> str:
+        return format(float(self), spec).replace(".", ",")
+
+
+def number(value: float, spec: str = ".2f") -> str:
+    """``value`` formatted with ``spec`` and the session language's decimal mark."""
+    return format(_CommaDecimal(value) if language() == "fr" else float(value), spec)
+
+
 def t(key: str, **values: object) -> str:
     """The text for ``key`` in the session's language, with ``values`` substituted.
 
-    A missing key shows as ``⟦key⟧`` so that it is visible on the page and caught by the tests.
+    Floats are written with the language's decimal mark. A missing key shows as ``⟦key⟧`` so that
+    it is visible on the page and caught by the tests.
     """
     texts = catalogue().get(key)
     if texts is None:
         return f"⟦{key}⟧"
-    text = texts.get(language()) or texts[DEFAULT_LANGUAGE]
+    lang = language()
+    text = texts.get(lang) or texts[DEFAULT_LANGUAGE]
+    if lang == "fr":
+        values = {k: _CommaDecimal(v) if isinstance(v, float) else v for k, v in values.items()}
     return text.format(**values) if values else text

@@ -7,6 +7,12 @@ from evallib.llm import Recordings
 from evallib.persona_catalogue import AUTHORED_MODEL, build_requests, load_catalogue
 
 PAGE = "pages/persona.py"
+
+
+def fr(value: float, spec: str = ".2f") -> str:
+    """How the French page writes a number (decimal comma)."""
+    return format(value, spec).replace(".", ",")
+
 RECORDINGS = Path(__file__).resolve().parents[2] / "recordings"
 
 
@@ -40,10 +46,10 @@ def test_page_shows_the_figures_evallib_computes_on_the_recordings(open_page):
     assert not at.exception and not at.error
     assert at.title[0].value.startswith("Audit de personas")
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["Exactitude"] == f"{expected.accuracy:.2f}"
-    assert metrics["Hasard (1/k)"] == f"{1 / len(catalogue.names):.2f}"
+    assert metrics["Exactitude"] == fr(expected.accuracy)
+    assert metrics["Hasard (1/k)"] == fr(1 / len(catalogue.names))
     low, high = expected.accuracy_interval
-    assert metrics["Intervalle à 95 % (Wilson)"] == f"[{low:.2f} ; {high:.2f}]"
+    assert metrics["Intervalle à 95 % (Wilson)"] == f"[{fr(low)} ; {fr(high)}]"
     a, b, count = expected.most_confused_pair
     assert any(f"**{a} / {b}** avec **{count}** confusions" in m.value for m in at.markdown)
     assert any(f"{expected.n_correct} réponses sur {expected.n_responses}" in m.value for m in at.markdown)
@@ -60,8 +66,8 @@ def test_exercise_3_offline_example_compares_before_and_after(open_page):
                                      [c.probe_index for c in cells], classes=catalogue.names)
     at = open_page(PAGE)
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["Exactitude · avant"] == f"{before.accuracy:.2f}"
-    assert metrics["Exactitude · après"] == f"{after.accuracy:.2f}"
+    assert metrics["Exactitude · avant"] == fr(before.accuracy)
+    assert metrics["Exactitude · après"] == fr(after.accuracy)
     assert after.accuracy > before.accuracy
 
 
@@ -69,7 +75,11 @@ def test_page_in_english(open_page):
     at = open_page(PAGE, "en")
     assert not at.exception
     assert at.title[0].value.startswith("Persona audit")
-    assert "Accuracy" in {m.label for m in at.metric}
+    catalogue, expected = _expected()
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Accuracy"] == f"{expected.accuracy:.2f}"
+    assert any(f"{expected.n_correct} of {expected.n_responses} answers find their author" in m.value
+               for m in at.markdown)
 
 
 def test_an_invalid_catalogue_upload_and_a_broken_table_give_messages_not_exceptions(open_page):

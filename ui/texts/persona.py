@@ -213,6 +213,7 @@ TEXTS = {
     },
     "persona.d_prompts": {"fr": "d(prompts)", "en": "d(prompts)"},
     "persona.d_responses": {"fr": "d(réponses)", "en": "d(answers)"},
+    "persona.ranks_table": {"fr": "Tableau des distances et des rangs", "en": "Table of distances and ranks"},
     "persona.ranks": {"fr": "Rangs", "en": "Ranks"},
     "persona.slope_figure": {"fr": "Rang de chaque paire : prompts → réponses (1 = la plus éloignée)",
                              "en": "Rank of each pair: prompts → answers (1 = most distant)"},
