@@ -71,7 +71,8 @@ fake-429-once          The first request with a given body (path + canonical
 fake-500               Always 500 with a provider-shaped error body.
 fake-hang              Waits ``server.hang_seconds`` (default 5) and then
                        answers like fake-ok; the client timeout should fire
-                       first. ``stop()`` interrupts the wait (no answer).
+                       first. ``stop()`` and ``reset()`` interrupt the wait
+                       (the connection is then closed without an answer).
 fake-malformed         200, ``Content-Type: application/json``, body
                        ``{not json``.
 fake-empty             200 with content ``""`` (OpenAI) / one empty text
@@ -115,7 +116,8 @@ Knobs and instrumentation (all thread-safe)
   e.g. ``server.stats[429]``.
 * ``in_flight`` / ``in_flight_max``: requests being handled now / the
   maximum seen at once since the last ``reset()``.
-* ``reset()``: clears all of the above and the fake-429-once memory.
+* ``reset()``: clears all of the above and the fake-429-once memory, and
+  cuts short any fake-hang request still waiting.
 
 The server uses HTTP/1.0 (one connection per request, ``Connection: close``),
 so a client never reuses a connection that the server has dropped.
@@ -129,6 +131,7 @@ import hashlib
 import json
 import math
 import struct
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -290,8 +293,6 @@ class _Server(ThreadingHTTPServer):
     def handle_error(self, request, client_address):
         # A client that gave up (timeout) closes its socket; writing the late
         # answer then fails. That is expected, not worth a traceback.
-        import sys
-
         exc = sys.exc_info()[1]
         if isinstance(exc, (ConnectionError, TimeoutError)):
             return
@@ -302,6 +303,7 @@ class _Handler(BaseHTTPRequestHandler):
     server: _Server
     protocol_version = "HTTP/1.0"
     server_version = "FakeLLMServer/1.0"
+    fake_counted = False  # True while the request counts in FakeLLMServer.in_flight
 
     def log_message(self, format, *args):  # noqa: A002 - signature from the base class
         if self.server.fake.verbose:
@@ -347,7 +349,9 @@ class FakeLLMServer:
 
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
-        self._stopping = threading.Event()
+        self._stopping = threading.Event()  # set by stop(): ends latency waits
+        self._hang_abort = threading.Event()  # set by stop() and reset(): ends fake-hang waits
+        self._hanging = 0
         self._httpd: _Server | None = None
         self._thread: threading.Thread | None = None
         self._clear()
@@ -358,6 +362,7 @@ class FakeLLMServer:
         if self._httpd is not None:
             raise RuntimeError("FakeLLMServer is already running")
         self._stopping.clear()
+        self._hang_abort = threading.Event()
         httpd = _Server((self._host, self._port), _Handler)
         httpd.fake = self
         self._httpd = httpd
@@ -377,6 +382,8 @@ class FakeLLMServer:
         if httpd is None:
             return
         self._stopping.set()
+        with self._lock:
+            self._hang_abort.set()
         httpd.shutdown()
         httpd.server_close()
         if self._thread is not None:
@@ -423,9 +430,18 @@ class FakeLLMServer:
         self._in_flight = getattr(self, "_in_flight", 0)
         self._in_flight_max = self._in_flight
 
-    def reset(self) -> None:
-        """Forget recorded requests, counters and the fake-429-once memory."""
-        with self._lock:
+    def reset(self, wait: float = 2.0) -> None:
+        """Forget recorded requests, counters and the fake-429-once memory.
+
+        A fake-hang request still waiting is cut short (it gets no answer), so
+        a leftover from an earlier test cannot inflate ``in_flight_max``.
+        """
+        deadline = time.monotonic() + wait
+        with self._idle:
+            self._hang_abort.set()
+            self._hang_abort = threading.Event()
+            while self._hanging and time.monotonic() < deadline:
+                self._idle.wait(timeout=max(0.0, deadline - time.monotonic()))
             self._clear()
 
     @property
@@ -454,10 +470,21 @@ class FakeLLMServer:
         with self._lock:
             self._in_flight += 1
             self._in_flight_max = max(self._in_flight_max, self._in_flight)
+        handler.fake_counted = True
         try:
             self._handle_counted(handler)
         finally:
-            with self._idle:
+            self._release(handler)
+
+    def _release(self, handler: _Handler) -> None:
+        """Stop counting ``handler`` as in flight (once).
+
+        Called just before an answer goes on the wire, so that a client holding
+        its answer never sees its own request still counted in ``in_flight``.
+        """
+        with self._idle:
+            if handler.fake_counted:
+                handler.fake_counted = False
                 self._in_flight -= 1
                 self._idle.notify_all()
 
@@ -545,8 +572,8 @@ class FakeLLMServer:
                     code="rate_limit_exceeded",
                     headers={"Retry-After": value},
                 )
-            if model == "fake-hang" and self._stopping.wait(self.hang_seconds):
-                return  # stopped while hanging: drop the request without answering
+            if model == "fake-hang" and self._hang(handler):
+                return  # stopped or reset while hanging: dropped without an answer
 
             if path == "/v1/chat/completions":
                 answer = self._chat_completion(model, body)
@@ -557,6 +584,19 @@ class FakeLLMServer:
             self._send_json(handler, record, 200, answer)
         except _HTTPError as err:
             self._send_error(handler, record, err, anthropic)
+
+    def _hang(self, handler: _Handler) -> bool:
+        """Wait ``hang_seconds``; True if stop() or reset() interrupted the wait."""
+        with self._lock:
+            abort = self._hang_abort
+            self._hanging += 1
+        interrupted = abort.wait(self.hang_seconds)
+        if interrupted:
+            self._release(handler)  # before reset() may clear the counters
+        with self._idle:
+            self._hanging -= 1
+            self._idle.notify_all()
+        return interrupted
 
     def _check_auth(self, headers: dict, anthropic: bool) -> None:
         bearer = headers.get("authorization", "")
@@ -602,10 +642,11 @@ class FakeLLMServer:
         handler.send_header("request-id", request_id)  # read by the anthropic SDK
         for name, value in (extra_headers or {}).items():
             handler.send_header(name, value)
-        handler.end_headers()
         with self._lock:
             record["status"] = status
             self._stats[status] += 1
+        self._release(handler)
+        handler.end_headers()  # the first bytes go out here
         handler.wfile.write(payload)
         handler.wfile.flush()
 
