@@ -35,6 +35,8 @@ HIGH_PREVALENCE = 0.5
 HIGH_BIAS = 0.2
 
 FIGURE_FONT = 18
+# Beyond this many labels, percentages written above the bars overlap; hovering still shows them.
+MAX_LABELLED_BARS = 5
 
 
 # ------------------------------------------------------------------------------ formatting
@@ -65,9 +67,24 @@ def band(value: float, scale: ag.InterpretationScale) -> str:
     return t(f"kappa.band.{scale.key}.{ag.interpret(value, scale)}")
 
 
-def option_names(prefix: str, options: tuple) -> dict:
-    """Display names of a widget's options, fixed in the language of this run (None -> "none")."""
-    return {option: t(f"{prefix}.{option or 'none'}") for option in options}
+def translated_radio(state_key: str, label_key: str, options: tuple, *, help: str | None = None):
+    """A horizontal radio with translated options whose choice survives language and page switches.
+
+    Streamlit keeps a radio's value as the text shown for the option, so translating the options
+    loses the choice when the language changes. The widget is therefore keyed per language and the
+    choice itself is kept in ``st.session_state[state_key]`` (a plain value, not a widget).
+    Option names are looked up now, not inside ``format_func``, which may run outside this session.
+    """
+    names = {option: t(f"{label_key}.{option or 'none'}") for option in options}
+    st.session_state.setdefault(state_key, options[0])
+    widget_key = f"{state_key}_{language()}"
+
+    def remember() -> None:
+        st.session_state[state_key] = st.session_state[widget_key]
+
+    st.radio(t(label_key), options, index=options.index(st.session_state[state_key]), key=widget_key,
+             format_func=names.get, on_change=remember, horizontal=True, help=help)
+    return st.session_state[state_key]
 
 
 def show_input_error(error: ag.AgreementInputError, *, context: str = "") -> None:
@@ -169,11 +186,16 @@ def pick_pair(table: ag.RatingsTable) -> tuple[list, list, str, str]:
 
 # ------------------------------------------------------------------------------ figures
 
+def count_font_size(k: int) -> int:
+    """Counts stay readable from the back of the room, and still fit in a 10 x 10 table."""
+    return 28 if k <= 3 else 20 if k <= 6 else 14
+
+
 def heatmap(result: ag.KappaResult, name_a: str, name_b: str) -> go.Figure:
     names = [label(c) for c in result.categories]
     figure = go.Figure(go.Heatmap(
         z=result.table, x=names, y=names, text=result.table, texttemplate="%{text}",
-        textfont={"size": 26}, colorscale="Blues", showscale=False,
+        textfont={"size": count_font_size(len(names))}, colorscale="Blues", showscale=False,
         hovertemplate=t("kappa.heatmap_hover", a=name_a, b=name_b) + "<extra></extra>"))
     figure.update_layout(title=t("kappa.heatmap_title"), font={"size": FIGURE_FONT}, height=420,
                          margin={"t": 60, "b": 10, "l": 10, "r": 10},
@@ -185,10 +207,11 @@ def heatmap(result: ag.KappaResult, name_a: str, name_b: str) -> go.Figure:
 def marginal_bars(result: ag.KappaResult, name_a: str, name_b: str) -> go.Figure:
     names = [label(c) for c in result.categories]
     figure = go.Figure()
+    few = len(names) <= MAX_LABELLED_BARS
     for name, shares in ((name_a, result.marginals_1), (name_b, result.marginals_2)):
-        figure.add_bar(x=names, y=shares, name=name, text=[pct(s) for s in shares],
+        figure.add_bar(x=names, y=shares, name=name, text=[pct(s) for s in shares] if few else None,
                        textposition="outside", customdata=shares * result.n,
-                       hovertemplate="%{x}: %{customdata:.0f}<extra>" + name + "</extra>")
+                       hovertemplate="%{x}: %{customdata:.0f} (%{y:.0%})<extra>" + name + "</extra>")
     figure.update_layout(title=t("kappa.marginals_title"), font={"size": FIGURE_FONT}, height=420,
                          barmode="group", yaxis={"range": [0, 1.15], "tickformat": ".0%"},
                          xaxis={"type": "category", "title": t("kappa.label")},
@@ -237,7 +260,8 @@ def headline(result: ag.KappaResult, name_a: str, name_b: str, ci_method: str,
     cells[0].metric(t("kappa.metric.agreement"), pct(result.agreement), help=t("kappa.metric.agreement_help"))
     cells[1].metric(t("kappa.metric.p_o_weighted" if weighted else "kappa.metric.p_o"), num(result.p_o),
                     help=t("kappa.metric.p_o_help"))
-    cells[2].metric(t("kappa.metric.p_e"), num(result.p_e), help=t("kappa.metric.p_e_help"))
+    cells[2].metric(t("kappa.metric.p_e_weighted" if weighted else "kappa.metric.p_e"), num(result.p_e),
+                    help=t("kappa.metric.p_e_help"))
     cells[3].metric(kappa_name, num(result.kappa), help=t("kappa.metric.kappa_help"))
     cells[4].metric(t(f"kappa.metric.ci_{ci_method}"), interval(low, high))
 
@@ -327,13 +351,10 @@ def paradox(labels_a: list, labels_b: list, result: ag.KappaResult, name_a: str,
 def weighted_comparison(labels_a: list, labels_b: list, result: ag.KappaResult) -> None:
     """Unweighted, linear and quadratic kappa side by side for numeric scores."""
     st.subheader(t("kappa.weighted_title"))
-    rows = []
-    for weights in ag.WEIGHTINGS:
+    for cell, weights in zip(st.columns(len(ag.WEIGHTINGS)), ag.WEIGHTINGS):
         weighted = ag.cohen_kappa(labels_a, labels_b, weights=weights)
-        rows.append({t("kappa.weighted_col_weights"): t(f"kappa.weights.{weights or 'none'}"),
-                     "κ": num(weighted.kappa), t("kappa.weighted_col_ci"): interval(weighted.ci_low,
-                                                                                   weighted.ci_high)})
-    st.dataframe(rows, hide_index=True, width="content")
+        cell.metric(t(f"kappa.metric.kappa_{weights or 'plain'}"), num(weighted.kappa))
+        cell.caption(t("kappa.weighted_ci", ci=interval(weighted.ci_low, weighted.ci_high)))
     values = [float(c) for c in result.categories]
     step = min(b - a for a, b in zip(values, values[1:]))
     spread = values[-1] - values[0]
@@ -360,9 +381,7 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
     st.subheader(t("kappa.multi_title", m=len(names)))
     if len(names) == 2:
         st.caption(t("kappa.multi_two_raters"))
-    level = st.radio(t("kappa.level"), ag.LEVELS, key="kappa_level", horizontal=True,
-                     format_func=option_names("kappa.level", ag.LEVELS).get, help=t("kappa.level_help"),
-                     persist_state="session")
+    level = translated_radio("kappa_level", "kappa.level", ag.LEVELS, help=t("kappa.level_help"))
     rows = tuple(zip(*by_rater))
     fleiss_cell, alpha_cell = st.columns(2)
     with fleiss_cell:
@@ -410,7 +429,6 @@ def show_code() -> None:
 
 # ------------------------------------------------------------------------------ page
 
-st.session_state.setdefault("kappa_source", "typed")
 if "kappa_r1" not in st.session_state or "kappa_r2" not in st.session_state:
     load_preset(ag.SEED_RUBRIC_PAIR)
 
@@ -418,9 +436,7 @@ st.title(t("kappa.title"))
 st.markdown(t("kappa.intro"))
 
 st.subheader(t("kappa.data_title"))
-SOURCES = ("typed", "csv")
-source = st.radio(t("kappa.source"), SOURCES, key="kappa_source", horizontal=True,
-                  format_func=option_names("kappa.source", SOURCES).get, persist_state="session")
+source = translated_radio("kappa_source", "kappa.source", ("typed", "csv"))
 if source == "typed":
     labels_a, labels_b, name_a, name_b = typed_ratings()
     by_rater, rater_names = [labels_a, labels_b], (name_a, name_b)
@@ -431,15 +447,12 @@ else:
     labels_a, labels_b, name_a, name_b = pick_pair(table)
     by_rater, rater_names = table.by_rater(), table.raters
 
-options = st.columns(2)
-weights = options[0].radio(t("kappa.weights"), ag.WEIGHTINGS, key="kappa_weights", horizontal=True,
-                           format_func=option_names("kappa.weights", ag.WEIGHTINGS).get,
-                           help=t("kappa.weights_help"), persist_state="session")
-CI_METHODS = ("analytic", "bootstrap")
-ci_method = options[1].radio(t("kappa.ci_method"), CI_METHODS, key="kappa_ci", horizontal=True,
-                             format_func=option_names("kappa.ci_method", CI_METHODS).get,
-                             help=t("kappa.ci_method_help", n_boot=N_BOOT),
-                             persist_state="session")
+weights_column, ci_column = st.columns(2)
+with weights_column:
+    weights = translated_radio("kappa_weights", "kappa.weights", ag.WEIGHTINGS, help=t("kappa.weights_help"))
+with ci_column:
+    ci_method = translated_radio("kappa_ci", "kappa.ci_method", ("analytic", "bootstrap"),
+                                 help=t("kappa.ci_method_help", n_boot=N_BOOT))
 
 st.subheader(t("kappa.pair_title", a=name_a, b=name_b))
 try:

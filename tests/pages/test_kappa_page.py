@@ -48,8 +48,13 @@ def type_ratings(at: AppTest, first: str, second: str) -> AppTest:
     return at
 
 
+def radio(at: AppTest, name: str):
+    """The page's radio ``name``; its widget key carries the language (see ``translated_radio``)."""
+    return at.radio(key=f"{name}_{at.session_state['lang']}")
+
+
 def upload(at: AppTest, name: str, data: bytes) -> AppTest:
-    at.radio(key="kappa_source").set_value("csv").run()
+    radio(at, "kappa_source").set_value("csv").run()
     at.file_uploader(key="kappa_csv").set_value((name, data, "text/csv")).run()
     assert not at.exception
     return at
@@ -99,14 +104,31 @@ def test_lenient_preset_shows_the_paradox(lang):
 def test_judge_scores_with_quadratic_weights_and_bootstrap():
     at = open_page("en")
     at.button(key="kappa_preset_judge_scores").click().run()
-    at.radio(key="kappa_weights").set_value("quadratic").run()
-    at.radio(key="kappa_ci").set_value("bootstrap").run()
+    radio(at, "kappa_weights").set_value("quadratic").run()
+    radio(at, "kappa_ci").set_value("bootstrap").run()
     assert not at.exception
     assert metric(at, "kappa.metric.kappa_quadratic", "en") == "0.91"
     assert metric(at, "kappa.metric.kappa_plain", "en") == "0.24"
     assert metric(at, "kappa.metric.ci_bootstrap", "en").startswith("[0.7")
-    table = at.dataframe[0].value
-    assert list(table["κ"]) == ["0.24", "0.71", "0.91"]
+    labels = [m.label for m in at.metric]
+    start = labels.index(text("kappa.metric.kappa_linear", "en")) - 1  # the three side by side
+    assert labels[start:start + 3] == [text(f"kappa.metric.kappa_{w}", "en") for w in ("plain", "linear", "quadratic")]
+    assert [m.value for m in at.metric][start:start + 3] == ["0.24", "0.71", "0.91"]
+    assert "95% CI (analytic): [0.58, 0.84]" in [c.value for c in at.caption]
+
+
+def test_choices_survive_a_language_switch():
+    at = open_page("fr")
+    radio(at, "kappa_weights").set_value("linear").run()
+    radio(at, "kappa_ci").set_value("bootstrap").run()
+    at.session_state["lang"] = "en"
+    at.run()
+    assert radio(at, "kappa_weights").value == "linear" and radio(at, "kappa_ci").value == "bootstrap"
+    assert metric(at, "kappa.metric.kappa_linear", "en") == "0.63"
+    at.session_state["lang"] = "fr"
+    at.run()
+    assert radio(at, "kappa_weights").value == "linear"
+    assert metric(at, "kappa.metric.ci_bootstrap", "fr") == "[0,00 ; 1,00]"
 
 
 def test_see_the_code_shows_the_kappa_function():
@@ -132,16 +154,16 @@ def test_edge_cases_show_a_plain_message(first, second, kind, fragment):
 
 def test_weighted_kappa_on_words_names_the_labels():
     at = type_ratings(open_page("en"), "yes, no, 2", "yes, yes, 2")
-    at.radio(key="kappa_weights").set_value("linear").run()
+    radio(at, "kappa_weights").set_value("linear").run()
     assert not at.exception
     assert "These labels are not numbers: 'no', 'yes'" in at.error[0].value
 
 
 def test_example_csv_gives_fleiss_and_krippendorff():
     at = open_page("en")
-    at.radio(key="kappa_source").set_value("csv").run()
+    radio(at, "kappa_source").set_value("csv").run()
     at.button(key="kappa_csv_example").click().run()
-    at.radio(key="kappa_level").set_value("interval").run()
+    radio(at, "kappa_level").set_value("interval").run()
     assert not at.exception
     assert text("kappa.multi_title", "en").format(m=3) in [h.value for h in at.subheader]
     assert metric(at, "kappa.metric.fleiss", "en") == "0.16"
@@ -153,7 +175,7 @@ def test_example_csv_gives_fleiss_and_krippendorff():
 
 def test_interval_alpha_on_words_is_an_error_not_a_traceback():
     at = upload(open_page("fr"), "mots.csv", "a,b,c\noui,non,oui\nnon,non,non\noui,oui,\n".encode())
-    at.radio(key="kappa_level").set_value("interval").run()
+    radio(at, "kappa_level").set_value("interval").run()
     assert not at.exception
     assert any("'non', 'oui'" in e.value for e in at.error)
 

@@ -109,6 +109,7 @@ TEXTS = {
               "en partie.",
         "en": "Percent agreement as a proportion; with weighting, near misses count in part."},
     "kappa.metric.p_e": {"fr": "p_e, accord dû au hasard", "en": "p_e, chance agreement"},
+    "kappa.metric.p_e_weighted": {"fr": "p_e pondéré", "en": "Weighted p_e"},
     "kappa.metric.p_e_help": {
         "fr": "L'accord qu'atteindraient deux évaluateurs indépendants employant chaque étiquette aussi "
               "souvent que ceux-ci : somme, sur les étiquettes, du produit de leurs parts.",
@@ -316,8 +317,7 @@ TEXTS = {
 
     # ---------------------------------------------------------------- weighted kappa
     "kappa.weighted_title": {"fr": "Notes ordonnées : kappa pondéré", "en": "Ordered scores: weighted kappa"},
-    "kappa.weighted_col_weights": {"fr": "Pondération", "en": "Weighting"},
-    "kappa.weighted_col_ci": {"fr": "IC à 95 % (analytique)", "en": "95% CI (analytic)"},
+    "kappa.weighted_ci": {"fr": "IC à 95 % (analytique) : {ci}", "en": "95% CI (analytic): {ci}"},
     "kappa.weighted_reading": {
         "fr": "Les notes observées vont de {low} à {high}. Deux notes distantes de {step} reçoivent un "
               "crédit de {linear} en pondération linéaire et de {quadratic} en quadratique (1 pour un "
