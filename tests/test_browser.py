@@ -31,6 +31,11 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def app_url():
+    yield from _serve_app()
+
+
+def _serve_app():
+    """Start `streamlit run app.py` on a free port; yield its URL; stop it and check its log."""
     port = _free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),

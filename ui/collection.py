@@ -42,6 +42,7 @@ def _run(requests: Sequence, set_name: str, settings) -> None:
     for request, result in zip(requests, results):
         answers[request.key()] = result
     bar.empty()
+    st.rerun()  # redraw the page from the stored answers (buttons and counts above are now stale)
 
 
 def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str], key: str) -> list:
