@@ -14,6 +14,7 @@ import streamlit as st
 from evallib import agreement as ag
 from ui.i18n import language, t
 from ui.shell import require_navigation
+from ui.widgets import translated_choice
 
 require_navigation()
 
@@ -68,23 +69,10 @@ def band(value: float, scale: ag.InterpretationScale) -> str:
 
 
 def translated_radio(state_key: str, label_key: str, options: tuple, *, help: str | None = None):
-    """A horizontal radio with translated options whose choice survives language and page switches.
-
-    Streamlit keeps a radio's value as the text shown for the option, so translating the options
-    loses the choice when the language changes. The widget is therefore keyed per language and the
-    choice itself is kept in ``st.session_state[state_key]`` (a plain value, not a widget).
-    Option names are looked up now, not inside ``format_func``, which may run outside this session.
-    """
+    """A horizontal radio with translated options (see `ui.widgets.translated_choice`)."""
     names = {option: t(f"{label_key}.{option or 'none'}") for option in options}
-    st.session_state.setdefault(state_key, options[0])
-    widget_key = f"{state_key}_{language()}"
-
-    def remember() -> None:
-        st.session_state[state_key] = st.session_state[widget_key]
-
-    st.radio(t(label_key), options, index=options.index(st.session_state[state_key]), key=widget_key,
-             format_func=names.get, on_change=remember, horizontal=True, help=help)
-    return st.session_state[state_key]
+    return translated_choice(st.radio, t(label_key), options, names, state_key=state_key, horizontal=True,
+                             help=help)
 
 
 def show_input_error(error: ag.AgreementInputError, *, context: str = "") -> None:

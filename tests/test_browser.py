@@ -60,12 +60,31 @@ def _serve_app():
     assert "missing ScriptRunContext" not in output, "a worker thread called Streamlit"
 
 
-def _wait_until_idle(page) -> None:
-    """Wait for a run to finish: a title is drawn, the script is idle and no skeleton is left."""
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+#: Signs of a run in progress: skeletons, and elements made inert (collapsed expanders are inert too).
+BUSY = '[data-testid="stSkeleton"], [inert]:not([data-testid="stExpanderDetails"])'
+
+
+def _wait_until_idle(page, settle_s: float = 1.0) -> None:
+    """Wait until a run has finished and none starts for ``settle_s``: a title is drawn, no skeleton.
+
+    A click starts its run a moment later, so "not running" right after a click proves nothing;
+    the state must hold for a while. While a run is on, Streamlit makes the old elements inert.
+    """
     page.wait_for_selector("h1", timeout=60_000)
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=60_000)
-    page.wait_for_function("!document.querySelector('[data-testid=\"stSkeleton\"]')", timeout=60_000)
-    page.wait_for_timeout(500)
+    quiet_since = None
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        idle = page.locator(IDLE).count() == 1 and page.locator(BUSY).count() == 0
+        now = time.monotonic()
+        quiet_since = (quiet_since or now) if idle else None
+        if quiet_since is not None and now - quiet_since >= settle_s:
+            return
+        page.wait_for_timeout(150)
+    page.screenshot(path="/tmp/not_idle.png")
+    state = page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state")
+    inert = page.evaluate("Array.from(document.querySelectorAll('[inert]')).map(e => e.outerHTML.slice(0, 120))")
+    raise TimeoutError(f"the app did not become idle within 90 s (script state {state}, inert: {inert})")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -75,14 +94,15 @@ def test_every_page_renders_without_exception(app_url, lang):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.goto(f"{app_url}/home")
+        page.goto(f"{app_url}/")
         _wait_until_idle(page)
         if lang == "en":
-            page.get_by_text("English", exact=True).click()
+            page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
             _wait_until_idle(page)
         for name in PAGES:
             # Navigating by the sidebar's links keeps this browser session (and its language).
-            page.locator(f'[data-testid="stSidebarNav"] a[href$="/{name}"]').first.click()
+            suffix = "/" if name == "home" else f"/{name}"  # the default page lives at the root
+            page.locator(f'[data-testid="stSidebarNav"] a[href$="{suffix}"]').first.click()
             _wait_until_idle(page)
             page.screenshot(path=str(SCREENSHOTS / f"{name}-{lang}.png"), full_page=True)
             assert page.locator('[data-testid="stException"]').count() == 0, f"exception on {name} ({lang})"

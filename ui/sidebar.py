@@ -8,6 +8,7 @@ from evallib.llm import MODES
 from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, t
 from ui.models import model_list
 from ui.settings import BASE_URL_EXAMPLES, Settings, current_settings, init_defaults, prefill_from_secrets
+from ui.widgets import translated_choice
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
 PROVIDER_KINDS = ("openai", "anthropic")
@@ -20,9 +21,8 @@ def render_sidebar() -> Settings:
     with st.sidebar:
         st.radio(t("common.language"), LANGUAGES, key=LANGUAGE_KEY, horizontal=True,
                  format_func=LANGUAGE_NAMES.get)
-        # Labels are translated now, not inside format_func: it may be called outside this session.
-        mode_labels = {mode: t(f"sidebar.mode.{mode}") for mode in MODES}
-        st.radio(t("sidebar.mode"), MODES, key="llm_mode", format_func=mode_labels.get, help=t("sidebar.mode_help"))
+        translated_choice(st.radio, t("sidebar.mode"), MODES, {m: t(f"sidebar.mode.{m}") for m in MODES},
+                          state_key="llm_mode", help=t("sidebar.mode_help"))
         if st.session_state["llm_mode"] == "offline":
             st.caption(t("sidebar.offline_note"))
         else:
@@ -32,8 +32,8 @@ def render_sidebar() -> Settings:
 
 def _live_settings() -> None:
     prefill_from_secrets()
-    kind_labels = {kind: t(f"sidebar.kind.{kind}") for kind in PROVIDER_KINDS}
-    st.selectbox(t("sidebar.kind"), PROVIDER_KINDS, key="llm_kind", format_func=kind_labels.get)
+    translated_choice(st.selectbox, t("sidebar.kind"), PROVIDER_KINDS,
+                      {k: t(f"sidebar.kind.{k}") for k in PROVIDER_KINDS}, state_key="llm_kind")
     kind = st.session_state["llm_kind"]
     if kind == "openai":
         st.text_input(t("sidebar.base_url"), key="llm_base_url", placeholder=BASE_URL_EXAMPLES["openai"],

@@ -49,8 +49,8 @@ def type_ratings(at: AppTest, first: str, second: str) -> AppTest:
 
 
 def radio(at: AppTest, name: str):
-    """The page's radio ``name``; its widget key carries the language (see ``translated_radio``)."""
-    return at.radio(key=f"{name}_{at.session_state['lang']}")
+    """The page's radio ``name``; its widget key carries the language (see ``ui.widgets.translated_choice``)."""
+    return at.radio(key=f"_{name}_{at.session_state['lang']}")
 
 
 def upload(at: AppTest, name: str, data: bytes) -> AppTest:

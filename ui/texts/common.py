@@ -17,14 +17,16 @@ TEXTS = {
     },
     "home.pages": {"fr": "Les pages", "en": "The pages"},
     "home.pages_list": {
-        "fr": "- **Accord entre correcteurs (kappa)** : deux correcteurs, humains ou modèles, "
+        "fr": "- **Audit de personas** : des assistants aux prompts système différents répondent-ils "
+              "vraiment différemment ? On cherche à retrouver l'auteur de chaque réponse.\n"
+              "- **Accord entre correcteurs (kappa)** : deux correcteurs, humains ou modèles, "
               "s'accordent-ils plus que le hasard ne le voudrait ?\n"
-              "- D'autres pages (audit de personas, déclenchement des skills, LLM juge, agent GNSS) "
-              "arrivent au fil des tickets.",
-        "en": "- **Agreement between raters (kappa)**: do two raters, human or model, agree more than "
+              "- D'autres pages (déclenchement des skills, LLM juge, agent GNSS) arrivent au fil des tickets.",
+        "en": "- **Persona audit**: do assistants with different system prompts really answer "
+              "differently? We try to find the author of each answer.\n"
+              "- **Agreement between raters (kappa)**: do two raters, human or model, agree more than "
               "chance alone would make them?\n"
-              "- More pages (persona audit, skill triggering, LLM as a judge, GNSS agent) arrive "
-              "issue by issue.",
+              "- More pages (skill triggering, LLM as a judge, GNSS agent) arrive issue by issue.",
     },
     "home.sources": {"fr": "D'où viennent les réponses", "en": "Where the answers come from"},
     "home.offline_mode": {
