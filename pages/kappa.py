@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from evallib import agreement as ag
-from ui.i18n import language, t
+from ui.i18n import number, t
 from ui.shell import require_navigation
 from ui.widgets import translated_choice
 
@@ -46,8 +46,7 @@ def num(value: float | None, digits: int = 2) -> str:
     """A figure in the session's language (decimal comma in French); "undefined" for None."""
     if value is None:
         return t("kappa.undefined")
-    text = f"{round(value, digits) + 0.0:.{digits}f}"
-    return text.replace(".", ",") if language() == "fr" else text
+    return number(round(value, digits) + 0.0, f".{digits}f")  # + 0.0 turns -0.0 into 0.0
 
 
 def pct(share: float) -> str:
