@@ -105,31 +105,24 @@ class ChatRequest:
 
 
 @dataclass(frozen=True)
-class ChatResult:
-    """What came back for one `ChatRequest`.
+class _Outcome:
+    """What every answer carries, chat or embedding: where it came from and whether it failed.
 
-    ``text`` is the answer with any ``<think>`` block removed (``reasoning`` keeps it); with a
-    prefill it starts with the prefill. ``latency_s`` is wall time in seconds of the live call (as
-    recorded, for a replayed result). ``status`` is "ok", "empty" (no usable text), "truncated"
-    (stopped at max_tokens) or "error" (``error_kind`` + ``error`` say why, ``hint`` how to fix it).
-    ``provenance`` is "live" or "authored" (written by hand for a demo) for recorded results.
-    ``fallback_error`` is set when a live call failed and a recording was used instead.
+    ``status`` is "ok", "empty", "truncated" or "error" (``error_kind`` + ``error`` say why,
+    ``hint`` how to fix it). ``latency_s`` is the wall time in seconds of the live call (as recorded,
+    for a replayed result). ``provenance`` is "live" or "authored" (written by hand for a demo) for
+    recorded results; ``fallback_error`` is set when a live call failed and a recording was used.
     """
 
     request_key: str
-    text: str = ""
-    tool_calls: tuple[dict, ...] = ()
-    finish_reason: str | None = None
-    input_tokens: int | None = None
-    output_tokens: int | None = None
-    latency_s: float | None = None
     model: str = ""
+    input_tokens: int | None = None
+    latency_s: float | None = None
     source: Source = "live"
     status: Status = "ok"
     error_kind: str | None = None
     error: str = ""
     hint: str = ""
-    reasoning: str = ""
     retries: int = 0
     provenance: str = "live"
     recorded_on: str = ""
@@ -143,6 +136,21 @@ class ChatResult:
     def failed(self) -> bool:
         """True for an error (something to retry); empty or truncated answers are answers."""
         return self.status == "error"
+
+
+@dataclass(frozen=True)
+class ChatResult(_Outcome):
+    """What came back for one `ChatRequest` (see `_Outcome` for the shared fields).
+
+    ``text`` is the answer with any ``<think>`` block removed (``reasoning`` keeps it); with a
+    prefill it starts with the prefill.
+    """
+
+    text: str = ""
+    tool_calls: tuple[dict, ...] = ()
+    finish_reason: str | None = None
+    output_tokens: int | None = None
+    reasoning: str = ""
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -179,31 +187,10 @@ class EmbeddingRequest:
 
 
 @dataclass(frozen=True)
-class EmbeddingResult:
+class EmbeddingResult(_Outcome):
     """Vectors for an `EmbeddingRequest`: ``vectors[i]`` embeds ``inputs[i]`` (floats, provider units)."""
 
-    request_key: str
     vectors: tuple[tuple[float, ...], ...] = ()
-    model: str = ""
-    input_tokens: int | None = None
-    latency_s: float | None = None
-    source: Source = "live"
-    status: Status = "ok"
-    error_kind: str | None = None
-    error: str = ""
-    hint: str = ""
-    retries: int = 0
-    provenance: str = "live"
-    recorded_on: str = ""
-    fallback_error: str = ""
-
-    @property
-    def ok(self) -> bool:
-        return self.status == "ok"
-
-    @property
-    def failed(self) -> bool:
-        return self.status == "error"
 
     def to_dict(self) -> dict:
         data = asdict(self)
