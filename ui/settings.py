@@ -53,6 +53,17 @@ def init_defaults() -> None:
         st.session_state.setdefault(key, value)
 
 
+def keep_settings() -> None:
+    """Keep the settings through runs where their widgets are not drawn (e.g. while offline).
+
+    Streamlit forgets a widget's value when a run does not draw it; writing each value back before
+    the widgets are drawn makes it plain session state, so a base URL typed before going offline is
+    still there when going live again. Call it before any sidebar widget exists in the run.
+    """
+    for key, value in DEFAULTS.items():
+        st.session_state[key] = st.session_state.get(key, value)
+
+
 def prefill_from_secrets() -> None:
     """Take base URL and key from secrets.toml [llm] or the environment, once, when going live.
 

@@ -7,7 +7,7 @@ import streamlit as st
 from evallib.llm import MODES
 from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, t
 from ui.models import model_list
-from ui.settings import BASE_URL_EXAMPLES, Settings, current_settings, init_defaults, prefill_from_secrets
+from ui.settings import BASE_URL_EXAMPLES, Settings, current_settings, keep_settings, prefill_from_secrets
 from ui.widgets import translated_choice
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
@@ -16,7 +16,7 @@ PROVIDER_KINDS = ("openai", "anthropic")
 
 def render_sidebar() -> Settings:
     """Draw the sidebar widgets shared by every page and return the session's settings."""
-    init_defaults()
+    keep_settings()
     st.session_state.setdefault(LANGUAGE_KEY, DEFAULT_LANGUAGE)
     with st.sidebar:
         st.radio(t("common.language"), LANGUAGES, key=LANGUAGE_KEY, horizontal=True,
