@@ -127,7 +127,7 @@ def test_collect_keeps_order_bounds_concurrency_and_isolates_failures():
     assert [r.text for r in results if r.ok] == [f"q{i}" for i in range(20) if i % 7 != 3]
     assert failed_indices(results) == [3, 10, 17]
     assert "boom" in results[3].error
-    assert 1 < provider.peak <= 4
+    assert provider.peak > 1 and provider.peak <= 4
     assert [p.done for p in seen] == list(range(1, 21)) and seen[-1].errors == 3
 
 
