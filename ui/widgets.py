@@ -27,9 +27,13 @@ def translated_choice(widget: Callable, label: str, options: Sequence, names: Ma
         st.session_state[state_key] = options[0]
     widget_key = f"_{state_key}_{language()}"
 
-    def remember() -> None:
-        st.session_state[state_key] = st.session_state[widget_key]
+    # The widget chooses among positions, not values: an option value of None would read as
+    # "nothing selected" to Streamlit.
+    shown = [names[option] for option in options]
 
-    widget(label, options, index=list(options).index(st.session_state[state_key]), key=widget_key,
-           format_func=names.get, on_change=remember, **options_kw)
+    def remember() -> None:
+        st.session_state[state_key] = options[st.session_state[widget_key]]
+
+    widget(label, range(len(options)), index=list(options).index(st.session_state[state_key]), key=widget_key,
+           format_func=shown.__getitem__, on_change=remember, **options_kw)
     return st.session_state[state_key]

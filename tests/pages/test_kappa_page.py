@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from evallib import agreement as ag
 from ui.i18n import catalogue
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -48,9 +49,24 @@ def type_ratings(at: AppTest, first: str, second: str) -> AppTest:
     return at
 
 
-def radio(at: AppTest, name: str):
-    """The page's radio ``name``; its widget key carries the language (see ``ui.widgets.translated_choice``)."""
-    return at.radio(key=f"_{name}_{at.session_state['lang']}")
+#: Values offered by each translated radio of the page, in order (see ``ui.widgets.translated_choice``).
+RADIO_OPTIONS = {"kappa_source": ("typed", "csv"), "kappa_weights": ag.WEIGHTINGS,
+                 "kappa_ci": ("analytic", "bootstrap"), "kappa_level": ag.LEVELS}
+
+
+class radio:
+    """The page's radio ``name`` by value: its widget chooses among positions, keyed per language."""
+
+    def __init__(self, at: AppTest, name: str) -> None:
+        self.at, self.name = at, name
+        self.widget = at.radio(key=f"_{name}_{at.session_state['lang']}")
+
+    def set_value(self, value):
+        return self.widget.set_value(RADIO_OPTIONS[self.name].index(value))
+
+    @property
+    def value(self):
+        return RADIO_OPTIONS[self.name][self.widget.value]
 
 
 def upload(at: AppTest, name: str, data: bytes) -> AppTest:
