@@ -47,8 +47,8 @@ def persona_authored(recordings_dir: Path) -> int:
 
 def persona_record(args: argparse.Namespace) -> int:
     """Collect the default grid from a live endpoint and add it to recordings/persona.jsonl."""
-    config = ProviderConfig(kind=args.kind, base_url=args.base_url,
-                            api_key=os.environ.get("ANTHROPIC_API_KEY" if args.kind == "anthropic" else "OPENAI_API_KEY", ""))
+    key_variable = "ANTHROPIC_API_KEY" if args.kind == "anthropic" else "OPENAI_API_KEY"
+    config = ProviderConfig(kind=args.kind, base_url=args.base_url, api_key=os.environ.get(key_variable, ""))
     provider = provider_for_mode("live_record", Recordings(args.recordings), make_provider(config), PERSONA_SET)
     cells = build_requests(load_catalogue(), args.model, disable_reasoning=args.kind == "openai")
     results = collect([c.request for c in cells], provider, args.concurrency,

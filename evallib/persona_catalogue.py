@@ -8,6 +8,7 @@ here, once, so that the page, the CLI that writes recordings and the tests agree
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,8 +28,21 @@ DISABLE_REASONING = {"chat_template_kwargs": {"enable_thinking": False}}
 AUTHORED_MODEL = "authored-examples"
 
 
+#: Assistant names are short labels shown in tables, figures and texts: letters (accents included),
+#: digits, spaces and ' . - _ only, so that a name can never turn into markup on the page.
+NAME_PATTERN = re.compile(r"[\w .'’-]{1,40}")
+
+
 class CatalogueError(ValueError):
-    """A catalogue that cannot be measured; the message names the field and what was expected."""
+    """A catalogue that cannot be measured; the message names the field and what was expected.
+
+    ``code`` names the problem and ``details`` its values, so a UI can word it in its own language.
+    """
+
+    def __init__(self, code: str, message: str, **details: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.details = details
 
 
 @dataclass(frozen=True)
@@ -79,50 +93,67 @@ def validate_catalogue(data: object) -> Catalogue:
     non-empty probe.
     """
     if not isinstance(data, dict):
-        raise CatalogueError(f"expected a JSON object with 'assistants' and 'probes', got {type(data).__name__}")
+        raise CatalogueError("not_object", "expected a JSON object with 'assistants' and 'probes', "
+                             f"got {type(data).__name__}", found=type(data).__name__)
     raw_assistants, raw_probes = data.get("assistants"), data.get("probes")
     if not isinstance(raw_assistants, list):
-        raise CatalogueError("'assistants' must be a list of {name, system_prompt}")
+        raise CatalogueError("no_assistants_list", "'assistants' must be a list of {name, system_prompt}")
     if not isinstance(raw_probes, list):
-        raise CatalogueError("'probes' must be a list of questions")
+        raise CatalogueError("no_probes_list", "'probes' must be a list of questions")
     assistants = []
     for number, item in enumerate(raw_assistants, start=1):
         if not isinstance(item, dict):
-            raise CatalogueError(f"assistant {number}: expected an object with name and system_prompt")
-        name = str(item.get("name") or "").strip()
-        prompt = str(item.get("system_prompt") or "").strip()
+            raise CatalogueError("assistant_not_object",
+                                 f"assistant {number}: expected an object with name and system_prompt", number=number)
+        name = _text(item.get("name"))
+        prompt = _text(item.get("system_prompt"))
         if not name:
-            raise CatalogueError(f"assistant {number}: the name is empty")
+            raise CatalogueError("empty_name", f"assistant {number}: the name is empty", number=number)
+        if not NAME_PATTERN.fullmatch(name):
+            raise CatalogueError("bad_name", f"assistant {number}: the name {name[:40]!r} may only hold letters, "
+                                 "digits, spaces and ' . - _ (40 characters at most)", number=number)
         if not prompt:
-            raise CatalogueError(f"assistant {number} ({name}): the system prompt is empty")
-        assistants.append(Assistant(name, prompt, str(item.get("role") or "specialist")))
+            raise CatalogueError("empty_prompt", f"assistant {number} ({name}): the system prompt is empty",
+                                 number=number, name=name)
+        assistants.append(Assistant(name, prompt, _text(item.get("role")) or "specialist"))
     names = [a.name for a in assistants]
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
-        raise CatalogueError(f"duplicate assistant name(s): {', '.join(duplicates)}")
+        raise CatalogueError("duplicate_names", f"duplicate assistant name(s): {', '.join(duplicates)}",
+                             names=", ".join(duplicates))
     if len(assistants) < 2:
-        raise CatalogueError(f"at least two assistants are needed to compare them, got {len(assistants)}")
+        raise CatalogueError("too_few_assistants",
+                             f"at least two assistants are needed to compare them, got {len(assistants)}",
+                             count=len(assistants))
     probes = []
     for number, probe in enumerate(raw_probes, start=1):
-        text = str(probe or "").strip()
+        text = _text(probe)
         if not text:
-            raise CatalogueError(f"probe {number} is empty")
+            raise CatalogueError("empty_probe", f"probe {number} is empty", number=number)
         probes.append(text)
     if not probes:
-        raise CatalogueError("at least one probe is needed")
+        raise CatalogueError("no_probes", "at least one probe is needed")
     rewrite = data.get("rewrite_example")
     rewrite_pair = None
-    if isinstance(rewrite, dict) and rewrite.get("assistant") in names and str(rewrite.get("system_prompt", "")).strip():
-        rewrite_pair = (rewrite["assistant"], str(rewrite["system_prompt"]).strip())
+    if isinstance(rewrite, dict) and rewrite.get("assistant") in names and _text(rewrite.get("system_prompt")):
+        rewrite_pair = (rewrite["assistant"], _text(rewrite["system_prompt"]))
     return Catalogue(tuple(assistants), tuple(probes), str(data.get("setting") or ""), rewrite_pair)
+
+
+def _text(value: object) -> str:
+    """A table cell or JSON value as stripped text ("" for None or NaN; numbers written out)."""
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    return value.strip() if isinstance(value, str) else str(value)
 
 
 def load_catalogue(path: str | Path = DEFAULT_CATALOGUE) -> Catalogue:
     """Read and validate a catalogue JSON file; CatalogueError names a JSON syntax error's line."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(Path(path).read_text(encoding="utf-8-sig"))
     except json.JSONDecodeError as exc:
-        raise CatalogueError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from exc
+        raise CatalogueError("not_json", f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}",
+                             line=exc.lineno) from exc
     return validate_catalogue(data)
 
 

@@ -21,7 +21,8 @@ with columns[0]:
 with columns[1]:
     st.subheader(t("home.sources"))
     if settings.live:
-        st.markdown(t("home.live_mode", model=settings.model or "—", url=settings.config.base_url or settings.config.kind))
+        st.markdown(t("home.live_mode", model=settings.model or "—",
+                      url=settings.config.base_url or settings.config.kind))
     else:
         st.markdown(t("home.offline_mode", n=len(store)))
     st.markdown(t("home.badges"))

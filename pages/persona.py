@@ -15,7 +15,7 @@ from evallib.persona_catalogue import (AUTHORED_MODEL, DEFAULT_CATALOGUE, Catalo
                                        load_catalogue, validate_catalogue)
 from ui.collection import collection_panel, source_badge
 from ui.figures import bars, heatmap, slope_chart
-from ui.i18n import number, t
+from ui.i18n import language, number, p_value, t
 from ui.settings import current_settings
 from ui.shell import require_navigation
 
@@ -39,44 +39,53 @@ def _set_source(data: dict) -> None:
     st.session_state[VERSION_KEY] = st.session_state.get(VERSION_KEY, 0) + 1
 
 
+def _catalogue_message(error: CatalogueError) -> str:
+    """The translated wording of a catalogue problem."""
+    return t(f"persona.error.{error.code}", **error.details)
+
+
 def _on_upload() -> None:
     upload = st.session_state.get("persona_upload")
     if upload is None:
         return
+    problem = ""
     try:
-        data = json.loads(upload.getvalue().decode("utf-8"))
-        _set_source(validate_catalogue(data).to_dict())
-        st.session_state["persona_upload_error"] = ""
+        _set_source(validate_catalogue(json.loads(upload.getvalue().decode("utf-8-sig"))).to_dict())
     except UnicodeDecodeError:
-        st.session_state["persona_upload_error"] = t("persona.upload_not_utf8")
+        problem = t("persona.upload_not_utf8")
     except json.JSONDecodeError as exc:
-        st.session_state["persona_upload_error"] = t("persona.upload_not_json", line=exc.lineno, msg=exc.msg)
+        problem = t("persona.error.not_json", line=exc.lineno)
     except CatalogueError as exc:
-        st.session_state["persona_upload_error"] = t("persona.invalid", error=str(exc))
+        problem = _catalogue_message(exc)
+    st.session_state["persona_upload_error"] = t("persona.upload_refused", reason=problem) if problem else ""
+
+
+def _editor_key(table: str) -> str:
+    return f"persona_{table}_{st.session_state[VERSION_KEY]}_{language()}"
 
 
 def _editors() -> tuple[Catalogue | None, str]:
     """The two editable tables; returns (validated catalogue or None, error message)."""
     if SOURCE_KEY not in st.session_state:
         _set_source(_defaults())
-    version = st.session_state[VERSION_KEY]
-    if EDITED_KEY in st.session_state and f"persona_assistants_{version}" not in st.session_state:
-        # The editors' own state was dropped by a page switch: start again from the last edits.
+    # The editors' keys carry the language: their column titles are translated, and Streamlit
+    # starts a widget afresh when they change. Their own state is also dropped by a page switch.
+    # Either way the editors start again from the last edits.
+    if EDITED_KEY in st.session_state and _editor_key("assistants") not in st.session_state:
         _set_source(st.session_state[EDITED_KEY])
-        version = st.session_state[VERSION_KEY]
     source = st.session_state[SOURCE_KEY]
     left, right = st.columns([3, 2])
     with left:
         st.markdown(f"**{t('persona.assistants')}**")
         assistants = st.data_editor(
             pd.DataFrame(source["assistants"], columns=["name", "role", "system_prompt"]),
-            key=f"persona_assistants_{version}", num_rows="dynamic", width="stretch", hide_index=True,
+            key=_editor_key("assistants"), num_rows="dynamic", width="stretch", hide_index=True,
             column_config={"name": st.column_config.TextColumn(t("persona.col_name"), width="small"),
                            "role": st.column_config.TextColumn(t("persona.col_role"), width="small"),
                            "system_prompt": st.column_config.TextColumn(t("persona.col_prompt"), width="large")})
     with right:
         st.markdown(f"**{t('persona.probes')}**")
-        probes = st.data_editor(pd.DataFrame({"probe": source["probes"]}), key=f"persona_probes_{version}",
+        probes = st.data_editor(pd.DataFrame({"probe": source["probes"]}), key=_editor_key("probes"),
                                 num_rows="dynamic", width="stretch", hide_index=True,
                                 column_config={"probe": st.column_config.TextColumn(t("persona.col_probe"))})
     edited = {"setting": source.get("setting", ""),
@@ -88,13 +97,14 @@ def _editors() -> tuple[Catalogue | None, str]:
     try:
         return validate_catalogue(edited), ""
     except CatalogueError as exc:
-        return None, str(exc)
+        return None, _catalogue_message(exc)
 
 
 def _catalogue_tools(catalogue: Catalogue | None) -> None:
     columns = st.columns(3)
     if columns[0].button(t("persona.reset"), key="persona_reset"):
         _set_source(_defaults())
+        st.session_state["persona_upload_error"] = ""
         st.rerun()
     columns[1].file_uploader(t("persona.upload"), type=["json"], key="persona_upload", on_change=_on_upload)
     if catalogue is not None:
@@ -133,7 +143,7 @@ def _read_first(catalogue: Catalogue, responses: dict) -> None:
         result = responses.get((name, probe))
         with column:
             st.subheader(name)
-            if result is None:
+            if result is None or result.failed:
                 st.info(t("persona.no_response"))
             else:
                 st.markdown(source_badge(result))
@@ -154,7 +164,7 @@ def _jaccard(catalogue: Catalogue, texts, labels) -> None:
     with right:
         st.markdown(f"**{t('persona.closest_pairs')}**")
         st.dataframe(pd.DataFrame({t("persona.pair"): [f"{pairs[i][0]} / {pairs[i][1]}" for i in order],
-                                   "Jaccard": [round(float(values[i]), 2) for i in order]}),
+                                   "Jaccard": [number(values[i]) for i in order]}),
                      hide_index=True, width="stretch", height=300)
     top, rest = order[0], values[order[1:]]
     st.markdown(t("persona.jaccard_reading", a=pairs[top][0], b=pairs[top][1], top=values[top],
@@ -171,13 +181,13 @@ def _discrimination_section(result, names: list[str]) -> None:
     columns[0].metric(t("persona.accuracy"), number(result.accuracy),
                       help=t("persona.accuracy_help", correct=result.n_correct, n=result.n_responses))
     columns[1].metric(t("persona.chance"), number(result.chance), help=t("persona.chance_help", k=len(names)))
-    columns[2].metric(t("persona.interval"), f"[{number(low)} ; {number(high)}]")
+    columns[2].metric(t("persona.interval"), t("persona.interval_value", low=low, high=high))
     columns[3].metric(t("persona.p_values"),
-                      f"{number(result.binomial_p_value, '.1g')} · {number(result.permutation_p_value, '.3f')}",
+                      f"{p_value(result.binomial_p_value)} · {p_value(result.permutation_p_value)}",
                       help=t("persona.p_values_help"))
     st.markdown(t("persona.disc_reading", accuracy=result.accuracy, correct=result.n_correct, n=result.n_responses,
                   chance=result.chance, ratio=result.accuracy / result.chance, low=low, high=high,
-                  p_binom=result.binomial_p_value, p_perm=result.permutation_p_value,
+                  p_binom=p_value(result.binomial_p_value), p_perm=p_value(result.permutation_p_value),
                   n_perm=len(result.permutation_accuracies)))
     if result.n_empty:
         st.warning(t("persona.empty_rows", n=result.n_empty))
@@ -197,7 +207,7 @@ def _discrimination_section(result, names: list[str]) -> None:
     else:
         st.success(t("persona.no_mutual"))
     with st.expander(t("common.see_code")):
-        st.code(inspect.getsource(text.tfidf_matrix) + "\n\n" + inspect.getsource(persona.leave_one_out_nearest_centroid),
+        st.code("\n\n".join(inspect.getsource(f) for f in (text.tfidf_matrix, persona.leave_one_out_nearest_centroid)),
                 language="python")
 
 
@@ -258,6 +268,9 @@ def _exercise_3(catalogue: Catalogue, responses: dict, before, model: str, disab
     cells = [c for c in build_requests(rewritten, model, disable_reasoning=disable_reasoning) if c.assistant == name]
     results = collection_panel([c.request for c in cells], set_name=SET_NAME, key="persona_ex3",
                                labels=[f"{name} (v2) / {t('persona.probe')} {c.probe_index + 1}" for c in cells])
+    if any(r is not None and r.error_kind == "missing_recording" for r in results):
+        st.info(t("persona.ex3_no_recording"))
+        return
     if any(r is None or r.failed for r in results):
         st.info(t("persona.ex3_waiting"))
         return
@@ -301,8 +314,9 @@ def _prompts_vs_responses(catalogue: Catalogue, texts, labels) -> None:
     table = comparison.table.sort_values("rank_prompts")
     pair_names = [f"{a} / {b}" for a, b in zip(table["a"], table["b"])]
     with st.expander(t("persona.ranks_table"), expanded=False):
-        st.dataframe(pd.DataFrame({t("persona.pair"): pair_names, t("persona.d_prompts"): table["d_prompts"].round(2),
-                                   t("persona.d_responses"): table["d_responses"].round(2),
+        st.dataframe(pd.DataFrame({t("persona.pair"): pair_names,
+                                   t("persona.d_prompts"): [number(d) for d in table["d_prompts"]],
+                                   t("persona.d_responses"): [number(d) for d in table["d_responses"]],
                                    t("persona.ranks"): [f"{p} → {r}" for p, r in zip(table["rank_prompts"],
                                                                                      table["rank_responses"])]}),
                      hide_index=True, width="stretch", height=min(560, 40 + 35 * len(table)))

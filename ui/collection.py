@@ -18,7 +18,7 @@ import streamlit as st
 from evallib.llm import Progress, collect
 from ui.i18n import t
 from ui.models import page_provider
-from ui.settings import current_settings
+from ui.settings import config_problem, current_settings
 
 ANSWERS_KEY = "answers"
 
@@ -60,8 +60,9 @@ def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str]
     if missing and not settings.live:
         _run(missing, set_name, settings)
         missing = []
-    if settings.live and not settings.model:
-        st.warning(t("collect.no_model"))
+    problem = config_problem(settings)
+    if problem:
+        st.warning(t(problem))
     elif settings.live:
         failed = [r for r in requests if r.key() in answers and answers[r.key()].failed]
         columns = st.columns(3)
@@ -84,24 +85,48 @@ def _summary(results: Sequence, labels: Sequence[str]) -> None:
     if not present:
         st.info(t("collect.nothing_yet", n=len(results)))
         return
-    sources = Counter(source_label(r) for r in present)
+    answered = [r for r in present if not r.failed]
+    sources = Counter(source_label(r) for r in answered)
     statuses = Counter(r.status for r in present)
-    st.caption(t("collect.summary", n=len(present), total=len(results),
-                 sources=", ".join(f"{t('badge.' + s)} {c}" for s, c in sorted(sources.items())),
+    st.caption(t("collect.summary", n=len(answered), total=len(results),
+                 sources=", ".join(f"{t('badge.' + s)} {c}" for s, c in sorted(sources.items())) or "—",
                  ok=statuses.get("ok", 0), empty=statuses.get("empty", 0),
                  truncated=statuses.get("truncated", 0), errors=statuses.get("error", 0)))
     if sources.get("authored"):
         st.info(t("collect.authored_notice", n=sources["authored"]))
-    fallbacks = [(label, r) for label, r in zip(labels, results) if r is not None and r.fallback_error]
+    fallbacks = [r for r in present if r.fallback_error]
     if fallbacks:
-        st.warning(t("collect.fallback", n=len(fallbacks), error=fallbacks[0][1].fallback_error))
-    problems = [(label, r) for label, r in zip(labels, results) if r is not None and r.status != "ok"]
-    if problems:
-        with st.expander(t("collect.problems", n=len(problems)), expanded=any(r.failed for _, r in problems)):
-            for label, result in problems:
-                st.markdown(f"- **{label}** · {t('status.' + result.status)} · "
-                            f"{t('error_kind.' + result.error_kind) if result.error_kind else ''} "
-                            f"{result.error} {result.hint}".rstrip())
+        st.warning(t("collect.fallback", n=len(fallbacks), error=fallbacks[0].fallback_error))
+    _problems(results, labels)
+
+
+#: How many request labels a group of identical problems names before "and N more".
+LABELS_SHOWN = 6
+
+
+def _problems(results: Sequence, labels: Sequence[str]) -> None:
+    """Failed, empty and cut answers, grouped by what went wrong (one line per kind, not per request)."""
+    groups: dict[tuple, list[str]] = {}
+    first: dict[tuple, object] = {}
+    for label, result in zip(labels, results):
+        if result is not None and result.status != "ok":
+            group = (result.status, result.error_kind or "")
+            groups.setdefault(group, []).append(label)
+            first.setdefault(group, result)
+    if not groups:
+        return
+    failures = sum(len(v) for (status, _), v in groups.items() if status == "error")
+    if failures:
+        kinds = ", ".join(t(f"error_kind.{kind}") for (status, kind) in groups if status == "error")
+        st.error(t("collect.failed", n=failures, kinds=kinds))
+    with st.expander(t("collect.problems", n=sum(len(v) for v in groups.values())), expanded=bool(failures)):
+        for group, names in groups.items():
+            example = first[group]
+            shown = ", ".join(names[:LABELS_SHOWN])
+            more = t("collect.and_more", n=len(names) - LABELS_SHOWN) if len(names) > LABELS_SHOWN else ""
+            kind = f" · {t('error_kind.' + example.error_kind)}" if example.error_kind else ""
+            st.markdown(f"- **{t('status.' + example.status)}{kind}** ({len(names)}) — {shown}{more}  \n"
+                        f"  {example.error} {example.hint}".rstrip())
 
 
 def source_label(result) -> str:

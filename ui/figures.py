@@ -7,6 +7,8 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from ui.i18n import language, number
+
 FONT_SIZE = 16
 ACCENT = "#1f5f8b"
 MUTED = "#9aa5b1"
@@ -14,7 +16,9 @@ WARNING = "#c0392b"
 
 
 def _layout(fig: go.Figure, title: str, height: int) -> go.Figure:
-    fig.update_layout(title=title, height=height, font={"size": FONT_SIZE}, margin={"l": 10, "r": 10, "t": 60, "b": 10})
+    # Axis ticks follow the language's decimal mark (plotly's "decimal, thousands" pair).
+    fig.update_layout(title=title, height=height, font={"size": FONT_SIZE},
+                      separators=", " if language() == "fr" else ".,", margin={"l": 10, "r": 10, "t": 60, "b": 10})
     return fig
 
 
@@ -25,7 +29,7 @@ def heatmap(matrix, labels_x: Sequence[str], labels_y: Sequence[str], *, title: 
     values = np.asarray(matrix, dtype=float)
     fig = go.Figure(go.Heatmap(
         z=values, x=list(labels_x), y=list(labels_y), colorscale=colorscale, zmin=zmin, zmax=zmax,
-        text=[[format(v, value_format) for v in row] for row in values], texttemplate="%{text}",
+        text=[[number(v, value_format) for v in row] for row in values], texttemplate="%{text}",
         textfont={"size": FONT_SIZE}, hovertemplate="%{y} → %{x}: %{text}<extra></extra>"))
     fig.update_yaxes(autorange="reversed", title=y_title)
     fig.update_xaxes(title=x_title, side="top")

@@ -50,6 +50,15 @@ def number(value: float, spec: str = ".2f") -> str:
     return format(_CommaDecimal(value) if language() == "fr" else float(value), spec)
 
 
+#: Below this, a p-value is reported as "< 0.001" rather than as a number nobody should read closely.
+SMALLEST_P_SHOWN = 0.001
+
+
+def p_value(p: float) -> str:
+    """A p-value as reported in prose: three decimals, or "< 0.001" (decimal mark of the language)."""
+    return f"< {number(SMALLEST_P_SHOWN, '.3f')}" if p < SMALLEST_P_SHOWN else number(p, ".3f")
+
+
 def t(key: str, **values: object) -> str:
     """The text for ``key`` in the session's language, with ``values`` substituted.
 

@@ -6,6 +6,7 @@ API key stays in this session's state: never in a file, a cache key, a recording
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import streamlit as st
@@ -77,6 +78,21 @@ def prefill_from_secrets() -> None:
         st.session_state["llm_api_key"] = setting(f"{kind}_api_key")
     if kind == "openai" and not st.session_state["llm_base_url"]:
         st.session_state["llm_base_url"] = setting("openai_base_url")
+
+
+#: A base URL the SDKs can use: http(s), a host, an optional port and path, no spaces.
+BASE_URL_PATTERN = re.compile(r"https?://[^\s/:]+(:\d+)?(/\S*)?")
+
+
+def config_problem(settings: "Settings") -> str:
+    """The i18n key of what stops live collection with these settings, or "" when nothing does."""
+    if not settings.live:
+        return ""
+    if settings.config.base_url and not BASE_URL_PATTERN.fullmatch(settings.config.base_url):
+        return "sidebar.bad_url"
+    if not settings.model:
+        return "collect.no_model"
+    return ""
 
 
 def current_settings() -> Settings:

@@ -7,7 +7,8 @@ import streamlit as st
 from evallib.llm import MODES
 from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, t
 from ui.models import model_list
-from ui.settings import BASE_URL_EXAMPLES, Settings, current_settings, keep_settings, prefill_from_secrets
+from ui.settings import (BASE_URL_EXAMPLES, Settings, config_problem, current_settings, keep_settings,
+                         prefill_from_secrets)
 from ui.widgets import translated_choice
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
@@ -38,6 +39,9 @@ def _live_settings() -> None:
     if kind == "openai":
         st.text_input(t("sidebar.base_url"), key="llm_base_url", placeholder=BASE_URL_EXAMPLES["openai"],
                       help=t("sidebar.base_url_help"))
+        if config_problem(current_settings()) == "sidebar.bad_url":
+            st.error(t("sidebar.bad_url"))
+            return
     st.text_input(t("sidebar.api_key"), key="llm_api_key", type="password", help=t("sidebar.api_key_help"))
     settings = current_settings()
     models, problem = model_list(settings)

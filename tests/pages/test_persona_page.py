@@ -86,7 +86,7 @@ def test_an_invalid_catalogue_upload_and_a_broken_table_give_messages_not_except
     at = open_page(PAGE, persona_source={"assistants": [{"name": "seul", "system_prompt": "x", "role": ""}],
                                          "probes": ["q"]}, persona_editor_version=1)
     assert not at.exception
-    assert any("at least two assistants" in e.value for e in at.error)
+    assert any("il faut au moins deux assistants" in e.value for e in at.error)
 
 
 def test_duplicate_names_are_named(open_page):
@@ -94,7 +94,7 @@ def test_duplicate_names_are_named(open_page):
     source["assistants"][1]["name"] = source["assistants"][0]["name"]
     at = open_page(PAGE, persona_source=source, persona_editor_version=1)
     assert not at.exception
-    assert any("duplicate assistant name" in e.value and source["assistants"][0]["name"] in e.value for e in at.error)
+    assert any("nom(s) en double" in e.value and source["assistants"][0]["name"] in e.value for e in at.error)
 
 
 def test_an_edited_prompt_offline_reports_missing_recordings_not_invented_answers(open_page):
@@ -105,7 +105,9 @@ def test_an_edited_prompt_offline_reports_missing_recordings_not_invented_answer
     problems = [e for e in at.expander if "à examiner" in e.label]
     assert problems, "the missing recordings must be listed"
     text = " ".join(m.value for m in problems[0].markdown)
-    assert text.count("pas d'enregistrement") == len(source["probes"])
+    assert f"pas d'enregistrement** ({len(source['probes'])})" in text
+    assert any(f"{len(source['probes'])} requête(s) en échec" in e.value for e in at.error)
+    assert any("provenance : rédigé 30" in c.value for c in at.caption), "missing answers are not 'recorded'"
     first = source["assistants"][0]["name"]
     assert any(f"{first} (0)" in e.value for e in at.error)
     assert not at.metric, "no figure may be computed from invented answers"

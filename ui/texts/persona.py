@@ -16,7 +16,8 @@ TEXTS = {
     },
     "persona.catalogue_title": {"fr": "1. Le catalogue", "en": "1. The catalogue"},
     "persona.assistants": {"fr": "Assistants (nom, rôle, prompt système)", "en": "Assistants (name, role, system prompt)"},
-    "persona.probes": {"fr": "Questions posées à tous (sondes)", "en": "Questions asked to all (probes)"},
+    "persona.probes": {"fr": "Questions posées à chaque assistant (sondes)",
+                       "en": "Questions put to every assistant (probes)"},
     "persona.col_name": {"fr": "Nom", "en": "Name"},
     "persona.col_role": {"fr": "Rôle", "en": "Role"},
     "persona.col_prompt": {"fr": "Prompt système", "en": "System prompt"},
@@ -26,10 +27,37 @@ TEXTS = {
     "persona.download": {"fr": "Télécharger ce catalogue (JSON)", "en": "Download this catalogue (JSON)"},
     "persona.upload_not_utf8": {"fr": "Le fichier n'est pas du texte UTF-8 : enregistrez-le en UTF-8 et rechargez-le.",
                                 "en": "The file is not UTF-8 text: save it as UTF-8 and load it again."},
-    "persona.upload_not_json": {"fr": "Le fichier n'est pas du JSON valide (ligne {line}) : {msg}. Le catalogue actuel est conservé.",
-                                "en": "The file is not valid JSON (line {line}): {msg}. The current catalogue is kept."},
-    "persona.invalid": {"fr": "Catalogue inutilisable : {error}. Corrigez le tableau (rien de ce qui a été collecté n'est perdu).",
-                        "en": "Catalogue cannot be used: {error}. Fix the table (nothing collected is lost)."},
+    "persona.upload_refused": {"fr": "Fichier refusé : {reason}. Le catalogue affiché est conservé.",
+                               "en": "File refused: {reason}. The catalogue shown is kept."},
+    "persona.invalid": {"fr": "Catalogue incomplet : {error}. Corrigez le tableau ; rien de ce qui a été collecté n'est perdu.",
+                        "en": "Catalogue incomplete: {error}. Fix the table; nothing collected is lost."},
+    "persona.error.not_json": {"fr": "ce n'est pas du JSON valide (erreur ligne {line})",
+                               "en": "this is not valid JSON (error on line {line})"},
+    "persona.error.not_object": {"fr": "le JSON doit être un objet avec les clés « assistants » et « probes »",
+                                 "en": "the JSON must be an object with the keys \"assistants\" and \"probes\""},
+    "persona.error.no_assistants_list": {"fr": "« assistants » doit être une liste d'objets (name, system_prompt)",
+                                         "en": "\"assistants\" must be a list of objects (name, system_prompt)"},
+    "persona.error.no_probes_list": {"fr": "« probes » doit être une liste de questions",
+                                     "en": "\"probes\" must be a list of questions"},
+    "persona.error.assistant_not_object": {"fr": "l'assistant n° {number} n'est pas un objet (name, system_prompt)",
+                                           "en": "assistant no. {number} is not an object (name, system_prompt)"},
+    "persona.error.empty_name": {"fr": "l'assistant n° {number} n'a pas de nom",
+                                 "en": "assistant no. {number} has no name"},
+    "persona.error.bad_name": {
+        "fr": "le nom de l'assistant n° {number} ne peut contenir que des lettres, des chiffres, des espaces "
+              "et les signes ' . - _ (40 caractères au plus)",
+        "en": "the name of assistant no. {number} may only hold letters, digits, spaces and the signs ' . - _ "
+              "(40 characters at most)",
+    },
+    "persona.error.empty_prompt": {"fr": "l'assistant « {name} » n'a pas de prompt système",
+                                   "en": "assistant \"{name}\" has no system prompt"},
+    "persona.error.duplicate_names": {"fr": "nom(s) en double : {names}", "en": "duplicate name(s): {names}"},
+    "persona.error.too_few_assistants": {
+        "fr": "il faut au moins deux assistants pour les comparer (il y en a {count})",
+        "en": "at least two assistants are needed to compare them (there are {count})",
+    },
+    "persona.error.empty_probe": {"fr": "la sonde n° {number} est vide", "en": "probe no. {number} is empty"},
+    "persona.error.no_probes": {"fr": "il faut au moins une sonde", "en": "at least one probe is needed"},
     "persona.disable_reasoning": {"fr": "Couper la phase de réflexion (enable_thinking: false)",
                                   "en": "Disable reasoning (enable_thinking: false)"},
     "persona.disable_reasoning_help": {
@@ -100,7 +128,8 @@ TEXTS = {
     "persona.chance": {"fr": "Hasard (1/k)", "en": "Chance (1/k)"},
     "persona.chance_help": {"fr": "{k} assistants : un tirage au hasard trouve l'auteur une fois sur {k}.",
                             "en": "{k} assistants: a random draw finds the author once in {k}."},
-    "persona.interval": {"fr": "Intervalle à 95 % (Wilson)", "en": "95 % interval (Wilson)"},
+    "persona.interval": {"fr": "Intervalle à 95 % (Wilson)", "en": "95% interval (Wilson)"},
+    "persona.interval_value": {"fr": "[{low:.2f} ; {high:.2f}]", "en": "[{low:.2f}, {high:.2f}]"},
     "persona.p_values": {"fr": "p binomiale · p permutations", "en": "binomial p · permutation p"},
     "persona.p_values_help": {
         "fr": "Binomiale exacte : probabilité de faire au moins aussi bien au hasard. Permutations : on "
@@ -110,13 +139,13 @@ TEXTS = {
     },
     "persona.disc_reading": {
         "fr": "{correct} réponses sur {n} retrouvent leur auteur : exactitude **{accuracy:.2f}**, soit "
-              "{ratio:.1f} fois le hasard ({chance:.2f}). Avec si peu de réponses, l'intervalle de Wilson à 95 % "
-              "va de {low:.2f} à {high:.2f}. Probabilité d'un tel score par pur hasard : {p_binom:.1g} (binomiale "
-              "exacte) ; {p_perm:.3f} d'après {n_perm} permutations des auteurs. Un score global moyenne ce qui "
+              "{ratio:.1f} fois le hasard ({chance:.2f}). L'intervalle de Wilson à 95 % "
+              "va de {low:.2f} à {high:.2f}. Probabilité d'un tel score par pur hasard : {p_binom} (binomiale "
+              "exacte) ; {p_perm} d'après {n_perm} permutations des auteurs. Un score global moyenne ce qui "
               "marche et ce qui ne marche pas : lisez la matrice.",
         "en": "{correct} of {n} answers find their author: accuracy **{accuracy:.2f}**, {ratio:.1f} times chance "
-              "({chance:.2f}). With so few answers, the 95 % Wilson interval runs from {low:.2f} to {high:.2f}. "
-              "Probability of such a score by pure chance: {p_binom:.1g} (exact binomial); {p_perm:.3f} from "
+              "({chance:.2f}). The 95% Wilson interval runs from {low:.2f} to {high:.2f}. "
+              "Probability of such a score by pure chance: {p_binom} (exact binomial); {p_perm} from "
               "{n_perm} permutations of the authors. An overall score averages what works and what does not: "
               "read the matrix.",
     },
@@ -180,6 +209,12 @@ TEXTS = {
     "persona.ex3_empty": {"fr": "Le nouveau prompt est vide.", "en": "The new prompt is empty."},
     "persona.ex3_unchanged": {"fr": "Le prompt n'a pas changé : modifiez-le pour mesurer l'effet.",
                               "en": "The prompt is unchanged: edit it to measure the effect."},
+    "persona.ex3_no_recording": {
+        "fr": "Ce prompt n'a pas de réponses enregistrées : passez en mode en direct pour les collecter, ou "
+              "reprenez l'exemple de réécriture proposé.",
+        "en": "This prompt has no recorded answers: switch to live mode to collect them, or go back to the "
+              "suggested rewrite.",
+    },
     "persona.ex3_waiting": {"fr": "Les réponses du nouveau prompt ne sont pas toutes là : la comparaison attend.",
                             "en": "Not every answer to the new prompt is here yet: the comparison waits."},
     "persona.before": {"fr": "avant", "en": "before"},

@@ -26,6 +26,11 @@ TEXTS = {
         "en": "Ollama: http://localhost:11434/v1 · vLLM: http://localhost:8000/v1 · "
               "llama.cpp: http://localhost:8080/v1. Empty: the hosted OpenAI API.",
     },
+    "sidebar.bad_url": {
+        "fr": "L'URL de base doit commencer par http:// ou https:// suivi d'un hôte, par exemple "
+              "http://localhost:11434/v1.",
+        "en": "The base URL must start with http:// or https:// and a host, e.g. http://localhost:11434/v1.",
+    },
     "sidebar.api_key": {"fr": "Clé d'API", "en": "API key"},
     "sidebar.api_key_help": {
         "fr": "Gardée pour cette session du navigateur seulement : jamais écrite sur disque, "
