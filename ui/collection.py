@@ -126,7 +126,24 @@ def _problems(results: Sequence, labels: Sequence[str]) -> None:
             more = t("collect.and_more", n=len(names) - LABELS_SHOWN) if len(names) > LABELS_SHOWN else ""
             kind = f" · {t('error_kind.' + example.error_kind)}" if example.error_kind else ""
             st.markdown(f"- **{t('status.' + example.status)}{kind}** ({len(names)}) — {shown}{more}  \n"
-                        f"  {example.error} {example.hint}".rstrip())
+                        f"  {_advice(example)}")
+            if example.error:
+                st.caption(example.error)
+
+
+#: Error kinds whose advice is written here in both languages; the others keep the provider's own
+#: hint, which carries specifics (the models the endpoint offers, the /v1 URL to try).
+TRANSLATED_ADVICE = ("auth", "connection", "timeout", "rate_limit", "server", "bad_request", "prefill_unsupported",
+                     "malformed", "missing_recording", "unexpected")
+
+
+def _advice(result) -> str:
+    """What to do about a failed, empty or cut answer, in the session's language."""
+    if result.status in ("empty", "truncated"):
+        return t(f"advice.{result.status}")
+    if result.error_kind in TRANSLATED_ADVICE:
+        return t(f"advice.{result.error_kind}", url=current_settings().config.base_url or "—")
+    return result.hint
 
 
 def source_label(result) -> str:

@@ -34,7 +34,8 @@ def render_sidebar() -> Settings:
 def _live_settings() -> None:
     prefill_from_secrets()
     translated_choice(st.selectbox, t("sidebar.kind"), PROVIDER_KINDS,
-                      {k: t(f"sidebar.kind.{k}") for k in PROVIDER_KINDS}, state_key="llm_kind")
+                      {k: t(f"sidebar.kind.{k}") for k in PROVIDER_KINDS}, state_key="llm_kind",
+                      help=t("sidebar.kind_help"))
     kind = st.session_state["llm_kind"]
     if kind == "openai":
         st.text_input(t("sidebar.base_url"), key="llm_base_url", placeholder=BASE_URL_EXAMPLES["openai"],

@@ -38,6 +38,55 @@ TEXTS = {
                        "en": "{n} request(s) failed ({kinds}): details below."},
     "collect.and_more": {"fr": " et {n} autre(s)", "en": " and {n} more"},
     "collect.problems": {"fr": "{n} réponse(s) à examiner", "en": "{n} answer(s) to look at"},
+    "advice.empty": {
+        "fr": "Le modèle n'a rendu aucun texte : s'il réfléchit avant de répondre, coupez la réflexion ou "
+              "augmentez max_tokens.",
+        "en": "The model returned no text: if it reasons before answering, disable reasoning or raise max_tokens.",
+    },
+    "advice.truncated": {"fr": "Réponse coupée à max_tokens : augmentez max_tokens (ou coupez la réflexion).",
+                         "en": "Answer cut at max_tokens: raise max_tokens (or disable reasoning)."},
+    "advice.auth": {"fr": "Saisissez une clé valide dans la barre latérale (ou OPENAI_API_KEY / ANTHROPIC_API_KEY).",
+                    "en": "Enter a valid key in the sidebar (or OPENAI_API_KEY / ANTHROPIC_API_KEY)."},
+    "advice.connection": {
+        "fr": "Aucun serveur ne répond à {url}. Démarrez-le (ollama serve, ou vllm serve <modèle>) ou "
+              "vérifiez l'URL de base (Ollama : http://localhost:11434/v1, vLLM : http://localhost:8000/v1).",
+        "en": "No server answers at {url}. Start it (ollama serve, or vllm serve <model>) or check the base URL "
+              "(Ollama: http://localhost:11434/v1, vLLM: http://localhost:8000/v1).",
+    },
+    "advice.timeout": {
+        "fr": "Pas de réponse dans le délai : le modèle charge peut-être. Relancez les échecs, allongez le délai "
+              "ou baissez le nombre de requêtes simultanées.",
+        "en": "No answer in time: the model may be loading. Retry the failures, raise the timeout or lower "
+              "the number of concurrent requests.",
+    },
+    "advice.rate_limit": {
+        "fr": "Le serveur refuse encore (429) après les nouvelles tentatives : baissez les requêtes simultanées, "
+              "attendez une minute, puis relancez les échecs.",
+        "en": "The server still refuses (429) after the retries: lower the concurrent requests, wait a minute, "
+              "then retry the failures.",
+    },
+    "advice.server": {"fr": "Le serveur a échoué, pas votre requête : relancez les échecs dans un moment.",
+                      "en": "The server failed, not your request: retry the failures in a moment."},
+    "advice.bad_request": {
+        "fr": "Le serveur refuse un paramètre (température, outils, extra_body…) pour ce modèle.",
+        "en": "The server refuses a parameter (temperature, tools, extra_body…) for this model.",
+    },
+    "advice.prefill_unsupported": {
+        "fr": "Ce modèle refuse un début de réponse imposé : désactivez le prefill dans la barre latérale.",
+        "en": "This model refuses an assistant prefill: turn prefill off in the sidebar.",
+    },
+    "advice.malformed": {
+        "fr": "La réponse n'est pas le JSON attendu : est-ce bien un serveur compatible OpenAI ? Vérifiez l'URL "
+              "de base et le fournisseur.",
+        "en": "The answer is not the expected JSON: is this an OpenAI-compatible server? Check the base URL "
+              "and the provider.",
+    },
+    "advice.missing_recording": {
+        "fr": "Aucune réponse enregistrée pour cette requête : passez en mode en direct pour la collecter.",
+        "en": "No recorded answer for this request: switch to live mode to collect it.",
+    },
+    "advice.unexpected": {"fr": "Erreur inattendue : le détail technique suit.",
+                          "en": "Unexpected error: the technical detail follows."},
     "badge.live": {"fr": "direct", "en": "live"},
     "badge.cache": {"fr": "cache", "en": "cache"},
     "badge.recording": {"fr": "enregistré", "en": "recorded"},

@@ -16,8 +16,9 @@ TEXTS = {
         "en": "No network calls: every page replays the answers stored in recordings/.",
     },
     "sidebar.kind": {"fr": "Fournisseur", "en": "Provider"},
-    "sidebar.kind.openai": {"fr": "Compatible OpenAI (Ollama, vLLM, llama.cpp, API hébergée)",
-                            "en": "OpenAI-compatible (Ollama, vLLM, llama.cpp, hosted API)"},
+    "sidebar.kind.openai": {"fr": "Compatible OpenAI", "en": "OpenAI-compatible"},
+    "sidebar.kind_help": {"fr": "Compatible OpenAI : Ollama, vLLM, llama.cpp ou une API hébergée.",
+                          "en": "OpenAI-compatible: Ollama, vLLM, llama.cpp or a hosted API."},
     "sidebar.kind.anthropic": {"fr": "Anthropic", "en": "Anthropic"},
     "sidebar.base_url": {"fr": "URL de base", "en": "Base URL"},
     "sidebar.base_url_help": {
