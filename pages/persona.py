@@ -177,14 +177,14 @@ def _discrimination_section(result, names: list[str]) -> None:
     st.header(t("persona.disc_title"))
     st.markdown(t("persona.disc_intro"))
     low, high = result.accuracy_interval
-    columns = st.columns(4)
-    columns[0].metric(t("persona.accuracy"), number(result.accuracy),
-                      help=t("persona.accuracy_help", correct=result.n_correct, n=result.n_responses))
-    columns[1].metric(t("persona.chance"), number(result.chance), help=t("persona.chance_help", k=len(names)))
-    columns[2].metric(t("persona.interval"), t("persona.interval_value", low=low, high=high))
-    columns[3].metric(t("persona.p_values"),
-                      f"{p_value(result.binomial_p_value)} · {p_value(result.permutation_p_value)}",
-                      help=t("persona.p_values_help"))
+    top, bottom = st.columns(3), st.columns(3)
+    top[0].metric(t("persona.accuracy"), number(result.accuracy),
+                  help=t("persona.accuracy_help", correct=result.n_correct, n=result.n_responses))
+    top[1].metric(t("persona.chance"), number(result.chance), help=t("persona.chance_help", k=len(names)))
+    top[2].metric(t("persona.interval"), t("persona.interval_value", low=low, high=high))
+    bottom[0].metric(t("persona.p_binomial"), p_value(result.binomial_p_value), help=t("persona.p_binomial_help"))
+    bottom[1].metric(t("persona.p_permutation"), p_value(result.permutation_p_value),
+                     help=t("persona.p_permutation_help", n_perm=len(result.permutation_accuracies)))
     st.markdown(t("persona.disc_reading", accuracy=result.accuracy, correct=result.n_correct, n=result.n_responses,
                   chance=result.chance, ratio=result.accuracy / result.chance, low=low, high=high,
                   p_binom=p_value(result.binomial_p_value), p_perm=p_value(result.permutation_p_value),

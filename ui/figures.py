@@ -32,8 +32,11 @@ def heatmap(matrix, labels_x: Sequence[str], labels_y: Sequence[str], *, title: 
         text=[[number(v, value_format) for v in row] for row in values], texttemplate="%{text}",
         textfont={"size": FONT_SIZE}, hovertemplate="%{y} → %{x}: %{text}<extra></extra>"))
     fig.update_yaxes(autorange="reversed", title=y_title)
-    fig.update_xaxes(title=x_title, side="top")
-    return _layout(fig, title, 120 + 55 * len(labels_y))
+    fig.update_xaxes(title=x_title, side="top", tickangle=-30)
+    fig = _layout(fig, title, 170 + 55 * len(labels_y))
+    # Column names sit on top, under the title: leave them room so they never overlap it.
+    fig.update_layout(margin={"t": 150}, title={"y": 0.98, "yanchor": "top"})
+    return fig
 
 
 def bars(labels: Sequence[str], values: Sequence[float], *, title: str, texts: Sequence[str] | None = None,
@@ -50,7 +53,9 @@ def bars(labels: Sequence[str], values: Sequence[float], *, title: str, texts: S
     fig.update_yaxes(autorange="reversed")
     if value_range is not None:
         fig.update_xaxes(range=list(value_range))
-    return _layout(fig, title, 120 + 45 * len(labels))
+    fig = _layout(fig, title, 120 + 45 * len(labels))
+    fig.update_layout(margin={"r": 60})  # room for the labels written past the longest bar
+    return fig
 
 
 def _positions(ranks: Sequence[int]) -> list[int]:

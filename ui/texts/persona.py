@@ -130,12 +130,17 @@ TEXTS = {
                             "en": "{k} assistants: a random draw finds the author once in {k}."},
     "persona.interval": {"fr": "Intervalle à 95 % (Wilson)", "en": "95% interval (Wilson)"},
     "persona.interval_value": {"fr": "[{low:.2f} ; {high:.2f}]", "en": "[{low:.2f}, {high:.2f}]"},
-    "persona.p_values": {"fr": "p binomiale · p permutations", "en": "binomial p · permutation p"},
-    "persona.p_values_help": {
-        "fr": "Binomiale exacte : probabilité de faire au moins aussi bien au hasard. Permutations : on "
-              "mélange les auteurs entre réponses d'une même sonde et on refait toute la mesure.",
-        "en": "Exact binomial: probability of doing at least as well by chance. Permutations: authors are "
-              "shuffled among the answers to the same probe and the whole measure is redone.",
+    "persona.p_binomial": {"fr": "p (binomiale exacte)", "en": "p (exact binomial)"},
+    "persona.p_binomial_help": {
+        "fr": "Probabilité de retrouver au moins autant d'auteurs en tirant chaque auteur au hasard (1/k).",
+        "en": "Probability of finding at least as many authors by drawing each author at random (1/k).",
+    },
+    "persona.p_permutation": {"fr": "p (permutations)", "en": "p (permutations)"},
+    "persona.p_permutation_help": {
+        "fr": "On mélange {n_perm} fois les auteurs entre les réponses d'une même sonde et l'on refait toute la "
+              "mesure : part des mélanges qui font au moins aussi bien.",
+        "en": "Authors are shuffled {n_perm} times among the answers to the same probe and the whole measure "
+              "is redone: share of the shuffles that do at least as well.",
     },
     "persona.disc_reading": {
         "fr": "{correct} réponses sur {n} retrouvent leur auteur : exactitude **{accuracy:.2f}**, soit "
