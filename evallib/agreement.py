@@ -12,6 +12,10 @@ Conventions shared by every function
   numerically when the labels are numbers.
 * A coefficient that the data cannot define (chance agreement of 1, no variation at all) is
   ``None`` together with a ``note`` code, never NaN. ``NOTES`` gives an English explanation.
+* Every figure of a result is a finite float. Gaps between numeric labels are computed on the labels
+  scaled by a power of two (exact in floating point), so that huge labels (1e308) do not overflow;
+  a figure that still cannot be represented raises ``AgreementInputError`` with code ``not_finite``.
+  ``inf`` and ``nan`` typed as labels are not numbers: they are text labels.
 * Input that no coefficient can use raises ``AgreementInputError``, whose ``code`` and ``details``
   let a user interface word the problem in its own language.
 * Results are frozen dataclasses; how to show them is the caller's business.
@@ -63,7 +67,8 @@ class AgreementInputError(ValueError):
     """Ratings that no agreement coefficient can use.
 
     ``code`` names the problem (``"lengths_differ"``, ``"empty"``, ``"single_item"``,
-    ``"non_numeric"``, ``"csv_encoding"``...) and ``details`` holds the figures of the message,
+    ``"non_numeric"``, ``"not_finite"``, ``"csv_encoding"``...) and ``details`` holds the figures of
+    the message,
     so that a user interface can word it in its own language.
     """
 
@@ -151,10 +156,21 @@ def as_number(value: object) -> float | None:
     return number if math.isfinite(number) else None
 
 
+# Whole numbers up to this size are written out in full (every integer below 2**53 is exact);
+# larger ones in scientific notation, so that 1e300 is "1e+300" and not a 301-digit string.
+_LARGEST_WRITTEN_OUT = 1e15
+
+
 def format_label(label: Label) -> str:
-    """A label as text: whole numbers without decimals (``1.0`` -> ``"1"``), text as it is."""
+    """A label as text: whole numbers without decimals (``1.0`` -> ``"1"``), text as it is.
+
+    Other numbers are written in the shortest form that reads back as the same float (``7.5``,
+    ``1e+300``), so that two different numbers never share a text.
+    """
     if isinstance(label, float):
-        return str(int(label)) if label.is_integer() else f"{label:g}"
+        if label.is_integer() and abs(label) < _LARGEST_WRITTEN_OUT:
+            return str(int(label))
+        return repr(label)
     return str(label)
 
 
@@ -181,21 +197,36 @@ def _require_numbers(labels: Iterable[Label], purpose: str) -> None:
 
 
 def parse_labels(text: str) -> list[str | None]:
-    """Labels typed or pasted by a person: one per line, or comma/semicolon-separated on one line.
+    """Labels typed or pasted by a person: one per line, or separated on a single line.
 
-    A blank entry is a missing rating (``None``). Trailing blank lines are ignored. With one label
-    per line, a decimal comma stays inside the label (``"7,5"``).
+    Several lines: one label per line. A single line is split on tabs when it has any (a row
+    copied from a spreadsheet), otherwise on semicolons when it has any, otherwise on commas;
+    spaces never separate, since a label may contain them. A comma stays inside a label when the
+    label is on its own line or the line is split on tabs or semicolons (``"7,5;8"``: a decimal
+    comma). A blank entry is a missing rating (``None``). Trailing blank lines are ignored, and so
+    is one comma or semicolon at the very end of the line (``"1, 0,"`` has two items; write
+    ``"1, 0, ,"`` for a missing third). A trailing tab is kept: a spreadsheet writes one only for
+    an empty last cell.
 
     >>> parse_labels("1, 0, ,1")
     ['1', '0', None, '1']
     >>> parse_labels("yes\\n\\nno\\n")
     ['yes', None, 'no']
+    >>> parse_labels("7,5\\t8\\t\\n"), parse_labels("1; 0;")
+    (['7,5', '8', None], ['1', '0'])
     """
-    text = text.rstrip()
-    if not text:
-        return []
     lines = text.splitlines()
-    entries = lines if len(lines) > 1 else lines[0].replace(";", ",").split(",")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        return []
+    if len(lines) > 1:
+        return [line.strip() or None for line in lines]
+    line = lines[0]
+    separator = "\t" if "\t" in line else ";" if ";" in line else ","
+    entries = line.split(separator)
+    if separator != "\t" and len(entries) > 1 and not entries[-1].strip():
+        entries.pop()  # a separator typed at the very end adds no item
     return [entry.strip() or None for entry in entries]
 
 
@@ -266,6 +297,34 @@ def _table_from_codes(codes_1: np.ndarray, codes_2: np.ndarray, k: int) -> np.nd
     return np.bincount(codes_1 * k + codes_2, minlength=k * k).reshape(k, k)
 
 
+def _scale_exponent(values: Sequence[float]) -> int:
+    """The e for which values / 2**e all lie in (-1, 1); 0 when every value is 0."""
+    largest = max((abs(float(v)) for v in values), default=0.0)
+    return math.frexp(largest)[1] if largest else 0
+
+
+def _scaled(values: Sequence[float]) -> np.ndarray:
+    """Numeric labels divided by 2**e so that they lie in (-1, 1).
+
+    Dividing by a power of two is exact in floating point (down to 1e-308), so ratios of gaps are
+    unchanged while the gaps and their squares neither overflow (labels of 1e308) nor vanish
+    (labels of 1e-200).
+    """
+    return np.ldexp(np.array(values, dtype=float), -_scale_exponent(values))
+
+
+def _require_finite(figures: dict[str, float | None], categories: Sequence[Label]) -> None:
+    """Raise ``not_finite`` when a figure of a result is NaN or infinite, naming the extreme labels."""
+    bad = [name for name, value in figures.items() if value is not None and not math.isfinite(value)]
+    if bad:
+        low, high = format_label(min(categories)), format_label(max(categories))
+        raise AgreementInputError(
+            "not_finite", f"{', '.join(bad)} cannot be computed as a finite number: the labels run from "
+                          f"{low} to {high}, too far apart for floating-point arithmetic; divide every "
+                          "label by the same constant (agreement coefficients do not change)",
+            figures=", ".join(bad), low=low, high=high)
+
+
 def contingency_table(r1: Sequence[object], r2: Sequence[object],
                       categories: Sequence[object] | None = None) -> tuple[tuple[Label, ...], np.ndarray]:
     """Counts of items by (rater 1's label, rater 2's label).
@@ -288,7 +347,8 @@ def agreement_weights(categories: Sequence[Label], weights: str | None) -> np.nd
 
     ``None``: w = identity (only identical labels agree). With x the numeric category values and
     R = max(x) - min(x): ``"linear"``: w_ij = 1 - |x_i - x_j| / R; ``"quadratic"``:
-    w_ij = 1 - (x_i - x_j)² / R² (Cohen 1968; Fleiss & Cohen 1973).
+    w_ij = 1 - (x_i - x_j)² / R² (Cohen 1968; Fleiss & Cohen 1973). Computed on the values scaled by
+    a power of two, so that any finite labels give finite weights.
 
     Decision: weights follow the label *values*, as in Krippendorff's interval level. scikit-learn
     and statsmodels weight by the *rank* of the categories present, which gives the same kappa when
@@ -300,7 +360,7 @@ def agreement_weights(categories: Sequence[Label], weights: str | None) -> np.nd
     k = len(categories)
     if weights is None or k == 1:
         return np.eye(k)
-    values = np.array(categories, dtype=float)
+    values = _scaled(categories)  # the weights do not depend on the unit; this keeps gaps finite
     distance = np.abs(values[:, None] - values[None, :]) / (values.max() - values.min())
     return 1 - distance if weights == "linear" else 1 - distance**2
 
@@ -444,6 +504,7 @@ def cohen_kappa(r1: Sequence[object], r2: Sequence[object], *, weights: str | No
         se = 0.0 if note == CONSTANT_RATER else _kappa_standard_error(table, w, kappa, p_e)
         half_width = _z(confidence) * se
         ci_low, ci_high = max(-1.0, kappa - half_width), min(1.0, kappa + half_width)
+    _require_finite({"p_o": p_o, "p_e": p_e, "kappa": kappa, "se": se}, cats)
 
     return KappaResult(kappa=kappa, p_o=p_o, p_e=p_e, agreement=float(np.trace(table)) / pair.n,
                        n=pair.n, n_dropped=pair.n_dropped, categories=cats, table=table,
@@ -625,6 +686,7 @@ def fleiss_kappa(ratings: Iterable[Iterable[object]]) -> FleissResult:
     """
     counts, cats, n_raters, n_dropped = _fleiss_counts(ratings)
     p_o, p_e, kappa = _fleiss_from_counts(counts)
+    _require_finite({"p_o": p_o, "p_e": p_e, "kappa": kappa}, cats)
     return FleissResult(kappa=kappa, p_o=p_o, p_e=p_e, n_items=counts.shape[0], n_raters=n_raters,
                         n_dropped=n_dropped, categories=cats,
                         note=BOTH_RATERS_CONSTANT if kappa is None else None)
@@ -632,7 +694,11 @@ def fleiss_kappa(ratings: Iterable[Iterable[object]]) -> FleissResult:
 
 @dataclass(frozen=True)
 class AlphaResult:
-    """Krippendorff's alpha for any number of raters, missing ratings allowed."""
+    """Krippendorff's alpha for any number of raters, missing ratings allowed.
+
+    At the interval level ``d_o`` and ``d_e`` are in squared label units: with labels below about
+    1e-154 they underflow to 0 while ``alpha``, computed on scaled labels, is still defined.
+    """
 
     alpha: float | None   # None when undefined (no variation at all)
     d_o: float            # observed disagreement
@@ -651,8 +717,8 @@ def _distance_matrix(values: tuple[Label, ...], n_c: np.ndarray, level: str) -> 
     k = len(values)
     if level == "nominal":
         return 1 - np.eye(k)
-    if level == "interval":
-        x = np.array(values, dtype=float)
+    if level == "interval":  # on the values scaled by 2**e (see ``_scaled``): δ² is then divided by 4**e
+        x = _scaled(values)
         return (x[:, None] - x[None, :]) ** 2
     # ordinal: (n_c + ... + n_k - (n_c + n_k) / 2)², sums over the values between c and k inclusive
     cumulative = np.cumsum(n_c)
@@ -664,7 +730,11 @@ def _distance_matrix(values: tuple[Label, ...], n_c: np.ndarray, level: str) -> 
 
 def _alpha_from_counts(counts: np.ndarray, values: tuple[Label, ...],
                        level: str) -> tuple[float, float, float | None]:
-    """(d_o, d_e, alpha) from a units x values table of counts (every unit with >= 2 values)."""
+    """(d_o, d_e, alpha) from a units x values table of counts (every unit with >= 2 values).
+
+    At the interval level d_o and d_e are in the squared units of the scaled values (``_scaled``),
+    so that the test for no variation does not depend on the unit of the labels.
+    """
     m = counts.sum(axis=1)
     scaled = counts / (m - 1)[:, None]
     coincidences = scaled.T @ counts - np.diag(scaled.sum(axis=0))
@@ -675,6 +745,14 @@ def _alpha_from_counts(counts: np.ndarray, values: tuple[Label, ...],
     d_o = float((coincidences * delta2).sum() / n)
     d_e = float((expected * delta2).sum() / n)
     return d_o, d_e, None if d_e < _TOLERANCE else 1 - d_o / d_e
+
+
+def _ldexp(x: float, exponent: int) -> float:
+    """x · 2**exponent, infinite rather than an exception when it overflows."""
+    try:
+        return math.ldexp(x, exponent)
+    except OverflowError:
+        return math.copysign(math.inf, x)
 
 
 def _alpha_counts(reliability_data, level: str) -> tuple[np.ndarray, tuple[Label, ...], int, int]:
@@ -719,11 +797,18 @@ def krippendorff_alpha(reliability_data: Iterable[Iterable[object]], *,
     allowed and items with fewer than two ratings do not count. The level is explicit here
     (the package defaults to interval). Range: at most 1; 0 is chance; negative is systematic
     disagreement. None (note NO_VARIATION) when every pairable rating has the same value.
+    At the interval level d_o and d_e are in squared label units; labels so far apart that these
+    overflow (gaps beyond about 1e154) raise ``AgreementInputError`` (``not_finite``), although
+    alpha itself, which does not depend on the unit, would be defined.
     Source: Krippendorff (2011), "Computing Krippendorff's alpha-reliability", Annenberg School
     for Communication, University of Pennsylvania.
     """
     counts, values, n_raters, n_dropped = _alpha_counts(reliability_data, level)
     d_o, d_e, alpha = _alpha_from_counts(counts, values, level)
+    if level == "interval":  # back to squared label units
+        exponent = 2 * _scale_exponent(values)
+        d_o, d_e = _ldexp(d_o, exponent), _ldexp(d_e, exponent)
+    _require_finite({"d_o": d_o, "d_e": d_e, "alpha": alpha}, values)
     return AlphaResult(alpha=alpha, d_o=d_o, d_e=d_e, level=level, n_units=counts.shape[0],
                        n_values=int(counts.sum()), n_raters=n_raters, n_dropped=n_dropped,
                        categories=values, note=NO_VARIATION if alpha is None else None)
@@ -814,13 +899,14 @@ def items_for_half_width(result: KappaResult, *, half_width: float = 0.1,
     same table proportions, so the pilot's n·se² is the per-item variance. The pilot's own
     proportions are assumed to hold; with a dozen items that is itself uncertain, so read the
     answer as an order of magnitude. None when kappa is undefined or se is 0 (a pilot with perfect
-    agreement or a constant rater gives no variance to plan from).
+    agreement or a constant rater gives no variance to plan from; a non-finite se, which
+    ``cohen_kappa`` never returns, gives None too).
     Source: the variance of Fleiss, Cohen & Everitt (1969); Sim & Wright (2005), Physical Therapy
     85:257-268, on planning kappa studies.
     """
     if half_width <= 0:
         raise ValueError(f"half_width must be positive, got {half_width}")
-    if result.se is None or result.se == 0:
+    if result.se is None or result.se == 0 or not math.isfinite(result.se):
         return None
     return math.ceil(result.n * (_z(confidence) * result.se / half_width) ** 2)
 
@@ -866,9 +952,13 @@ KRIPPENDORFF_2004 = InterpretationScale(
 def interpret(value: float, scale: InterpretationScale) -> str:
     """The key of the band of ``scale`` holding ``value`` (rounded to the scale's digits).
 
+    Raises ValueError for NaN or an infinite value, which no band holds.
+
     >>> interpret(0.625, LANDIS_KOCH_1977), interpret(0.625, FLEISS_1981)
     ('substantial', 'fair_to_good')
     """
+    if not math.isfinite(value):
+        raise ValueError(f"cannot read {value} on the {scale.key} scale: not a finite number")
     rounded = round(value, scale.digits)
     for band in scale.bands:
         if rounded < band.upper or (band.includes_upper and rounded == band.upper):

@@ -7,9 +7,13 @@ computed values. Every string goes through ``t``; the texts live in ``ui/texts/k
 from __future__ import annotations
 
 import inspect
+import math
+from collections import Counter
 
+import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from evallib import agreement as ag
 from ui.i18n import number, t
@@ -35,18 +39,32 @@ HALF_WIDTH = 0.1
 HIGH_PREVALENCE = 0.5
 HIGH_BIAS = 0.2
 
+# Below this many items the analytic interval is flagged as rough. A rule of thumb, not a theorem:
+# kappa's sampling distribution is skewed on a few dozen items, most visibly when kappa is near 1.
+LARGE_SAMPLE_ITEMS = 50
+
+# Metrics per row: at 1280 px wide with the sidebar open (a common projector), three columns leave
+# each value about 260 px, enough for an interval such as "[−0,10 ; −0,04]" at the metric font size.
+METRICS_PER_ROW = 3
+
 FIGURE_FONT = 18
 # Beyond this many labels, percentages written above the bars overlap; hovering still shows them.
 MAX_LABELLED_BARS = 5
+# Labels longer than this are shortened on the chart axes (1e+40, "10000000000…"); hovering shows them whole.
+AXIS_LABEL_CHARS = 12
+MINUS = "\u2212"  # the minus sign, as in the texts' [−1 ; 1], rather than a hyphen
 
 
 # ------------------------------------------------------------------------------ formatting
 
 def num(value: float | None, digits: int = 2) -> str:
-    """A figure in the session's language (decimal comma in French); "undefined" for None."""
-    if value is None:
+    """A figure in the session's language (decimal comma in French, minus sign); "undefined" for None.
+
+    evallib never returns NaN or infinities; should one slip through, it reads "undefined" too.
+    """
+    if value is None or not math.isfinite(value):
         return t("kappa.undefined")
-    return number(round(value, digits) + 0.0, f".{digits}f")  # + 0.0 turns -0.0 into 0.0
+    return number(round(value, digits) + 0.0, f".{digits}f").replace("-", MINUS)  # + 0.0: no -0.00
 
 
 def pct(share: float) -> str:
@@ -67,6 +85,13 @@ def band(value: float, scale: ag.InterpretationScale) -> str:
     return t(f"kappa.band.{scale.key}.{ag.interpret(value, scale)}")
 
 
+def metric_rows(cells: list[tuple], per_row: int = METRICS_PER_ROW) -> None:
+    """``st.metric`` for each ``(label, value, help)``, ``per_row`` to a row so that none is cut off."""
+    for start in range(0, len(cells), per_row):
+        for column, (name, value, help_text) in zip(st.columns(per_row), cells[start:start + per_row]):
+            column.metric(name, value, help=help_text)
+
+
 def translated_radio(state_key: str, label_key: str, options: tuple, *, help: str | None = None):
     """A horizontal radio with translated options (see `ui.widgets.translated_choice`)."""
     names = {option: t(f"{label_key}.{option or 'none'}") for option in options}
@@ -80,6 +105,8 @@ def show_input_error(error: ag.AgreementInputError, *, context: str = "") -> Non
         st.info(t("kappa.error.empty"))
     elif error.code == "non_numeric":
         st.error(t(f"kappa.error.non_numeric_{context}", labels=error.details["labels"]))
+    elif error.code == "not_finite":
+        st.error(t("kappa.error.not_finite", low=error.details["low"], high=error.details["high"]))
     else:
         st.error(t(f"kappa.error.{error.code}", **error.details))
 
@@ -178,10 +205,33 @@ def count_font_size(k: int) -> int:
     return 28 if k <= 3 else 20 if k <= 6 else 14
 
 
+def axis_labels(categories: tuple) -> list[str]:
+    """Category names short enough for a chart axis, still told apart (the hover shows them whole).
+
+    Numbers keep their leading digits (1.2346e+20), text is cut with "…"; names that the cut makes
+    equal get a suffix (2), (3)...
+    """
+    short = []
+    for category in categories:
+        name = label(category)
+        if len(name) > AXIS_LABEL_CHARS:
+            name = f"{category:.5g}" if isinstance(category, float) else name[:AXIS_LABEL_CHARS - 1] + "…"
+        short.append(name)
+    seen: Counter = Counter()
+    repeated = {name for name, count in Counter(short).items() if count > 1}
+    for i, name in enumerate(short):
+        if name in repeated:
+            seen[name] += 1
+            short[i] = f"{name} ({seen[name]})"
+    return short
+
+
 def heatmap(result: ag.KappaResult, name_a: str, name_b: str) -> go.Figure:
-    names = [label(c) for c in result.categories]
+    names = axis_labels(result.categories)
+    full = [label(c) for c in result.categories]
     figure = go.Figure(go.Heatmap(
         z=result.table, x=names, y=names, text=result.table, texttemplate="%{text}",
+        customdata=[[[row, column] for column in full] for row in full],
         textfont={"size": count_font_size(len(names))}, colorscale="Blues", showscale=False,
         hovertemplate=t("kappa.heatmap_hover", a=name_a, b=name_b) + "<extra></extra>"))
     figure.update_layout(title=t("kappa.heatmap_title"), font={"size": FIGURE_FONT}, height=420,
@@ -191,14 +241,22 @@ def heatmap(result: ag.KappaResult, name_a: str, name_b: str) -> go.Figure:
     return figure
 
 
+def bar_text_size(k: int) -> int:
+    """Percentages above the bars: full size for two or three labels, smaller beyond so they do not overlap."""
+    return FIGURE_FONT if k <= 3 else 14
+
+
 def marginal_bars(result: ag.KappaResult, name_a: str, name_b: str) -> go.Figure:
-    names = [label(c) for c in result.categories]
+    names = axis_labels(result.categories)
+    full = [label(c) for c in result.categories]
     figure = go.Figure()
     few = len(names) <= MAX_LABELLED_BARS
     for name, shares in ((name_a, result.marginals_1), (name_b, result.marginals_2)):
+        counts = np.rint(shares * result.n).astype(int).tolist()
         figure.add_bar(x=names, y=shares, name=name, text=[pct(s) for s in shares] if few else None,
-                       textposition="outside", customdata=shares * result.n,
-                       hovertemplate="%{x}: %{customdata:.0f} (%{y:.0%})<extra>" + name + "</extra>")
+                       textposition="outside", textfont={"size": bar_text_size(len(names))},
+                       customdata=[[whole, count] for whole, count in zip(full, counts)],
+                       hovertemplate="%{customdata[0]}: %{customdata[1]} (%{y:.0%})<extra>" + name + "</extra>")
     figure.update_layout(title=t("kappa.marginals_title"), font={"size": FIGURE_FONT}, height=420,
                          barmode="group", yaxis={"range": [0, 1.15], "tickformat": ".0%"},
                          xaxis={"type": "category", "title": t("kappa.label")},
@@ -243,14 +301,16 @@ def headline(result: ag.KappaResult, name_a: str, name_b: str, ci_method: str,
     if result.note is not None:  # undefined, or 0 for every table: no interval to show
         low = high = None
 
-    cells = st.columns(5)
-    cells[0].metric(t("kappa.metric.agreement"), pct(result.agreement), help=t("kappa.metric.agreement_help"))
-    cells[1].metric(t("kappa.metric.p_o_weighted" if weighted else "kappa.metric.p_o"), num(result.p_o),
-                    help=t("kappa.metric.p_o_help"))
-    cells[2].metric(t("kappa.metric.p_e_weighted" if weighted else "kappa.metric.p_e"), num(result.p_e),
-                    help=t("kappa.metric.p_e_help"))
-    cells[3].metric(kappa_name, num(result.kappa), help=t("kappa.metric.kappa_help"))
-    cells[4].metric(t(f"kappa.metric.ci_{ci_method}"), interval(low, high))
+    # Row 1: the raw figures; row 2: kappa and its interval, the numbers people copy down.
+    metric_rows([
+        (t("kappa.metric.agreement"), pct(result.agreement), t("kappa.metric.agreement_help")),
+        (t("kappa.metric.p_o_weighted" if weighted else "kappa.metric.p_o"), num(result.p_o),
+         t("kappa.metric.p_o_help")),
+        (t("kappa.metric.p_e_weighted" if weighted else "kappa.metric.p_e"), num(result.p_e),
+         t("kappa.metric.p_e_help")),
+        (kappa_name, num(result.kappa), t("kappa.metric.kappa_help")),
+        (t(f"kappa.metric.ci_{ci_method}"), interval(low, high), t(f"kappa.metric.ci_{ci_method}_help")),
+    ])
 
     if result.n_dropped:
         st.info(t("kappa.dropped", dropped=result.n_dropped, n=result.n))
@@ -273,7 +333,9 @@ def headline(result: ag.KappaResult, name_a: str, name_b: str, ci_method: str,
         st.caption(t("kappa.ci_bootstrap_caption", n_boot=N_BOOT, n=result.n, seed=BOOT_SEED,
                      left_out=bootstrap.n_boot - bootstrap.n_valid))
     else:
-        st.caption(t("kappa.ci_analytic_caption", se=num(result.se, 3), n=result.n))
+        size = "small" if result.n < LARGE_SAMPLE_ITEMS else "large"
+        st.caption(t("kappa.ci_analytic_caption", se=num(result.se, 3)) + " "
+                   + t(f"kappa.ci_analytic_{size}", n=result.n))
     return low, high
 
 
@@ -297,16 +359,14 @@ def paradox(labels_a: list, labels_b: list, result: ag.KappaResult, name_a: str,
     """Kappa beside PABAK, AC1, Scott's pi and alpha, and what prevalence and bias do to it."""
     st.subheader(t("kappa.paradox_title"))
     plain = result if result.weights is None else ag.cohen_kappa(labels_a, labels_b)
-    cells = st.columns(5)
-    cells[0].metric(t("kappa.metric.kappa_plain"), num(plain.kappa))
-    cells[1].metric(t("kappa.metric.scott_pi"), num(ag.scott_pi(labels_a, labels_b)),
-                    help=t("kappa.metric.scott_pi_help"))
-    cells[2].metric("PABAK", num(ag.pabak(labels_a, labels_b)), help=t("kappa.metric.pabak_help"))
-    cells[3].metric(t("kappa.metric.ac1"), num(ag.gwet_ac1(labels_a, labels_b)),
-                    help=t("kappa.metric.ac1_help"))
-    cells[4].metric(t("kappa.metric.alpha_nominal"),
-                    num(ag.krippendorff_alpha([labels_a, labels_b], level="nominal").alpha),
-                    help=t("kappa.metric.alpha_help"))
+    metric_rows([
+        (t("kappa.metric.kappa_plain"), num(plain.kappa), None),
+        (t("kappa.metric.scott_pi"), num(ag.scott_pi(labels_a, labels_b)), t("kappa.metric.scott_pi_help")),
+        ("PABAK", num(ag.pabak(labels_a, labels_b)), t("kappa.metric.pabak_help")),
+        (t("kappa.metric.ac1"), num(ag.gwet_ac1(labels_a, labels_b)), t("kappa.metric.ac1_help")),
+        (t("kappa.metric.alpha_nominal"), num(ag.krippendorff_alpha([labels_a, labels_b], level="nominal").alpha),
+         t("kappa.metric.alpha_help")),
+    ])
 
     if plain.kappa is None:
         return
@@ -326,13 +386,25 @@ def paradox(labels_a: list, labels_b: list, result: ag.KappaResult, name_a: str,
         key = "kappa.paradox_prevalence_high" if prevalence >= HIGH_PREVALENCE else "kappa.paradox_prevalence_low"
         st.markdown(t(key, index=num(prevalence), label=label(plain.categories[top]),
                       both=pct(plain.table[top, top] / plain.n)))
-        key = "kappa.paradox_bias_high" if bias >= HIGH_BIAS else "kappa.paradox_bias_low"
-        st.markdown(t(key, index=num(bias), a=name_a, b=name_b, label=label(plain.categories[top]),
-                      share_a=pct(plain.marginals_1[top]), share_b=pct(plain.marginals_2[top])))
+        st.markdown(bias_reading(plain, bias, top, name_a, name_b))
     pabak, ac1 = ag.pabak(labels_a, labels_b), ag.gwet_ac1(labels_a, labels_b)
     if pabak is not None and ac1 is not None:
         st.markdown(t("kappa.paradox_alternatives", pabak=num(pabak), ac1=num(ac1), kappa=num(plain.kappa),
                       agreement=pct(plain.agreement), k=len(plain.categories)))
+
+
+def bias_reading(plain: ag.KappaResult, bias: float, top: int, name_a: str, name_b: str) -> str:
+    """How differently the raters use the label they agree on most, worded from the counts."""
+    count_a, count_b = int(plain.table[top].sum()), int(plain.table[:, top].sum())
+    share_a, share_b = pct(plain.marginals_1[top]), pct(plain.marginals_2[top])
+    values = {"index": num(bias), "a": name_a, "b": name_b, "label": label(plain.categories[top])}
+    if count_a == count_b:
+        return t("kappa.paradox_bias_none", share=share_a, **values)
+    if bias >= HIGH_BIAS:
+        return t("kappa.paradox_bias_high", share_a=share_a, share_b=share_b, **values)
+    if share_a == share_b:  # rounded to the same percentage: give the counts, which differ
+        share_a, share_b = t("kappa.items", n=count_a), t("kappa.items", n=count_b)
+    return t("kappa.paradox_bias_low", share_a=share_a, share_b=share_b, **values)
 
 
 def weighted_comparison(labels_a: list, labels_b: list, result: ag.KappaResult) -> None:
@@ -342,11 +414,13 @@ def weighted_comparison(labels_a: list, labels_b: list, result: ag.KappaResult) 
         weighted = ag.cohen_kappa(labels_a, labels_b, weights=weights)
         cell.metric(t(f"kappa.metric.kappa_{weights or 'plain'}"), num(weighted.kappa))
         cell.caption(t("kappa.weighted_ci", ci=interval(weighted.ci_low, weighted.ci_high)))
-    values = [float(c) for c in result.categories]
-    step = min(b - a for a, b in zip(values, values[1:]))
-    spread = values[-1] - values[0]
-    st.markdown(t("kappa.weighted_reading", step=ag.format_label(step), linear=num(1 - step / spread),
-                  quadratic=num(1 - (step / spread) ** 2), low=label(result.categories[0]),
+    # The closest two scores, and the credit each weighting gives them (read from the weights, which
+    # evallib computes without overflow even for labels such as 1e308).
+    gaps = [b - a for a, b in zip(result.categories, result.categories[1:])]
+    closest = gaps.index(min(gaps))
+    credit = {w: ag.agreement_weights(result.categories, w)[closest, closest + 1] for w in ("linear", "quadratic")}
+    st.markdown(t("kappa.weighted_reading", step=number(min(gaps), ".6g"), linear=num(credit["linear"]),
+                  quadratic=num(credit["quadratic"]), low=label(result.categories[0]),
                   high=label(result.categories[-1])))
     st.caption(t("kappa.weighted_values_not_ranks"))
 
@@ -357,54 +431,69 @@ def sample_size(result: ag.KappaResult) -> None:
     if needed is None:
         st.info(t("kappa.items_none"))
         return
-    left, right = st.columns([1, 3])
+    left, right = st.columns([1, METRICS_PER_ROW - 1])
     left.metric(t("kappa.metric.items_needed", half=num(HALF_WIDTH, 1)), f"{needed}")
-    key = "kappa.items_reading" if needed > result.n else "kappa.items_enough"
-    right.markdown(t(key, n=result.n, half_now=num(result.half_width), half=num(HALF_WIDTH, 1), needed=needed))
+    values = {"n": result.n, "half_now": num(result.half_width), "half": num(HALF_WIDTH, 1), "needed": needed}
+    if needed > result.n:
+        right.markdown(t("kappa.items_reading", **values))
+    else:
+        size = "small" if result.n < LARGE_SAMPLE_ITEMS else "large"
+        right.markdown(t("kappa.items_enough", **values) + " " + t(f"kappa.items_enough_{size}"))
+
+
+def coefficient_row(name: str, value: str, help_text: str, ci: ag.BootstrapInterval) -> DeltaGenerator:
+    """The coefficient and its bootstrap interval in the first two of three columns; the third is returned."""
+    value_cell, ci_cell, side = st.columns(METRICS_PER_ROW)
+    value_cell.metric(name, value, help=help_text)
+    ci_cell.metric(t("kappa.metric.ci_bootstrap"), interval(ci.low, ci.high),
+                   help=t("kappa.metric.ci_bootstrap_help"))
+    return side
 
 
 def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
-    """Fleiss' kappa and Krippendorff's alpha over every rater, with bootstrap intervals."""
-    st.subheader(t("kappa.multi_title", m=len(names)))
-    if len(names) == 2:
+    """Fleiss' kappa and Krippendorff's alpha over every rater, with bootstrap intervals.
+
+    One row per coefficient (value, interval, reading), so that the intervals are never cut off.
+    """
+    two = len(names) == 2
+    st.subheader(t("kappa.multi_title_two") if two else t("kappa.multi_title", m=len(names)))
+    if two:
         st.caption(t("kappa.multi_two_raters"))
     level = translated_radio("kappa_level", "kappa.level", ag.LEVELS, help=t("kappa.level_help"))
     rows = tuple(zip(*by_rater))
-    fleiss_cell, alpha_cell = st.columns(2)
-    with fleiss_cell:
-        try:
-            fleiss = ag.fleiss_kappa(rows)
-        except ag.AgreementInputError as error:
-            show_input_error(error)
+    try:
+        fleiss = ag.fleiss_kappa(rows)
+    except ag.AgreementInputError as error:
+        show_input_error(error)
+    else:
+        side = coefficient_row(t("kappa.metric.fleiss"), num(fleiss.kappa), t("kappa.metric.fleiss_help"),
+                               fleiss_bootstrap(rows))
+        if fleiss.kappa is None:
+            side.warning(t("kappa.note.fleiss_constant"))
         else:
-            ci = fleiss_bootstrap(rows)
-            left, right = st.columns(2)
-            left.metric(t("kappa.metric.fleiss"), num(fleiss.kappa), help=t("kappa.metric.fleiss_help"))
-            right.metric(t("kappa.metric.ci_bootstrap"), interval(ci.low, ci.high))
-            st.caption(t("kappa.fleiss_caption", n=fleiss.n_items, m=fleiss.n_raters, dropped=fleiss.n_dropped))
-            if fleiss.kappa is None:
-                st.warning(t("kappa.note.fleiss_constant"))
-            else:
-                st.markdown(t("kappa.fleiss_reading", kappa=num(fleiss.kappa),
-                              landis_koch=band(fleiss.kappa, ag.LANDIS_KOCH_1977)))
-    with alpha_cell:
-        try:
-            alpha = ag.krippendorff_alpha(by_rater, level=level)
-        except ag.AgreementInputError as error:
-            show_input_error(error, context="level")
+            side.markdown(t("kappa.fleiss_reading", kappa=num(fleiss.kappa),
+                            landis_koch=band(fleiss.kappa, ag.LANDIS_KOCH_1977)))
+        caption = t("kappa.fleiss_caption_two" if two else "kappa.fleiss_caption", n=fleiss.n_items,
+                    m=fleiss.n_raters)
+        if fleiss.n_dropped:
+            caption += " " + t("kappa.fleiss_dropped", dropped=fleiss.n_dropped)
+        st.caption(caption + " " + t("kappa.bootstrap_over_items"))
+    try:
+        alpha = ag.krippendorff_alpha(by_rater, level=level)
+    except ag.AgreementInputError as error:
+        show_input_error(error, context="level")
+    else:
+        side = coefficient_row(t("kappa.metric.alpha", level=t(f"kappa.level.{level}")), num(alpha.alpha, 3),
+                               t("kappa.metric.alpha_help"), alpha_bootstrap(tuple(map(tuple, by_rater)), level))
+        if alpha.alpha is None:
+            side.warning(t("kappa.note.no_variation"))
         else:
-            ci = alpha_bootstrap(tuple(map(tuple, by_rater)), level)
-            left, right = st.columns(2)
-            left.metric(t("kappa.metric.alpha", level=t(f"kappa.level.{level}")), num(alpha.alpha, 3),
-                        help=t("kappa.metric.alpha_help"))
-            right.metric(t("kappa.metric.ci_bootstrap"), interval(ci.low, ci.high))
-            st.caption(t("kappa.alpha_caption", n=alpha.n_units, values=alpha.n_values,
-                         dropped=alpha.n_dropped))
-            if alpha.alpha is None:
-                st.warning(t("kappa.note.no_variation"))
-            else:
-                st.markdown(t("kappa.alpha_reading", alpha=num(alpha.alpha, 3),
-                              band=band(alpha.alpha, ag.KRIPPENDORFF_2004)))
+            side.markdown(t("kappa.alpha_reading", alpha=num(alpha.alpha, 3),
+                            band=band(alpha.alpha, ag.KRIPPENDORFF_2004)))
+        caption = t("kappa.alpha_caption", n=alpha.n_units, values=alpha.n_values)
+        if alpha.n_dropped:
+            caption += " " + t("kappa.alpha_dropped", dropped=alpha.n_dropped)
+        st.caption(caption + " " + t("kappa.bootstrap_over_items"))
 
 
 def show_code() -> None:

@@ -27,13 +27,16 @@ from evallib.agreement import (
     PRESETS,
     SEED_LENIENT_PAIR,
     SEED_RUBRIC_PAIR,
+    WEIGHTINGS,
     AgreementInputError,
+    agreement_weights,
     bias_index,
     cohen_kappa,
     cohen_kappa_bootstrap_ci,
     contingency_table,
     fleiss_kappa,
     fleiss_kappa_bootstrap_ci,
+    format_label,
     gwet_ac1,
     interpret,
     items_for_half_width,
@@ -393,6 +396,85 @@ def test_prevalence_index_refuses_more_than_two_categories():
     assert error.value.code == "not_binary"
 
 
+# ----------------------------------------------------------------------------- extreme numbers
+
+EXTREME_1, EXTREME_2 = ("1e308", "-1e308", "0", "5"), ("1e308", "0", "0", "5")
+
+
+@pytest.mark.parametrize("weights", WEIGHTINGS)
+def test_huge_labels_give_finite_weighted_kappa_independent_of_the_unit(weights):
+    # Reported: the gap 1e308 - (-1e308) overflowed and every figure of the page read "nan".
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no overflow warning either
+        result = cohen_kappa(EXTREME_1, EXTREME_2, weights=weights)
+    small = cohen_kappa([float(x) / 1e300 for x in EXTREME_1], [float(x) / 1e300 for x in EXTREME_2],
+                        weights=weights)
+    figures = (result.kappa, result.p_o, result.p_e, result.se, result.ci_low, result.ci_high)
+    assert all(math.isfinite(x) for x in figures)
+    assert figures == pytest.approx((small.kappa, small.p_o, small.p_e, small.se, small.ci_low, small.ci_high))
+    assert isinstance(items_for_half_width(result), int)
+    interval = cohen_kappa_bootstrap_ci(EXTREME_1, EXTREME_2, weights=weights, n_boot=200)
+    assert math.isfinite(interval.low) and math.isfinite(interval.high)
+
+
+def test_scaling_leaves_ordinary_weights_exactly_as_before():
+    values = np.arange(11.0)
+    distance = np.abs(values[:, None] - values[None, :]) / 10
+    assert np.array_equal(agreement_weights(tuple(values), "linear"), 1 - distance)
+    assert np.array_equal(agreement_weights(tuple(values), "quadratic"), 1 - distance**2)
+
+
+def test_huge_labels_at_the_interval_level_raise_not_finite_naming_the_labels():
+    with pytest.raises(AgreementInputError) as error:
+        krippendorff_alpha([EXTREME_1, EXTREME_2], level="interval")
+    assert error.value.code == "not_finite"
+    assert error.value.details == {"figures": "d_o, d_e", "low": "-1e+308", "high": "1e+308"}
+    assert "divide every label by the same constant" in str(error.value)
+    for level in ("nominal", "ordinal"):
+        assert math.isfinite(krippendorff_alpha([EXTREME_1, EXTREME_2], level=level).alpha)
+    interval = krippendorff_alpha_bootstrap_ci([EXTREME_1, EXTREME_2], level="interval", n_boot=200)
+    assert math.isfinite(interval.low) and math.isfinite(interval.high)
+    fleiss = fleiss_kappa(list(zip(EXTREME_1, EXTREME_2)))
+    assert all(math.isfinite(x) for x in (fleiss.kappa, fleiss.p_o, fleiss.p_e))
+
+
+def test_interval_alpha_does_not_depend_on_the_unit_of_the_labels():
+    data = [[1, 2, 3, 4, 2], [1, 2, 2, 4, 3], [2, 2, 3, 4, None]]
+    expected = krippendorff_alpha(data, level="interval").alpha
+    for unit in (1e-200, 1e-7, 1e150):
+        scaled = [[None if x is None else x * unit for x in row] for row in data]
+        result = krippendorff_alpha(scaled, level="interval")
+        assert result.note is None and result.alpha == pytest.approx(expected)  # was "no variation" below 1e-6
+
+
+def test_a_figure_that_is_not_finite_is_an_input_error_not_a_nan(monkeypatch):
+    monkeypatch.setattr("evallib.agreement._chance_corrected", lambda table, w: (math.nan, math.nan, math.nan))
+    with pytest.raises(AgreementInputError) as error:
+        cohen_kappa([1, 2, 3], [1, 2, 2], weights="linear")
+    assert error.value.code == "not_finite" and error.value.details["low"] == "1"
+
+
+@pytest.mark.parametrize("label", ["inf", "-inf", "Infinity", "nan", "NaN", "1e309", float("inf")])
+def test_infinite_and_nan_labels_are_not_numbers(label):
+    with pytest.raises(AgreementInputError) as error:
+        cohen_kappa([label, 1, 2], [1, 1, 2], weights="linear")
+    assert error.value.code == "non_numeric" and str(label) in error.value.details["labels"]
+    assert cohen_kappa([label, 1, 2], [1, 1, 2]).kappa is not None  # unweighted: a text label like any other
+
+
+def test_interpret_refuses_what_is_not_a_number():
+    for value in (math.nan, math.inf):
+        with pytest.raises(ValueError, match="not a finite number"):
+            interpret(value, LANDIS_KOCH_1977)
+
+
+def test_format_label_writes_huge_numbers_compactly_and_keeps_them_apart():
+    assert format_label(1.0) == "1" and format_label(-12.0) == "-12" and format_label(7.5) == "7.5"
+    assert format_label(float("1" + "0" * 40)) == "1e+40"
+    assert format_label(1e308) == "1e+308"
+    assert format_label(7.1234567) != format_label(7.1234568)
+
+
 def test_unknown_weighting_and_level_are_programming_errors():
     with pytest.raises(ValueError, match="weights must be"):
         cohen_kappa([1, 0], [1, 0], weights="cubic")
@@ -497,9 +579,27 @@ def test_krippendorff_bands():
 
 def test_parse_labels_lines_commas_and_blanks():
     assert parse_labels("1\n0\n\n1\n") == ["1", "0", None, "1"]
-    assert parse_labels("1, 0;1 , ,0") == ["1", "0", "1", None, "0"]
+    assert parse_labels("1, 0,1 , ,0") == ["1", "0", "1", None, "0"]
+    assert parse_labels("1; 0;1 ; ;0") == ["1", "0", "1", None, "0"]
     assert parse_labels("7,5\n8\n") == ["7,5", "8"]
     assert parse_labels("  \n ") == []
+
+
+def test_parse_labels_splits_a_spreadsheet_row_on_tabs_and_keeps_decimal_commas():
+    assert parse_labels("1\t0\t1\t1") == ["1", "0", "1", "1"]
+    assert parse_labels("1\t0\t1\t1\r\n") == ["1", "0", "1", "1"]  # as a spreadsheet copies a row
+    assert parse_labels("7,5\t8\t6,5") == ["7,5", "8", "6,5"]
+    assert parse_labels("7,5;8;6,5") == ["7,5", "8", "6,5"]
+    assert parse_labels("très bien\tbien") == ["très bien", "bien"]  # spaces never separate
+    assert parse_labels("très bien, bien") == ["très bien", "bien"]
+
+
+def test_parse_labels_ignores_one_typed_separator_at_the_end_but_not_a_trailing_tab():
+    assert parse_labels("1, 0, 1,") == ["1", "0", "1"]
+    assert parse_labels("1; 0; 1; ") == ["1", "0", "1"]
+    assert parse_labels("1, 0, ,") == ["1", "0", None]          # two separators: a missing last item
+    assert parse_labels("1\t0\t\n") == ["1", "0", None]         # a spreadsheet row whose last cell is empty
+    assert parse_labels("1\n0\n\t\n") == ["1", "0"]               # a blank last line, tab or not
 
 
 def test_read_csv_with_header_semicolons_bom_and_missing_cells():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -9,13 +11,25 @@ from streamlit.testing.v1 import AppTest
 
 from evallib import agreement as ag
 from ui.i18n import catalogue
+from ui.texts.kappa import NBSP
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LANGUAGES = ("fr", "en")
 
 
 def text(key: str, lang: str) -> str:
-    return catalogue()[key][lang]
+    """The catalogue's text, with plain spaces (see ``plain``)."""
+    return plain(catalogue()[key][lang])
+
+
+def plain(shown: str) -> str:
+    """Text with its no-break spaces (French typography, intervals) as plain spaces, for comparisons;
+    ``test_french_punctuation_never_starts_a_line`` checks the no-break spaces themselves."""
+    return shown.replace(NBSP, " ")
+
+
+def values(elements) -> list[str]:
+    return [plain(element.value) for element in elements]
 
 
 def open_page(lang: str = "fr") -> AppTest:
@@ -30,16 +44,42 @@ def open_page(lang: str = "fr") -> AppTest:
 def metric(at: AppTest, key: str, lang: str, **values: str) -> str:
     """Value of the first metric whose label is the text of ``key`` (formatted with ``values``)."""
     label = text(key, lang).format(**values)
-    values = [m.value for m in at.metric if m.label == label]
-    assert values, f"no metric labelled {label!r}; labels: {[m.label for m in at.metric]}"
-    return values[0]
+    found = [plain(m.value) for m in at.metric if plain(m.label) == label]
+    assert found, f"no metric labelled {label!r}; labels: {[m.label for m in at.metric]}"
+    return found[0]
 
 
 def page_text(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
     parts += [f"{m.label} {m.value}" for m in at.metric]
     parts += [e.value for kind in (at.error, at.warning, at.info) for e in kind]
-    return "\n".join(parts)
+    return plain("\n".join(parts))
+
+
+def no_nan(at: AppTest) -> bool:
+    """No figure on the page reads nan or inf."""
+    return not re.search(r"\b(nan|inf|infinity)\b", page_text(at), re.IGNORECASE)
+
+
+def metric_widths(at: AppTest) -> dict[str, float]:
+    """Each metric's label and the share of the page width its column gets (nested columns multiply)."""
+    widths = {}
+
+    def walk(node, share: float) -> None:
+        kind = getattr(node, "type", "")
+        if kind == "column":
+            share *= node.proto.weight
+        if kind == "metric":
+            widths.setdefault(node.label, share)
+        for child in (node.children.values() if isinstance(getattr(node, "children", None), dict) else ()):
+            walk(child, share)
+
+    walk(at.main, 1.0)
+    return widths
+
+
+def chart_axes(at: AppTest) -> list[list[str]]:
+    return [json.loads(chart.proto.spec)["data"][0]["x"] for chart in at.get("plotly_chart")]
 
 
 def type_ratings(at: AppTest, first: str, second: str) -> AppTest:
@@ -86,7 +126,7 @@ FIGURES = {
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_page_opens_on_the_seed_rubric_pair(lang):
     at = open_page(lang)
-    assert at.title[0].value == text("kappa.title", lang)
+    assert plain(at.title[0].value) == text("kappa.title", lang)
     agreement, kappa, _, _ = FIGURES[lang]
     assert metric(at, "kappa.metric.agreement", lang) == agreement
     assert metric(at, "kappa.metric.kappa_plain", lang) == kappa
@@ -96,7 +136,7 @@ def test_page_opens_on_the_seed_rubric_pair(lang):
     shown = page_text(at)
     assert text("kappa.band.landis_koch.substantial", lang) in shown
     assert text("kappa.preset.rubric_pair.source", lang) in shown
-    assert "nan" not in shown.lower().replace("nominal", "")
+    assert no_nan(at)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -109,12 +149,12 @@ def test_lenient_preset_shows_the_paradox(lang):
     assert metric(at, "kappa.metric.kappa_plain", lang) == kappa
     assert metric(at, "kappa.metric.ac1", lang) == ("0,91" if lang == "fr" else "0.91")
     assert metric(at, "kappa.metric.prevalence", lang) == ("0,92" if lang == "fr" else "0.92")
-    assert [m.value for m in at.metric if m.label == "PABAK"] == ["0,83" if lang == "fr" else "0.83"]
-    infos = " ".join(i.value for i in at.info)
+    assert [plain(m.value) for m in at.metric if m.label == "PABAK"] == ["0,83" if lang == "fr" else "0.83"]
+    infos = " ".join(values(at.info))
     assert ("par construction" if lang == "fr" else "by construction") in infos
     assert ("p_e = p_o = 0,92" if lang == "fr" else "p_e = p_o = 0.92") in infos
     high_prevalence = "Prévalence élevée (0,92)" if lang == "fr" else "High prevalence (0.92)"
-    assert any(high_prevalence in md.value for md in at.markdown)
+    assert any(high_prevalence in md for md in values(at.markdown))
 
 
 def test_judge_scores_with_quadratic_weights_and_bootstrap():
@@ -129,8 +169,8 @@ def test_judge_scores_with_quadratic_weights_and_bootstrap():
     labels = [m.label for m in at.metric]
     start = labels.index(text("kappa.metric.kappa_linear", "en")) - 1  # the three side by side
     assert labels[start:start + 3] == [text(f"kappa.metric.kappa_{w}", "en") for w in ("plain", "linear", "quadratic")]
-    assert [m.value for m in at.metric][start:start + 3] == ["0.24", "0.71", "0.91"]
-    assert "95% CI (analytic): [0.58, 0.84]" in [c.value for c in at.caption]
+    assert values(at.metric)[start:start + 3] == ["0.24", "0.71", "0.91"]
+    assert "95% CI (analytic): [0.58, 0.84]" in values(at.caption)
 
 
 def test_choices_survive_a_language_switch():
@@ -157,22 +197,175 @@ def test_see_the_code_shows_the_kappa_function():
     ("1, 0, 1", "1, 0", "error", "3 étiquettes pour le premier évaluateur, 2 pour le second"),
     ("", "", "info", "Saisissez ou collez"),
     ("1", "0", "error", "Un seul item"),
-    ("1, , 0", ", 1, ", "error", "Aucun des 3 items"),
+    ("1, , 0", ", 1, ,", "error", "Aucun des 3 items"),
     ("1, 1, 1, 1", "1, 1, 1, 1", "warning", "p_e = 1"),
     ("oui, non, oui", "non, non, non", "info", "κ = 0 par construction"),
 ])
 def test_edge_cases_show_a_plain_message(first, second, kind, fragment):
     at = type_ratings(open_page("fr"), first, second)
-    messages = " ".join(element.value for element in getattr(at, kind))
+    messages = " ".join(values(getattr(at, kind)))
     assert fragment in messages
-    assert "nan" not in page_text(at).lower().replace("nominal", "")
+    assert no_nan(at)
+
+
+# ----------------------------------------------------------------------------- the tester's reports
+
+EXTREME = ("1e308, -1e308, 0, 5", "1e308, 0, 0, 5")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("weights", ag.WEIGHTINGS)
+def test_extreme_numbers_give_figures_not_nan(lang, weights):
+    # Reported: quadratic weighting showed "nan" everywhere, read "κ = nan: almost perfect" and crashed
+    # in items_for_half_width (cannot convert float NaN to integer).
+    at = type_ratings(open_page(lang), *EXTREME)
+    radio(at, "kappa_weights").set_value(weights).run()
+    assert not at.exception and not at.error
+    kappa = metric(at, f"kappa.metric.kappa_{weights or 'plain'}", lang)
+    expected = {None: "0,67", "linear": "0,60", "quadratic": "0,67"}[weights]
+    assert kappa == (expected if lang == "fr" else expected.replace(",", "."))
+    assert metric(at, "kappa.metric.items_needed", lang, half="0,1" if lang == "fr" else "0.1").isdigit()
+    assert f"κ = {kappa}" in page_text(at)  # the reading, with a band for a real number
+    assert no_nan(at)
+    for level in ag.LEVELS:
+        radio(at, "kappa_level").set_value(level).run()
+        assert not at.exception and no_nan(at)
+    # Interval alpha would need squared gaps of 4e616: a plain message naming the labels, no figure.
+    assert values(at.error) == [text("kappa.error.not_finite", lang).format(low="-1e+308", high="1e+308")]
+    assert metric(at, "kappa.metric.fleiss", lang) == ("0,65" if lang == "fr" else "0.65")
+
+
+def test_huge_labels_are_shortened_on_the_chart_axes_and_whole_on_hover():
+    huge, text_label = "1" + "0" * 40, "1" + "0" * 400   # the second overflows a float: a text label
+    at = type_ratings(open_page("fr"), f"{huge}; 2; 3; {text_label}", f"{huge}; 3; 2; {text_label}")
+    assert not at.exception
+    for axis in chart_axes(at):
+        assert axis == ["10000000000…", "1e+40", "2", "3"]  # one label is text, so all sort as text
+    heatmap = json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0]
+    assert heatmap["customdata"][0][0] == [text_label, text_label]
+
+
+def test_labels_cut_to_the_same_text_stay_apart_on_the_axes():
+    first, second = "réponse trop longue A", "réponse trop longue B"
+    at = type_ratings(open_page("fr"), f"{first}; {second}; {first}", f"{first}; {second}; {second}")
+    for axis in chart_axes(at):
+        assert axis == ["réponse tro… (1)", "réponse tro… (2)"]
+
+
+@pytest.mark.parametrize("preset", [p.key for p in ag.PRESETS])
+def test_every_metric_gets_a_third_of_the_width_at_least(preset):
+    # Reported: at 1280 x 720 with the sidebar open, "[0,16 ; 1…", "p_e, accord dû au h…" and
+    # "α de Krippendorff (nom…" were cut off in rows of five metrics.
+    at = open_page("fr")
+    at.button(key=f"kappa_preset_{preset}").click().run()
+    radio(at, "kappa_weights").set_value("quadratic" if preset == "judge_scores" else None).run()
+    widths = metric_widths(at)
+    assert len(widths) >= 8
+    assert min(widths.values()) >= 0.33, widths
+    radio(at, "kappa_source").set_value("csv").run()
+    at.button(key="kappa_csv_example").click().run()
+    widths = metric_widths(at)
+    assert widths[text("kappa.metric.fleiss", "fr")] >= 0.33 and min(widths.values()) >= 0.33, widths
+
+
+@pytest.mark.parametrize(("first", "second", "count"), [
+    ("1\t0\t1\t1", "1\t1\t1\t0", 4),           # a row copied from a spreadsheet
+    ("1;0;1;1", "1;1;1;0", 4),
+    ("1, 0, 1, 1,", "1, 1, 1, 0", 4),               # a trailing comma adds no item
+])
+def test_tabs_and_semicolons_separate_and_a_trailing_comma_is_ignored(first, second, count):
+    at = type_ratings(open_page("fr"), first, second)
+    assert values(at.caption[:2]) == [f"Étiquettes : {count}"] * 2
+    assert not at.error and not at.info
+    assert metric(at, "kappa.metric.agreement", "fr") == "50 %"
+
+
+def test_decimal_commas_survive_a_pasted_spreadsheet_row():
+    at = type_ratings(open_page("fr"), "7,5\t8\t6,5\t9", "7,5\t8\t7\t9")
+    assert values(at.caption[:2]) == ["Étiquettes : 4"] * 2
+    radio(at, "kappa_weights").set_value("linear").run()
+    assert not at.error and metric(at, "kappa.metric.agreement", "fr") == "75 %"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_typed_help_names_the_separators(lang):
+    at = open_page(lang)
+    help_text = at.text_area(key="kappa_r1").help
+    words = ("virgules", "points-virgules", "tabulations") if lang == "fr" else ("commas", "semicolons", "tabs")
+    assert all(word in help_text for word in words)
+
+
+@pytest.mark.parametrize(("n", "small"), [(12, True), (49, True), (50, False), (10_000, False)])
+def test_interval_note_depends_on_the_number_of_items(n, small):
+    first = ", ".join(str(i % 3) for i in range(n))
+    second = ", ".join(str((i % 3) if i % 5 else (i + 1) % 3) for i in range(n))
+    at = type_ratings(open_page("fr"), first, second)
+    notes = " ".join(values(at.caption))
+    rough = text("kappa.ci_analytic_small", "fr").format(n=n)
+    reliable = text("kappa.ci_analytic_large", "fr").format(n=n)
+    assert (rough in notes, reliable in notes) == (small, not small)
+    assert "grossière" not in notes or small
+
+
+def test_large_sample_does_not_say_so_few_items_when_the_interval_is_already_narrow():
+    at = type_ratings(open_page("en"), ", ".join(["1, 0"] * 500), ", ".join(["1, 0"] * 499 + ["1, 1"]))
+    shown = page_text(at)
+    assert "already below" in shown and "so few items" not in shown
+    assert text("kappa.items_enough_large", "en") in shown
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_two_raters_are_not_called_several_and_equal_shares_read_exactly(lang):
+    at = open_page(lang)  # the rubric pair: each rater puts 8 of the 12 items in "1"
+    headers = values(at.subheader)
+    assert text("kappa.multi_title_two", lang) in headers
+    shown = page_text(at)
+    assert "(2)" not in " ".join(headers) and "all 2" not in shown and "les 2 évaluateurs" not in shown
+    assert text("kappa.fleiss_caption_two", lang).format(n=12) in shown
+    exactly = "exactement aussi souvent" if lang == "fr" else "exactly as often"
+    assert exactly in shown and ("67 % des items chacun" if lang == "fr" else "67% of the items each") in shown
+    assert "contre 67 %" not in shown and "against 67%" not in shown
+
+
+def test_shares_that_round_alike_are_told_apart_by_their_counts():
+    # 201 and 202 items out of 400 both round to 50 %: the counts are given instead.
+    first = ", ".join(["1"] * 201 + ["0"] * 199)
+    second = ", ".join(["1"] * 201 + ["1"] + ["0"] * 198)
+    at = type_ratings(open_page("en"), first, second)
+    shown = page_text(at)
+    assert "about equally often" in shown and "(201 items against 202 items" in shown
+
+
+def test_english_uses_one_possessive_for_fleiss():
+    at = open_page("en")
+    shown = page_text(at) + " ".join(text(key, "en") for key in catalogue() if key.startswith("kappa."))
+    assert "Fleiss's" not in shown and "Fleiss' (1981)" in shown
+
+
+def test_negative_interval_bounds_use_the_minus_sign():
+    at = open_page("fr")
+    radio(at, "kappa_source").set_value("csv").run()
+    at.button(key="kappa_csv_example").click().run()
+    shown = values(at.metric)
+    assert "[−0,10 ; 0,44]" in shown  # judge_1 and judge_2, analytic interval
+    assert not any("-" in value for value in shown)
+
+
+def test_french_punctuation_never_starts_a_line():
+    at = open_page("fr")
+    shown = [m.value for m in at.markdown] + [c.value for c in at.caption] + [m.value for m in at.metric]
+    assert "[0,16\u00a0;\u00a01,00]" in shown and "83\u00a0%" in shown
+    assert any("**κ = 0,63**\u00a0: accord «\u00a0fort\u00a0»" in md for md in shown)
+    for key, texts in catalogue().items():
+        if key.startswith("kappa."):
+            assert not re.search(r" [:;?!»]| %(?!\{)|« ", texts["fr"]), (key, texts["fr"])
 
 
 def test_weighted_kappa_on_words_names_the_labels():
     at = type_ratings(open_page("en"), "yes, no, 2", "yes, yes, 2")
     radio(at, "kappa_weights").set_value("linear").run()
     assert not at.exception
-    assert "These labels are not numbers: 'no', 'yes'" in at.error[0].value
+    assert "These labels are not numbers: 'no', 'yes'" in values(at.error)[0]
 
 
 def test_example_csv_gives_fleiss_and_krippendorff():
@@ -181,11 +374,12 @@ def test_example_csv_gives_fleiss_and_krippendorff():
     at.button(key="kappa_csv_example").click().run()
     radio(at, "kappa_level").set_value("interval").run()
     assert not at.exception
-    assert text("kappa.multi_title", "en").format(m=3) in [h.value for h in at.subheader]
+    assert text("kappa.multi_title", "en").format(m=3) in values(at.subheader)
     assert metric(at, "kappa.metric.fleiss", "en") == "0.16"
     assert metric(at, "kappa.metric.alpha", "en", level="interval") == "0.916"
     shown = page_text(at)
-    assert "10 items rated by all 3 raters; items left out for a missing rating: 2" in shown
+    assert "10 items rated by all 3 raters. Items left out for a missing rating: 2." in shown
+    assert "12 items rated at least twice (34 ratings in all)." in shown
     assert "Items left out for lack of one of the two ratings: 1" in shown
 
 
@@ -193,7 +387,7 @@ def test_interval_alpha_on_words_is_an_error_not_a_traceback():
     at = upload(open_page("fr"), "mots.csv", "a,b,c\noui,non,oui\nnon,non,non\noui,oui,\n".encode())
     radio(at, "kappa_level").set_value("interval").run()
     assert not at.exception
-    assert any("'non', 'oui'" in e.value for e in at.error)
+    assert any("'non', 'oui'" in e for e in values(at.error))
 
 
 @pytest.mark.parametrize(("data", "fragment"), [
@@ -206,5 +400,6 @@ def test_interval_alpha_on_words_is_an_error_not_a_traceback():
 def test_broken_csv_shows_an_error_naming_the_problem(data, fragment):
     at = upload(open_page("fr"), "notes.csv", data)
     assert len(at.error) == 1
-    assert "« notes.csv »" in at.error[0].value and fragment in at.error[0].value
+    error = values(at.error)[0]
+    assert "« notes.csv »" in error and fragment in error
     assert not at.metric

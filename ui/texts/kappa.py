@@ -1,4 +1,22 @@
-"""Texts of the Kappa page (pages/kappa.py). Figures are placeholders filled from computed values."""
+"""Texts of the Kappa page (pages/kappa.py). Figures are placeholders filled from computed values.
+
+French typography: the French texts are written with ordinary spaces and ``french_spacing`` turns
+the space before : ; ? ! % and » and after « into a no-break space, so that no punctuation mark
+starts a line on the projector and the rule holds for every text, including new ones.
+"""
+
+import re
+
+NBSP = "\u00a0"
+# A space before : ; ? ! » or % (but not a plotly placeholder such as %{y}), or after «.
+_BEFORE = re.compile(r" (?=[:;?!»]|%(?!\{))")
+_AFTER = re.compile(r"(?<=«) ")
+
+
+def french_spacing(text: str) -> str:
+    """``text`` with no-break spaces where French typography wants them."""
+    return _AFTER.sub(NBSP, _BEFORE.sub(NBSP, text))
+
 
 TEXTS = {
     # ---------------------------------------------------------------- page, data
@@ -20,10 +38,9 @@ TEXTS = {
     "kappa.source": {"fr": "Origine des notes", "en": "Ratings from"},
     "kappa.source.typed": {"fr": "Saisie ou copier-coller (deux évaluateurs)", "en": "Typed or pasted (two raters)"},
     "kappa.source.csv": {"fr": "Fichier CSV (deux évaluateurs ou plus)", "en": "CSV file (two or more raters)"},
-    "kappa.preset.rubric_pair": {"fr": "Exemple du cours : grille de 12 contrôles",
-                                 "en": "Course example: 12-check rubric"},
-    "kappa.preset.lenient_pair": {"fr": "Exemple du cours : deux évaluateurs indulgents",
-                                  "en": "Course example: two lenient raters"},
+    # Button labels: short enough for three buttons side by side at 1280 px with the sidebar open.
+    "kappa.preset.rubric_pair": {"fr": "Cours : grille de 12 contrôles", "en": "Course: 12-check rubric"},
+    "kappa.preset.lenient_pair": {"fr": "Cours : deux évaluateurs indulgents", "en": "Course: two lenient raters"},
     "kappa.preset.judge_scores": {"fr": "Deux juges, notes de 0 à 10", "en": "Two judges, scores from 0 to 10"},
     "kappa.preset.rubric_pair.source": {
         "fr": "Source : texte du cours, section « Noter sans vérité calculable ». Deux évaluateurs "
@@ -44,12 +61,18 @@ TEXTS = {
     "kappa.rater_a": {"fr": "Évaluateur A", "en": "Rater A"},
     "kappa.rater_b": {"fr": "Évaluateur B", "en": "Rater B"},
     "kappa.typed_help": {
-        "fr": "Une étiquette par ligne, ou toutes sur une ligne, séparées par des virgules. Une entrée "
-              "vide est une note manquante : l'item est alors écarté. Les étiquettes sont des nombres ou "
-              "des mots (oui, non) ; pour un nombre à virgule (7,5), mettez une étiquette par ligne.",
-        "en": "One label per line, or all on one line separated by commas. An empty entry is a missing "
-              "rating: that item is then left out. Labels are numbers or words (yes, no); write "
-              "decimals with a point (7.5)."},
+        "fr": "Une étiquette par ligne, ou toutes sur une ligne séparées par des virgules, des "
+              "points-virgules ou des tabulations (une ligne copiée d'un tableur). Les espaces ne "
+              "séparent pas : une étiquette peut en contenir (très bien). Une entrée vide est une note "
+              "manquante, et l'item est alors écarté. Une virgule ou un point-virgule en fin de ligne "
+              "est ignoré : pour une dernière note manquante, écrivez « 1, 0, , ». Les étiquettes sont "
+              "des nombres ou des mots (oui, non) ; un nombre à virgule (7,5) s'écrit seul sur sa "
+              "ligne, ou entre points-virgules ou tabulations (7,5 ; 8).",
+        "en": "One label per line, or all on one line separated by commas, semicolons or tabs (a row "
+              "copied from a spreadsheet). Spaces do not separate: a label may contain them (very "
+              "good). An empty entry is a missing rating, and that item is then left out. A comma or "
+              "semicolon at the end of the line is ignored: for a missing last rating, write “1, 0, ,”. "
+              "Labels are numbers or words (yes, no); write decimals with a point (7.5)."},
     "kappa.count": {"fr": "Étiquettes : {n}", "en": "Labels: {n}"},
     "kappa.csv_upload": {"fr": "Fichier CSV", "en": "CSV file"},
     "kappa.csv_help": {
@@ -89,7 +112,7 @@ TEXTS = {
     "kappa.ci_method.analytic": {"fr": "analytique", "en": "analytic"},
     "kappa.ci_method.bootstrap": {"fr": "bootstrap", "en": "bootstrap"},
     "kappa.ci_method_help": {
-        "fr": "Analytique : formule de grand échantillon (κ ± 1,96 erreur type), instantanée mais "
+        "fr": "Analytique : formule de grand échantillon (κ ± 1,96 × erreur type), instantanée mais "
               "approximative sur quelques dizaines d'items. Bootstrap : les items sont rééchantillonnés "
               "{n_boot} fois et l'on garde les quantiles 2,5 % et 97,5 % de κ.",
         "en": "Analytic: large-sample formula (κ ± 1.96 standard errors), instant but rough on a few "
@@ -126,17 +149,31 @@ TEXTS = {
               "actually reached. 1 = perfect agreement, 0 = what chance gives, negative = worse than "
               "chance."},
     "kappa.metric.ci_analytic": {"fr": "IC à 95 % (analytique)", "en": "95% CI (analytic)"},
+    "kappa.metric.ci_analytic_help": {
+        "fr": "Intervalle de confiance à 95 % : κ ± 1,96 × erreur type de grand échantillon.",
+        "en": "95% confidence interval: κ ± 1.96 × large-sample standard error."},
     "kappa.metric.ci_bootstrap": {"fr": "IC à 95 % (bootstrap)", "en": "95% CI (bootstrap)"},
-    "kappa.interval": {"fr": "[{low} ; {high}]", "en": "[{low}, {high}]"},
+    "kappa.metric.ci_bootstrap_help": {
+        "fr": "Intervalle de confiance à 95 % : quantiles 2,5 % et 97,5 % du coefficient sur des "
+              "rééchantillonnages des items.",
+        "en": "95% confidence interval: the 2.5% and 97.5% quantiles of the coefficient over resamples "
+              "of the items."},
+    # An interval never breaks across lines: no-break spaces on both sides of the separator.
+    "kappa.interval": {"fr": "[{low}\u00a0;\u00a0{high}]", "en": "[{low},\u00a0{high}]"},
     "kappa.percent": {"fr": "{value} %", "en": "{value}%"},
     "kappa.undefined": {"fr": "non défini", "en": "undefined"},
     "kappa.ci_analytic_caption": {
-        "fr": "Intervalle analytique : κ ± 1,96 × erreur type de grand échantillon ({se} ; Fleiss, "
-              "Cohen & Everitt 1969), borné à [−1 ; 1]. Sur {n} items, l'approximation est grossière : "
-              "comparez avec le bootstrap.",
-        "en": "Analytic interval: κ ± 1.96 × large-sample standard error ({se}; Fleiss, Cohen & "
-              "Everitt 1969), clipped to [−1, 1]. On {n} items the approximation is rough: compare "
-              "with the bootstrap."},
+        "fr": "Intervalle analytique : κ ± 1,96 × erreur type de grand échantillon (ici {se}, formule "
+              "de Fleiss, Cohen & Everitt 1969), borné à [−1 ; 1].",
+        "en": "Analytic interval: κ ± 1.96 × large-sample standard error (here {se}, formula of "
+              "Fleiss, Cohen & Everitt 1969), clipped to [−1, 1]."},
+    # Chosen by the number of items (LARGE_SAMPLE_ITEMS in pages/kappa.py).
+    "kappa.ci_analytic_small": {
+        "fr": "Sur {n} items seulement, cette approximation est grossière : comparez avec le bootstrap.",
+        "en": "On only {n} items this approximation is rough: compare with the bootstrap."},
+    "kappa.ci_analytic_large": {
+        "fr": "Sur {n} items, l'approximation de grand échantillon est en général fiable.",
+        "en": "On {n} items the large-sample approximation is usually reliable."},
     "kappa.ci_bootstrap_caption": {
         "fr": "Intervalle bootstrap percentile : {n_boot} rééchantillonnages des {n} items (graine "
               "{seed}). Tirages écartés parce que κ n'y était pas défini : {left_out}.",
@@ -189,7 +226,7 @@ TEXTS = {
         "fr": "**κ = {kappa}** : accord « {landis_koch} » selon Landis & Koch (1977), « {fleiss} » "
               "selon Fleiss (1981).",
         "en": "**κ = {kappa}**: “{landis_koch}” agreement on the Landis & Koch (1977) scale, "
-              "“{fleiss}” on Fleiss's (1981)."},
+              "“{fleiss}” on Fleiss' (1981)."},
     "kappa.reading_ci_bands": {
         "fr": "L'intervalle à 95 % {ci} s'étend de « {low} » à « {high} » sur l'échelle de Landis & "
               "Koch : avec {n} items, les données ne permettent pas de choisir une bande.",
@@ -295,11 +332,17 @@ TEXTS = {
               "{share_b}. One is stricter than the other; their disagreements mostly go one way, a sign "
               "of a criterion each reads in their own way. For a given prevalence, bias paradoxically "
               "raises κ."},
+    "kappa.paradox_bias_none": {
+        "fr": "**Aucun biais ({index})** : {a} et {b} donnent « {label} » exactement aussi souvent l'un "
+              "que l'autre ({share} des items chacun).",
+        "en": "**No bias ({index})**: {a} and {b} give “{label}” exactly as often as each other "
+              "({share} of the items each)."},
     "kappa.paradox_bias_low": {
         "fr": "**Biais faible ({index})** : {a} et {b} emploient les étiquettes presque aussi souvent "
               "l'un que l'autre ({share_a} contre {share_b} pour « {label} »).",
         "en": "**Low bias ({index})**: {a} and {b} use the labels about equally often ({share_a} against "
               "{share_b} for “{label}”)."},
+    "kappa.items": {"fr": "{n} items", "en": "{n} items"},
     "kappa.paradox_not_binary": {
         "fr": "Les indices de prévalence et de biais sont définis pour deux étiquettes ; ces notes en "
               "comptent {k}.",
@@ -351,11 +394,18 @@ TEXTS = {
               "order of magnitude."},
     "kappa.items_enough": {
         "fr": "Aujourd'hui : {n} items, demi-largeur de l'intervalle analytique ±{half_now}, déjà sous "
-              "±{half} (la formule dirait {needed} items). Avec si peu d'items, l'approximation de grand "
-              "échantillon est fragile : vérifiez avec l'intervalle bootstrap.",
+              "±{half} (la formule dirait {needed} items).",
         "en": "Today: {n} items, analytic interval half-width ±{half_now}, already below ±{half} (the "
-              "formula would say {needed} items). With so few items the large-sample approximation is "
-              "fragile: check with the bootstrap interval."},
+              "formula would say {needed} items)."},
+    # Chosen by the number of items (LARGE_SAMPLE_ITEMS in pages/kappa.py).
+    "kappa.items_enough_small": {
+        "fr": "Avec si peu d'items, l'approximation de grand échantillon est fragile : vérifiez avec "
+              "l'intervalle bootstrap.",
+        "en": "With so few items the large-sample approximation is fragile: check with the bootstrap "
+              "interval."},
+    "kappa.items_enough_large": {
+        "fr": "Avec autant d'items, l'approximation de grand échantillon est en général fiable.",
+        "en": "With this many items the large-sample approximation is usually reliable."},
     "kappa.items_none": {
         "fr": "Impossible de planifier à partir de ces données : l'erreur type est nulle (accord parfait "
               "ou évaluateur constant), la formule n'a aucune variance à extrapoler. Notez d'abord une "
@@ -365,8 +415,10 @@ TEXTS = {
               "whose expected verdicts vary."},
 
     # ---------------------------------------------------------------- several raters
-    "kappa.multi_title": {"fr": "Plusieurs évaluateurs ({m}) : Fleiss et Krippendorff",
-                          "en": "Several raters ({m}): Fleiss and Krippendorff"},
+    "kappa.multi_title": {"fr": "{m} évaluateurs : Fleiss et Krippendorff",
+                          "en": "{m} raters: Fleiss and Krippendorff"},
+    "kappa.multi_title_two": {"fr": "Fleiss et Krippendorff sur les deux évaluateurs",
+                              "en": "Fleiss and Krippendorff on the two raters"},
     "kappa.multi_two_raters": {
         "fr": "Avec deux évaluateurs, le κ de Fleiss est égal au π de Scott. Chargez un CSV de trois "
               "colonnes ou plus pour comparer davantage d'évaluateurs.",
@@ -390,19 +442,21 @@ TEXTS = {
               "comptent.",
         "en": "Mean agreement between pairs of raters on an item, corrected for chance with each label's "
               "overall share (Fleiss 1971). Nominal labels; only items rated by everyone count."},
-    "kappa.fleiss_caption": {
-        "fr": "{n} items notés par les {m} évaluateurs ; items écartés pour une note manquante : "
-              "{dropped}. Intervalle : bootstrap percentile sur les items.",
-        "en": "{n} items rated by all {m} raters; items left out for a missing rating: {dropped}. "
-              "Interval: percentile bootstrap over items."},
+    "kappa.fleiss_caption": {"fr": "{n} items notés par les {m} évaluateurs.",
+                             "en": "{n} items rated by all {m} raters."},
+    "kappa.fleiss_caption_two": {"fr": "{n} items notés par les deux évaluateurs.",
+                                 "en": "{n} items rated by both raters."},
+    "kappa.fleiss_dropped": {"fr": "Items écartés pour une note manquante : {dropped}.",
+                             "en": "Items left out for a missing rating: {dropped}."},
+    "kappa.bootstrap_over_items": {"fr": "Intervalle : bootstrap percentile sur les items.",
+                                   "en": "Interval: percentile bootstrap over items."},
     "kappa.fleiss_reading": {"fr": "κ de Fleiss = {kappa} : « {landis_koch} » selon Landis & Koch (1977).",
                              "en": "Fleiss' κ = {kappa}: “{landis_koch}” on the Landis & Koch (1977) scale."},
     "kappa.metric.alpha": {"fr": "α de Krippendorff ({level})", "en": "Krippendorff's α ({level})"},
-    "kappa.alpha_caption": {
-        "fr": "{n} items avec au moins deux notes ({values} notes) ; items avec moins de deux notes, "
-              "qui ne comptent pas : {dropped}. Intervalle : bootstrap percentile sur les items.",
-        "en": "{n} items with at least two ratings ({values} ratings); items with fewer than two "
-              "ratings, which do not count: {dropped}. Interval: percentile bootstrap over items."},
+    "kappa.alpha_caption": {"fr": "{n} items notés au moins deux fois ({values} notes en tout).",
+                            "en": "{n} items rated at least twice ({values} ratings in all)."},
+    "kappa.alpha_dropped": {"fr": "Items notés moins de deux fois, qui ne comptent pas : {dropped}.",
+                            "en": "Items rated fewer than twice, which do not count: {dropped}."},
     "kappa.alpha_reading": {
         "fr": "α = {alpha} : « {band} » selon Krippendorff (2004), qui demande α ≥ 0,800 pour se fier "
               "aux données et tolère 0,667 pour des conclusions provisoires.",
@@ -452,6 +506,15 @@ TEXTS = {
               "nombres. Ces étiquettes n'en sont pas : {labels}. Choisissez le niveau nominal.",
         "en": "The ordinal and interval levels compare gaps between values, so they need numbers. These "
               "labels are not numbers: {labels}. Choose the nominal level."},
+    "kappa.error.not_finite": {
+        "fr": "Calcul impossible : les étiquettes vont de {low} à {high}, des nombres trop éloignés pour "
+              "le calcul en virgule flottante (le carré de leur écart dépasse le plus grand nombre "
+              "représentable). Divisez toutes les notes par une même constante : les coefficients "
+              "d'accord n'en dépendent pas.",
+        "en": "Cannot compute: the labels run from {low} to {high}, numbers too far apart for "
+              "floating-point arithmetic (the square of their gap exceeds the largest number that can "
+              "be represented). Divide every score by the same constant: agreement coefficients do not "
+              "depend on it."},
     "kappa.error.too_few_raters": {"fr": "Il faut au moins deux évaluateurs ; il y en a {n_raters}.",
                                    "en": "At least two raters are needed; there are {n_raters}."},
     "kappa.error.ragged": {"fr": "Les lignes n'ont pas toutes le même nombre d'entrées ({widths}).",
@@ -482,3 +545,6 @@ TEXTS = {
         "en": "line {line} has {found} cells but the file has {expected} columns. For a missing rating, "
               "leave the cell empty but keep its separator (for example “1,,0”)."},
 }
+
+for _texts in TEXTS.values():
+    _texts["fr"] = french_spacing(_texts["fr"])
