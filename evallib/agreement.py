@@ -32,6 +32,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.stats import norm
 
+from evallib.errors import InputError
+
 Label = float | str
 WEIGHTINGS = (None, "linear", "quadratic")
 LEVELS = ("nominal", "ordinal", "interval")
@@ -63,7 +65,7 @@ NOTES = {
 }
 
 
-class AgreementInputError(ValueError):
+class AgreementInputError(InputError):
     """Ratings that no agreement coefficient can use.
 
     ``code`` names the problem (``"lengths_differ"``, ``"empty"``, ``"single_item"``,
@@ -71,11 +73,6 @@ class AgreementInputError(ValueError):
     the message,
     so that a user interface can word it in its own language.
     """
-
-    def __init__(self, code: str, message: str, **details: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.details = details
 
 
 # --------------------------------------------------------------------------------------------

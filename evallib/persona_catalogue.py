@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from evallib.errors import InputError
 from evallib.llm import ChatRequest
 
 DEFAULT_CATALOGUE = Path(__file__).resolve().parent.parent / "data" / "personas.json"
@@ -33,16 +34,11 @@ AUTHORED_MODEL = "authored-examples"
 NAME_PATTERN = re.compile(r"[\w .'’-]{1,40}")
 
 
-class CatalogueError(ValueError):
+class CatalogueError(InputError):
     """A catalogue that cannot be measured; the message names the field and what was expected.
 
     ``code`` names the problem and ``details`` its values, so a UI can word it in its own language.
     """
-
-    def __init__(self, code: str, message: str, **details: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.details = details
 
 
 @dataclass(frozen=True)
