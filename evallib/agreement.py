@@ -647,19 +647,28 @@ def _fleiss_from_counts(counts: np.ndarray) -> tuple[float, float, float | None]
     return p_o, p_e, None if 1 - p_e < _TOLERANCE else (p_o - p_e) / (1 - p_e)
 
 
+def _require_two_raters(n_raters: int) -> None:
+    if n_raters < 2:
+        raise AgreementInputError("too_few_raters", f"agreement needs at least two raters; found {n_raters}",
+                                  n_raters=n_raters)
+
+
+def _require_two_items(n_usable: int, n_items: int, rated_by: str) -> None:
+    """Raise unless at least two of the ``n_items`` items are usable (rated by ``rated_by``)."""
+    if n_usable == 0:
+        raise AgreementInputError("no_complete_item", f"none of the {n_items} items was rated by {rated_by}",
+                                  n_items=n_items)
+    if n_usable == 1:
+        raise AgreementInputError("single_item", f"only one item was rated by {rated_by}; agreement needs at "
+                                  "least two items", n_items=n_items)
+
+
 def _fleiss_counts(ratings) -> tuple[np.ndarray, tuple[Label, ...], int, int]:
     rows = _rows(ratings, "item (row)")
     n_raters = len(rows[0])
-    if n_raters < 2:
-        raise AgreementInputError("too_few_raters", f"agreement needs at least two raters; found "
-                                  f"{n_raters}", n_raters=n_raters)
+    _require_two_raters(n_raters)
     complete = [row for row in rows if not any(is_missing(x) for x in row)]
-    if not complete:
-        raise AgreementInputError("no_complete_item", f"none of the {len(rows)} items was rated by "
-                                  "every rater", n_items=len(rows))
-    if len(complete) == 1:
-        raise AgreementInputError("single_item", "only one item was rated by every rater; agreement "
-                                  "needs at least two items", n_items=len(rows))
+    _require_two_items(len(complete), len(rows), "every rater")
     labels, _ = _normalise([x for row in complete for x in row])
     cats = tuple(sorted(set(labels)))
     codes = _codes(labels, cats).reshape(len(complete), n_raters)
@@ -756,17 +765,10 @@ def _alpha_counts(reliability_data, level: str) -> tuple[np.ndarray, tuple[Label
     if level not in LEVELS:
         raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
     raters = _rows(reliability_data, "rater (row)")
-    if len(raters) < 2:
-        raise AgreementInputError("too_few_raters", f"agreement needs at least two raters; found "
-                                  f"{len(raters)}", n_raters=len(raters))
+    _require_two_raters(len(raters))
     units = [[x for x in unit if not is_missing(x)] for unit in zip(*raters)]
     pairable = [unit for unit in units if len(unit) >= 2]
-    if not pairable:
-        raise AgreementInputError("no_complete_item", f"none of the {len(units)} items was rated by at "
-                                  "least two raters", n_items=len(units))
-    if len(pairable) == 1:
-        raise AgreementInputError("single_item", "only one item was rated by at least two raters; "
-                                  "agreement needs at least two items", n_items=len(units))
+    _require_two_items(len(pairable), len(units), "at least two raters")
     labels, _ = _normalise([x for unit in pairable for x in unit])
     if level != "nominal":
         _require_numbers(labels, f"Krippendorff's alpha at the {level} level")

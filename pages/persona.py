@@ -240,9 +240,9 @@ def _usable(catalogue: Catalogue, responses: dict):
     return (tuple(responses[c].text for c in cells), tuple(c[0] for c in cells), tuple(c[1] for c in cells))
 
 
-def _measure(catalogue: Catalogue, responses: dict):
-    texts, labels, probes = _usable(catalogue, responses)
-    return _discriminability(texts, labels, probes, tuple(catalogue.names), len(catalogue.probes))
+def _measure(catalogue: Catalogue, usable: tuple):
+    """Discriminability of the usable (texts, labels, probe indices) of a catalogue."""
+    return _discriminability(*usable, tuple(catalogue.names), len(catalogue.probes))
 
 
 def _exercise_3(catalogue: Catalogue, responses: dict, before, model: str, disable_reasoning: bool) -> None:
@@ -277,7 +277,7 @@ def _exercise_3(catalogue: Catalogue, responses: dict, before, model: str, disab
     after_responses = dict(responses)
     after_responses.update({(c.assistant, c.probe_index): r for c, r in zip(cells, results)})
     try:
-        after = _measure(catalogue, after_responses)
+        after = _measure(catalogue, _usable(catalogue, after_responses))
     except persona.PersonaDataError as exc:
         st.error(t("persona.cannot_measure", error=str(exc)))
         return
@@ -408,7 +408,7 @@ if too_few:
     st.error(t("persona.too_few", names=", ".join(too_few)))
     st.stop()
 try:
-    result = _measure(catalogue, responses)
+    result = _measure(catalogue, (texts, labels, probes))
 except persona.PersonaDataError as exc:
     st.error(t("persona.cannot_measure", error=str(exc)))
     st.stop()

@@ -25,7 +25,8 @@ _computed = threading.local()
 
 
 def _recordings_signature(directory: Path) -> tuple:
-    return tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(directory.glob("*.jsonl")))
+    files = sorted(directory.glob("*.jsonl"))
+    return tuple((p.name, stat.st_mtime_ns, stat.st_size) for p, stat in zip(files, map(Path.stat, files)))
 
 
 def recordings() -> Recordings:
