@@ -1,0 +1,30 @@
+"""A reading: what a result means, as data.
+
+Pages never phrase an interpretation themselves from raw numbers: a pure function of evallib looks at
+the values and returns a `Reading`, a code naming the case ("tie", "single_item", "all_identical",
+"above_chance"...) and the values the sentence rests on. The page translates ``code`` through its
+catalogue with ``values`` as the placeholders, so each case can be tested on the values that trigger
+it, and no sentence can state what the values contradict (DESIGN.md, "Readings as data").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+
+@dataclass(frozen=True)
+class Reading:
+    """An interpretation of a result: a ``code`` and the ``values`` it rests on (read-only mapping).
+
+    >>> r = Reading("tie", {"pairs": ("a / b", "c / d"), "value": 0.5})
+    >>> r.code, r.values["value"]
+    ('tie', 0.5)
+    """
+
+    code: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
