@@ -9,14 +9,14 @@ it, and no sentence can state what the values contradict (DESIGN.md, "Readings a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 
 @dataclass(frozen=True)
 class Reading:
-    """An interpretation of a result: a ``code`` and the ``values`` it rests on (read-only mapping).
+    """An interpretation of a result: a ``code`` and the ``values`` it rests on.
+
+    A plain dict keeps it picklable for ``st.cache_data``; treat ``values`` as read-only.
 
     >>> r = Reading("tie", {"pairs": ("a / b", "c / d"), "value": 0.5})
     >>> r.code, r.values["value"]
@@ -24,7 +24,4 @@ class Reading:
     """
 
     code: str
-    values: Mapping[str, object] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
+    values: dict[str, object] = field(default_factory=dict)
