@@ -1,0 +1,161 @@
+"""``trigger``: route the labelled set through a model, write ``triggering-<model>.json``, gate on accuracy.
+
+    trigger --runs 2 --model M [--provider openai|anthropic --base-url URL] [--offline]
+            [--min-accuracy 0.85] [--out outputs/]
+
+Exit codes: 0 the gate passed, 1 the gate failed (accuracy under the threshold, or too many empty or
+errored answers), 2 a usage or data error (bad option, invalid data file, offline without recordings
+for the model). The threshold defaults to ``TRIGGER_MIN_ACCURACY``, else 0.85 (seed 003). Offline,
+answers are replayed from ``recordings/`` (`evallib.llm.provider_for_mode("offline", ...)`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+from evallib.llm import ProviderConfig, Recordings, make_provider, provider_for_mode
+from evallib.triggering.authored import TRIGGER_SET, recorded_models
+from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, TriggerDataError, load_queries, load_skills
+from evallib.triggering.gate import DEFAULT_MAX_UNUSABLE_RATE, min_accuracy_from_env, trigger_gate
+from evallib.triggering.metrics import Rate
+from evallib.triggering.report import decide_all, evaluate, report_to_dict, route
+from evallib.triggering.routing import DEFAULT_RUNS, MODES, PROVIDER_KINDS
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
+#: Misroutes printed under the table (all of them are in the JSON report).
+MAX_PRINTED_ERRORS = 10
+
+
+class UsageError(Exception):
+    """A problem with the command line or its inputs (exit code 2)."""
+
+
+def report_path(out: Path, model: str) -> Path:
+    """``<out>/triggering-<model>.json``, the model id made safe for a file name.
+
+    >>> report_path(Path("outputs"), "org/model:7b").name
+    'triggering-org_model_7b.json'
+    """
+    return out / f"triggering-{re.sub(r'[^A-Za-z0-9._-]+', '_', model)}.json"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m evallib trigger", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--model", required=True, help="model id (offline: a recorded model)")
+    parser.add_argument("--runs", type=int, default=DEFAULT_RUNS, help="runs per query (default %(default)s)")
+    parser.add_argument("--provider", choices=PROVIDER_KINDS, default="openai")
+    parser.add_argument("--base-url", default="", help="endpoint, e.g. http://localhost:11434/v1")
+    parser.add_argument("--mode", choices=MODES, default="tools", help="tool calling, or the JSON fallback")
+    parser.add_argument("--offline", action="store_true", help="replay recordings/ instead of calling a model")
+    parser.add_argument("--min-accuracy", type=float, default=None,
+                        help="gate threshold (default: TRIGGER_MIN_ACCURACY, else 0.85)")
+    parser.add_argument("--max-error-rate", type=float, default=DEFAULT_MAX_UNUSABLE_RATE,
+                        help="largest share of empty or errored answers (default %(default)s)")
+    parser.add_argument("--out", type=Path, default=Path("outputs"))
+    parser.add_argument("--skills", type=Path, default=DEFAULT_SKILLS)
+    parser.add_argument("--queries", type=Path, default=DEFAULT_QUERIES)
+    parser.add_argument("--recordings", type=Path, default=ROOT / "recordings")
+    parser.add_argument("--concurrency", type=int, default=8)
+    return parser
+
+
+def _check(args: argparse.Namespace) -> float:
+    """The gate threshold; raises UsageError on an option out of range."""
+    try:
+        min_accuracy = min_accuracy_from_env() if args.min_accuracy is None else args.min_accuracy
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    for name, value in (("--min-accuracy", min_accuracy), ("--max-error-rate", args.max_error_rate)):
+        if not 0 <= value <= 1:
+            raise UsageError(f"{name} must be between 0 and 1, got {value}")
+    if args.runs < 1 or args.concurrency < 1:
+        raise UsageError("--runs and --concurrency must be at least 1")
+    return min_accuracy
+
+
+def _provider(args: argparse.Namespace, recordings: Recordings):
+    if args.offline:
+        return provider_for_mode("offline", recordings)
+    key_variable = "ANTHROPIC_API_KEY" if args.provider == "anthropic" else "OPENAI_API_KEY"
+    config = ProviderConfig(kind=args.provider, base_url=args.base_url, api_key=os.environ.get(key_variable, ""))
+    return provider_for_mode("live", recordings, make_provider(config), TRIGGER_SET)
+
+
+def _cell(rate: Rate) -> str:
+    if not rate.defined:
+        return f"{'undefined':>9} {'':>16}"
+    return f"{rate.value:>9.3f} [{rate.low:.3f}, {rate.high:.3f}]"
+
+
+def print_table(report, data: dict, gate, path: Path) -> None:
+    """The short table of the CLI: each rate per decision and per query, with its 95 % interval."""
+    m, q = report.metrics, report.per_query
+    print(f"model {data['model']}, {data['runs']} run(s), {m.total} decisions "
+          f"({m.n} scored, {m.empty} empty, {m.errors} errors), {q.n} queries")
+    print(f"{'metric':<22} {'decisions':>9} {'95 % CI':<16}   {'queries':>9} {'95 % CI':<16}")
+    for name in ("accuracy", "precision", "recall", "false_activation_rate"):
+        print(f"{name.replace('_', ' '):<22} {_cell(getattr(m, name))}   {_cell(getattr(q, name))}")
+    tokens = "n/a" if report.mean_input_tokens is None else f"{report.mean_input_tokens:.0f}"
+    print(f"mean input tokens {tokens}, duration {data['duration_s']:.1f} s")
+    for line in data["errors"][:MAX_PRINTED_ERRORS]:
+        print(f"  {line}")
+    if len(data["errors"]) > MAX_PRINTED_ERRORS:
+        print(f"  ... {len(data['errors']) - MAX_PRINTED_ERRORS} more in the report")
+    values = gate.reading.values
+    print(f"gate: {'PASS' if gate.passed else 'FAIL'} ({gate.reading.code}, accuracy "
+          f"{'undefined' if values['accuracy'] is None else format(values['accuracy'], '.3f')}, "
+          f"minimum {values['min_accuracy']:.3f})")
+    print(f"report: {path}")
+
+
+def run(args: argparse.Namespace) -> int:
+    min_accuracy = _check(args)
+    try:
+        catalogue = load_skills(args.skills)
+        queries = load_queries(catalogue, args.queries)
+    except (TriggerDataError, OSError) as exc:
+        raise UsageError(f"data: {exc}") from None
+    recordings = Recordings(args.recordings)
+    start = time.perf_counter()
+    cells, results = route(catalogue, queries, _provider(args, recordings), args.model, args.runs,
+                           args.provider, args.mode, args.concurrency)
+    duration = time.perf_counter() - start
+    missing = sum(r.error_kind == "missing_recording" for r in results)
+    if args.offline and missing:
+        recorded = ", ".join(recorded_models(recordings)) or "none"
+        raise UsageError(f"{missing} of {len(results)} requests have no recording for model {args.model!r} "
+                         f"(runs {args.runs}, mode {args.mode}, provider {args.provider}); recorded models: {recorded}")
+    report = evaluate(decide_all(cells, results, queries, catalogue.names, args.mode), catalogue, queries)
+    gate = trigger_gate(report.metrics, min_accuracy, args.max_error_rate)
+    data = report_to_dict(report, model=args.model, runs=args.runs, mode=args.mode, duration_s=duration,
+                          gate={"passed": gate.passed, "code": gate.reading.code, "values": gate.reading.values})
+    path = report_path(args.out, args.model)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    print_table(report, data, gate, path)
+    return EXIT_PASS if gate.passed else EXIT_GATE_FAILED
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``trigger`` command; returns the exit code (0 pass, 1 gate failed, 2 usage or data error)."""
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on a usage error, 0 after --help
+        return EXIT_USAGE if exc.code else EXIT_PASS
+    try:
+        return run(args)
+    except UsageError as exc:
+        print(f"trigger: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())
