@@ -1,0 +1,73 @@
+"""The ``trigger`` command offline: exit codes, the JSON report and the printed table."""
+
+import json
+
+import pytest
+
+from evallib.triggering import cli
+
+STRONG, LIGHT = "authored-example-strong-router", "authored-example-light-router"
+
+
+@pytest.fixture(autouse=True)
+def _no_threshold_from_the_environment(monkeypatch):
+    monkeypatch.delenv("TRIGGER_MIN_ACCURACY", raising=False)
+
+
+def run(tmp_path, *options):
+    return cli.main(["--offline", "--out", str(tmp_path), *options])
+
+
+def test_strong_model_passes_and_writes_its_report(tmp_path, capsys):
+    assert run(tmp_path, "--model", STRONG) == 0
+    report = json.loads((tmp_path / f"triggering-{STRONG}.json").read_text(encoding="utf-8"))
+    assert (report["model"], report["runs"], report["errors"]) == (STRONG, 2, [])
+    assert report["metrics"]["accuracy"]["value"] == 1.0 and report["metrics"]["n"] == 76
+    assert report["metrics_by_query"]["n"] == 38 and report["mean_input_tokens"] is None
+    assert report["gate"]["passed"] is True and report["duration_s"] >= 0
+    assert [r["code"] for r in report["readings"]] == ["perfect_score"]
+    out = capsys.readouterr().out
+    assert "gate: PASS" in out and "accuracy" in out
+
+
+def test_light_model_false_triggers_on_booking_leave(tmp_path, capsys):
+    assert run(tmp_path, "--model", LIGHT) == 0
+    report = json.loads((tmp_path / f"triggering-{LIGHT}.json").read_text(encoding="utf-8"))
+    assert report["metrics"]["false_activations"] > 0 and report["metrics"]["invalid_names"] == 1
+    assert any(e.startswith("expected none -> got leave-balance-calculator: Enregistre mon absence")
+               for e in report["errors"])
+    assert report["metrics"]["accuracy"]["value"] < 1.0
+    assert "expected none -> got leave-balance-calculator" in capsys.readouterr().out
+
+
+def test_below_the_gate_exits_1(tmp_path):
+    assert run(tmp_path, "--model", LIGHT, "--min-accuracy", "0.95") == 1
+    assert json.loads((tmp_path / f"triggering-{LIGHT}.json").read_text())["gate"]["code"] == "gate_below_min"
+
+
+def test_the_threshold_defaults_to_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIGGER_MIN_ACCURACY", "0.99")
+    assert run(tmp_path, "--model", LIGHT) == 1
+    monkeypatch.setenv("TRIGGER_MIN_ACCURACY", "lots")
+    assert run(tmp_path, "--model", LIGHT) == 2
+
+
+@pytest.mark.parametrize("options", [
+    ["--model", "never-recorded"],
+    ["--model", STRONG, "--runs", "3"],
+    ["--model", STRONG, "--min-accuracy", "1.5"],
+    ["--model", STRONG, "--runs", "0"],
+    ["--model", STRONG, "--provider", "gemini"],
+    ["--runs", "2"],
+])
+def test_usage_errors_exit_2(tmp_path, options, capsys):
+    assert run(tmp_path, *options) == 2
+    assert "error" in capsys.readouterr().err
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_an_invalid_data_file_exits_2_naming_the_row(tmp_path, capsys):
+    bad = tmp_path / "queries.json"
+    bad.write_text(json.dumps({"queries": [{"id": "a", "query": "q", "expected": "no-such-skill"}]}))
+    assert run(tmp_path, "--model", STRONG, "--queries", str(bad)) == 2
+    assert "query 1, field 'expected'" in capsys.readouterr().err
