@@ -28,6 +28,8 @@ NO_SKILL = "none"
 #: Separators that `fold_name` treats as one: a model writes expense-report, Expense_Report or
 #: "expense report" for the same tool.
 _SEPARATORS = re.compile(r"[-_\s]+")
+#: Longest schema message passed on, in characters (a line of a page or a terminal).
+MAX_MESSAGE = 160
 
 
 def fold_name(name: str) -> str:
@@ -130,12 +132,17 @@ def _schema_error(error: ValidationError, error_cls: type[TriggerDataError], row
         field = sorted(set(instance) - known)[0]
         problem = "is not an expected field"
     else:
-        problem = error.message
+        problem = _shortened(error.message)
     where = f"{row_word} {row}" if row is not None else "the file"
     if field is None and row is None and path:
         field = str(path[0])
     message = f"{where}, field {field!r}: {problem}" if field else f"{where}: {problem}"
     return error_cls("schema", message, row=row, field=field, rule=rule)
+
+
+def _shortened(message: str) -> str:
+    """jsonschema quotes the offending value whole (a 2,000-character description...): keep the start."""
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
 def _check_schema(data: object, schema_name: str, error_cls: type[TriggerDataError], row_word: str) -> None:

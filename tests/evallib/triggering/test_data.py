@@ -137,3 +137,9 @@ def test_with_description_replaces_one_skill_only(catalogue):
 ])
 def test_fold_name(raw, folded):
     assert fold_name(raw) == folded
+
+
+def test_a_schema_message_quoting_a_long_value_is_shortened():
+    with pytest.raises(SkillCatalogueError) as info:
+        parse_skills(_skills(description="y" * 5000))
+    assert len(str(info.value)) < 250 and str(info.value).endswith("…")
