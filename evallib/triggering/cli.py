@@ -20,12 +20,13 @@ import time
 from pathlib import Path
 
 from evallib.llm import ProviderConfig, Recordings, make_provider, provider_for_mode
-from evallib.triggering.authored import TRIGGER_SET, recorded_models
+from evallib.triggering.authored import recorded_models
 from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, TriggerDataError, load_queries, load_skills
 from evallib.triggering.gate import DEFAULT_MAX_UNUSABLE_RATE, min_accuracy_from_env, trigger_gate
 from evallib.triggering.metrics import Rate
 from evallib.triggering.report import decide_all, evaluate, report_to_dict, route
 from evallib.triggering.routing import DEFAULT_RUNS, MODES, PROVIDER_KINDS
+from evallib.triggering.similarity import baseline_table
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
@@ -82,11 +83,13 @@ def _check(args: argparse.Namespace) -> float:
 
 
 def _provider(args: argparse.Namespace, recordings: Recordings):
+    """Offline: the recordings only. Live: the endpoint only, without falling back on a recording, since
+    a gate must measure the live model (a failed call counts as an error)."""
     if args.offline:
         return provider_for_mode("offline", recordings)
     key_variable = "ANTHROPIC_API_KEY" if args.provider == "anthropic" else "OPENAI_API_KEY"
-    config = ProviderConfig(kind=args.provider, base_url=args.base_url, api_key=os.environ.get(key_variable, ""))
-    return provider_for_mode("live", recordings, make_provider(config), TRIGGER_SET)
+    return make_provider(ProviderConfig(kind=args.provider, base_url=args.base_url,
+                                        api_key=os.environ.get(key_variable, "")))
 
 
 def _cell(rate: Rate) -> str:
@@ -136,7 +139,8 @@ def run(args: argparse.Namespace) -> int:
     report = evaluate(decide_all(cells, results, queries, catalogue.names, args.mode), catalogue, queries)
     gate = trigger_gate(report.metrics, min_accuracy, args.max_error_rate)
     data = report_to_dict(report, model=args.model, runs=args.runs, mode=args.mode, duration_s=duration,
-                          gate={"passed": gate.passed, "code": gate.reading.code, "values": gate.reading.values})
+                          gate={"passed": gate.passed, "code": gate.reading.code, "values": gate.reading.values},
+                          baseline=baseline_table(queries, catalogue))
     path = report_path(args.out, args.model)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

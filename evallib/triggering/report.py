@@ -79,11 +79,12 @@ def evaluate(rows: Sequence[RoutedDecision], catalogue: SkillCatalogue,
 
 
 def report_to_dict(report: TriggerReport, *, model: str, runs: int, mode: str, duration_s: float,
-                   gate: dict | None = None) -> dict:
+                   gate: dict | None = None, baseline: Sequence[tuple[float, TriggerMetrics]] = ()) -> dict:
     """The JSON-ready form written to ``triggering-<model>.json``.
 
     ``duration_s`` is the wall time of the run; ``model_time_s`` the sum of per-call latencies (as
-    recorded, when replayed; None when never measured).
+    recorded, when replayed; None when never measured); ``baseline`` the similarity baseline's
+    (threshold, metrics) rows.
     """
     return {
         "model": model, "runs": runs, "mode": mode,
@@ -100,4 +101,5 @@ def report_to_dict(report: TriggerReport, *, model: str, runs: int, mode: str, d
         "model_time_s": report.model_time_s,
         "readings": [{"code": r.code, "values": r.values} for r in report.readings],
         "gate": gate,
+        "similarity_baseline": [{"threshold": t, **m.to_dict()} for t, m in baseline],
     }

@@ -22,7 +22,7 @@ import numpy as np
 from evallib.text import tfidf_matrix
 from evallib.triggering.data import LabelledQuery, SkillCatalogue
 from evallib.triggering.decisions import Decision
-from evallib.triggering.metrics import RoutedDecision
+from evallib.triggering.metrics import RoutedDecision, TriggerMetrics, trigger_metrics
 
 #: The four thresholds shown in the table. TF-IDF cosines between a one-line query and a paragraph
 #: of description are small (the default set's best scores all stay below 0.4), so the four
@@ -63,6 +63,13 @@ def routed_by_similarity(queries: Sequence[LabelledQuery], catalogue: SkillCatal
     names = catalogue.names
     return [RoutedDecision(q.id, q.query, q.expected, Decision("skill", names[d]) if d >= 0 else Decision("none"))
             for q, d in zip(queries, decide(scores, threshold))]
+
+
+def baseline_table(queries: Sequence[LabelledQuery], catalogue: SkillCatalogue,
+                   thresholds: Sequence[float] = TABLE_THRESHOLDS) -> list[tuple[float, TriggerMetrics]]:
+    """(threshold, metrics with intervals) of the baseline at each of ``thresholds`` (the page's table)."""
+    scores = similarity_scores(catalogue, queries)
+    return [(t, trigger_metrics(routed_by_similarity(queries, catalogue, scores, t))) for t in thresholds]
 
 
 @dataclass(frozen=True)

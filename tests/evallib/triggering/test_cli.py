@@ -71,3 +71,29 @@ def test_an_invalid_data_file_exits_2_naming_the_row(tmp_path, capsys):
     bad.write_text(json.dumps({"queries": [{"id": "a", "query": "q", "expected": "no-such-skill"}]}))
     assert run(tmp_path, "--model", STRONG, "--queries", str(bad)) == 2
     assert "query 1, field 'expected'" in capsys.readouterr().err
+
+
+def test_the_report_holds_the_similarity_baseline_at_four_thresholds(tmp_path):
+    run(tmp_path, "--model", STRONG)
+    baseline = json.loads((tmp_path / f"triggering-{STRONG}.json").read_text())["similarity_baseline"]
+    assert [row["threshold"] for row in baseline] == [0.05, 0.10, 0.15, 0.25]
+    assert all(row["n"] == 38 for row in baseline)
+
+
+@pytest.mark.parametrize("kind", ["openai", "anthropic"])
+def test_live_against_the_fake_server_a_router_calling_always_the_first_tool_fails_the_gate(
+        tmp_path, monkeypatch, kind):
+    from tests.fake_llm_server import FakeLLMServer
+
+    with FakeLLMServer(api_key="sk-cli-test") as server:
+        monkeypatch.setenv("OPENAI_API_KEY" if kind == "openai" else "ANTHROPIC_API_KEY", "sk-cli-test")
+        url = server.openai_base_url if kind == "openai" else server.anthropic_base_url
+        code = cli.main(["--model", "fake-tools", "--provider", kind, "--base-url", url, "--runs", "1",
+                         "--out", str(tmp_path)])
+        empty = cli.main(["--model", "fake-empty", "--provider", kind, "--base-url", url, "--runs", "1",
+                          "--out", str(tmp_path)])
+    report = json.loads((tmp_path / "triggering-fake-tools.json").read_text())
+    assert code == 1 and report["gate"]["code"] == "gate_below_min"
+    assert report["metrics"]["activations"] == 38 and report["metrics"]["recall"]["k"] == 4
+    assert empty == 1
+    assert json.loads((tmp_path / "triggering-fake-empty.json").read_text())["gate"]["code"] == "gate_all_errored"
