@@ -79,6 +79,7 @@ class _LiveProvider(ABC):
         self.sdk = importlib.import_module(self.sdk_name)
         self._retries = RetryWatch(config.max_retries)
         self._models: list[str] | None = None
+        self._models_known = False
         self._models_asked = threading.Lock()
         self._client = self._make_client(self.sdk.DefaultHttpxClient(event_hooks=self._retries.hooks()))
 
@@ -97,11 +98,12 @@ class _LiveProvider(ABC):
         """The SDK client, built once per provider (so per browser session in the app)."""
 
     def _error_result(self, cls, key: str, exc: BaseException, model: str, latency: float):
+        retries = self._retries.retries  # read first: listing the models below sends a request too
         kind, message, hint = describe_exception(exc, self.config, self._models_or_none, model,
                                                  refused_wait_s=self._retries.budget_refused)
         return cls(request_key=key, model=model, latency_s=latency, status="error",
                    error_kind=kind, error=self.scrub(message), hint=self.scrub(hint),
-                   retries=self._retries.retries, source="live")
+                   retries=retries, source="live")
 
     def scrub(self, text: str) -> str:
         """``text`` with this provider's key replaced by "***" (a last defence: no message should hold it)."""
@@ -112,11 +114,12 @@ class _LiveProvider(ABC):
         """The endpoint's model list, asked once per provider (a failed collection of 36 requests
         must not ask it 36 times); None when it cannot be read."""
         with self._models_asked:
-            if self._models is None:
+            if not self._models_known:
+                self._models_known = True
                 try:
                     self._models = self.list_models()
                 except Exception:  # the listing is only a hint for another error: never let it mask it
-                    return None
+                    self._models = None
             return self._models
 
     def list_models(self) -> list[str]:

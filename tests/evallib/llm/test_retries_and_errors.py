@@ -109,6 +109,13 @@ def test_the_model_list_is_asked_once_for_many_failures(proxy):
     results = collect([ask("gpt-nonexistent", f"q{i}") for i in range(6)], provider(proxy, max_retries=0))
     assert {r.error_kind for r in results} == {"model_not_found"}
     assert len([r for r in proxy.requests if r["path"] == "/v1/models"]) == 1
+    assert [r.retries for r in results] == [0] * 6  # listing the models is not a retry
+
+
+def test_a_failed_model_list_is_asked_once_too(proxy):
+    results = collect([ask("fake-ok", f"q{i}") for i in range(6)], provider(proxy, key="sk-wrong", max_retries=0))
+    assert {r.error_kind for r in results} == {"bad_request"} and [r.retries for r in results] == [0] * 6
+    assert len([r for r in proxy.requests if r["path"] == "/v1/models"]) == 1
 
 
 def test_an_upstream_timeout_answered_408_is_a_timeout_with_a_short_message(server):
