@@ -57,7 +57,8 @@ def _live_settings() -> None:
         st.text_input(t("sidebar.model"), key="llm_model", help=t("sidebar.model_free_help"))
         if problem:
             kind, detail = problem
-            st.caption(t("sidebar.models_unavailable", kind=t(f"error_kind.{kind}"), detail=literal(detail or "—")))
+            st.caption(t("sidebar.models_unavailable", kind=t(f"error_kind.{kind}"),
+                         detail=literal(detail or "—")))
     if kind == "anthropic":
         st.toggle(t("sidebar.prefill"), key="llm_prefill", help=t("sidebar.prefill_help"))
     st.slider(t("sidebar.concurrency"), 1, 32, key="llm_concurrency", help=t("sidebar.concurrency_help"))

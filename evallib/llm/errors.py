@@ -103,7 +103,8 @@ def describe_exception(exc: BaseException, config, list_models: Callable[[], lis
             return ("rate_limit", f"Rate-limited by {url} (HTTP 429): the server asked to wait "
                     f"{refused_wait_s:g} s, longer than a request may wait.",
                     "Lower the concurrency in the sidebar, wait a minute, then retry the failed requests.")
-        return ("rate_limit", f"Still rate-limited by {url} after {config.max_retries} retries (HTTP 429): {detail}",
+        return ("rate_limit",
+                f"Still rate-limited by {url} after {config.max_retries} retries (HTTP 429): {detail}",
                 "Lower the concurrency in the sidebar, wait a minute, then retry the failed requests.")
     if status in (400, 404, 422):
         if "prefill" in detail.lower():
@@ -117,14 +118,14 @@ def describe_exception(exc: BaseException, config, list_models: Callable[[], lis
         return ("bad_request", f"HTTP {status} from {url}: {detail}",
                 "Possible causes, most likely first: the key is refused by a proxy (some answer 400, not 401); "
                 "the model is unknown; a parameter is refused by the model (temperature, tools, extra body...).")
-    if _is(exc, "APIStatusError") and getattr(exc, "status_code", 0) >= 500:
-        return ("server", f"Server error at {url} (HTTP {exc.status_code}): {detail}",
+    if status >= 500:
+        return ("server", f"Server error at {url} (HTTP {status}): {detail}",
                 "The server failed, not your request: retry the failed requests in a moment.")
     if _is(exc, "APIResponseValidationError") or isinstance(exc, (json.JSONDecodeError, MalformedAnswer)):
         return ("malformed", f"The answer from {url} could not be read: {type(exc).__name__}: {exc}",
                 "Is this an OpenAI-compatible endpoint? Check the base URL and the provider kind.")
-    if _is(exc, "APIStatusError"):
-        return ("unexpected", f"HTTP {exc.status_code} from {url}: {detail}", "")
+    if status:
+        return ("unexpected", f"HTTP {status} from {url}: {detail}", "")
     return "unexpected", short_text(f"{type(exc).__name__}: {exc}"), ""
 
 

@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -40,8 +41,10 @@ def test_retries_count_retries_not_attempts(server, kind):
 
 def test_progress_reports_a_retry_and_its_wait_before_the_answer_arrives(server):
     server.retry_after = 2
-    seen = []
-    results = collect([ask("fake-429-once")], provider(server), on_progress=seen.append)
+    seen, threads = [], set()
+    results = collect([ask("fake-429-once")], provider(server),
+                      on_progress=lambda p: (seen.append(p), threads.add(threading.get_ident())))
+    assert threads == {threading.get_ident()}  # always the calling thread (a Streamlit page draws there)
     waiting = [p for p in seen if p.last is None and p.retries == 1]
     assert waiting, "no progress reported while the retry waited"
     assert 0.5 < waiting[0].retry_wait_s <= 2.0
