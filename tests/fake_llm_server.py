@@ -36,6 +36,11 @@ Authentication: OpenAI routes need ``Authorization: Bearer <api_key>``.
 sends ``api_key=`` as a Bearer token (see ``Anthropic._api_key_auth``), so
 insisting on ``x-api-key`` would reject the real client. A wrong or missing key
 gives 401 in the provider's error format; the body never contains the key.
+With ``proxy_errors=True`` the OpenAI routes answer as the LiteLLM proxy does
+(checked against litellm 1.x with a master key): a wrong key, on any route
+including ``/v1/models``, is HTTP 400 ``"No connected db."``, and an unknown
+model is HTTP 400 ``"/chat/completions: Invalid model name passed in
+model=<x>. Call `/v1/models` to view available models for your key."``.
 
 Behaviour by model name
 -----------------------
@@ -68,6 +73,10 @@ fake-429-once          The first request with a given body (path + canonical
                        (default 1 s); the retry with the same body is
                        answered like fake-ok. ``server.stats[429]`` counts
                        the 429s sent.
+fake-429               Always 429 with ``Retry-After: <server.retry_after>``
+                       (a model that stays rate-limited through every retry).
+fake-408               Always 408 with LiteLLM's multi-line upstream-timeout
+                       text (``"litellm.Timeout: ...\\n\\nDeployment Info: ..."``).
 fake-500               Always 500 with a provider-shaped error body.
 fake-hang              Waits ``server.hang_seconds`` (default 5) and then
                        answers like fake-ok; the client timeout should fire
@@ -106,8 +115,9 @@ Streaming (``stream=true``) is not supported: 400.
 Knobs and instrumentation (all thread-safe)
 -------------------------------------------
 * ``latency`` (seconds): every answer waits this long first; settable at
-  runtime. ``hang_seconds``, ``retry_after`` and ``rate_limit_fraction``
-  are also plain attributes that may be changed between requests.
+  runtime. ``hang_seconds``, ``retry_after``, ``rate_limit_fraction`` and
+  ``proxy_errors`` are also plain attributes that may be changed between
+  requests.
 * ``requests``: snapshot list of recorded requests, each a dict with
   ``method``, ``path``, ``headers`` (lower-cased names), ``body`` (parsed
   JSON or None), ``model``, ``time`` (``time.time()`` at arrival) and
@@ -143,6 +153,8 @@ MODELS = (
     "fake-ok",
     "fake-tools",
     "fake-429-once",
+    "fake-429",
+    "fake-408",
     "fake-500",
     "fake-hang",
     "fake-malformed",
@@ -157,6 +169,11 @@ MODELS = (
 
 EMBEDDING_DIMENSION = 8
 _CREATED = 1_700_000_000  # fixed "created" timestamp for the model list
+#: LiteLLM's text for an upstream timeout (408), multi-line as the proxy sends it.
+_UPSTREAM_TIMEOUT_MESSAGE = (
+    "litellm.Timeout: This is a mock timeout error\n\nDeployment Info: request_timeout: None\n"
+    "timeout: 4.0\n\nLiteLLM: model group 'fake-408' failed with the error above. No fallback was attempted."
+)
 _PREFILL_MESSAGE = (
     "This model does not support assistant message prefill. "
     "The conversation must end with a user message."
@@ -334,6 +351,7 @@ class FakeLLMServer:
         hang_seconds: float = 5.0,
         retry_after: float = 1,
         rate_limit_fraction: float = 0.0,
+        proxy_errors: bool = False,
         host: str = "127.0.0.1",
         port: int = 0,
         verbose: bool = False,
@@ -343,6 +361,7 @@ class FakeLLMServer:
         self.hang_seconds = hang_seconds
         self.retry_after = retry_after
         self.rate_limit_fraction = rate_limit_fraction
+        self.proxy_errors = proxy_errors
         self.verbose = verbose
         self._host = host
         self._port = port
@@ -544,6 +563,10 @@ class FakeLLMServer:
             if not isinstance(model, str) or not model:
                 raise _HTTPError(400, "invalid_request_error", "Missing required parameter: 'model'.")
             if model not in MODELS:
+                if self.proxy_errors and not anthropic:
+                    raise _HTTPError(400, "invalid_request_error",
+                                     f"{path.removeprefix('/v1')}: Invalid model name passed in model={model}. "
+                                     "Call `/v1/models` to view available models for your key.", code="400")
                 if anthropic:
                     raise _HTTPError(404, "not_found_error", f"model: {model}")
                 raise _HTTPError(
@@ -556,6 +579,8 @@ class FakeLLMServer:
                 raise _HTTPError(400, "invalid_request_error", "stream=true is not supported by FakeLLMServer.")
 
             # Behaviours shared by every POST route.
+            if model == "fake-408":
+                raise _HTTPError(408, "invalid_request_error", _UPSTREAM_TIMEOUT_MESSAGE, code="408")
             if model == "fake-500":
                 raise _HTTPError(500, "api_error" if anthropic else "server_error",
                                  "The server had an error while processing your request.")
@@ -605,6 +630,8 @@ class FakeLLMServer:
             ok = ok or headers.get("x-api-key") == self.api_key
             if not ok:
                 raise _HTTPError(401, "authentication_error", "invalid x-api-key")
+        elif not ok and self.proxy_errors:
+            raise _HTTPError(400, "no_db_connection", "No connected db.", code="400")
         elif not ok:
             raise _HTTPError(
                 401,
@@ -615,6 +642,8 @@ class FakeLLMServer:
 
     def _should_rate_limit(self, model: str, path: str, body: dict) -> bool:
         key = _canonical(path, body)
+        if model == "fake-429":
+            return True
         if model == "fake-429-once":
             chosen = True
         elif model == "fake-ok" and self.rate_limit_fraction > 0:

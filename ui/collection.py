@@ -10,14 +10,17 @@ the user starts the collection. Progress is drawn by the script thread from `col
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 
 import streamlit as st
 
 from evallib.llm import Progress, collect
+from evallib.llm.retries import RETRY_AFTER_BUDGET_S
 from ui.i18n import t
-from ui.models import page_provider
+from ui.markdown import literal
+from ui.models import model_list, page_provider
 from ui.settings import config_problem, current_settings
 
 ANSWERS_KEY = "answers"
@@ -33,9 +36,7 @@ def _run(requests: Sequence, set_name: str, settings) -> None:
     bar = st.progress(0.0, text=t("collect.starting", total=len(requests)))
 
     def show(progress: Progress) -> None:
-        bar.progress(progress.done / progress.total, text=t(
-            "collect.progress", done=progress.done, total=progress.total, elapsed=progress.elapsed_s,
-            errors=progress.errors, rate_limited=progress.rate_limited))
+        bar.progress(progress.done / progress.total, text=progress_text(progress))
 
     results = collect(list(requests), provider, settings.concurrency, on_progress=show)
     answers = stored_answers()
@@ -43,6 +44,20 @@ def _run(requests: Sequence, set_name: str, settings) -> None:
         answers[request.key()] = result
     bar.empty()
     st.rerun()  # redraw the page from the stored answers (buttons and counts above are now stale)
+
+
+#: A Retry-After wait of at least this many seconds is named in the progress text: shorter waits
+#: pass before anyone wonders why the bar stopped.
+LONG_WAIT_S = 3.0
+
+
+def progress_text(progress: Progress) -> str:
+    """The progress bar's text: counts, elapsed time, retries so far, and a long Retry-After wait."""
+    text = t("collect.progress", done=progress.done, total=progress.total, elapsed=progress.elapsed_s,
+             errors=progress.errors, retries=progress.retries)
+    if progress.retry_wait_s >= LONG_WAIT_S:
+        text += " · " + t("collect.retry_waiting", wait=math.ceil(progress.retry_wait_s))
+    return text
 
 
 def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str], key: str) -> list:
@@ -125,25 +140,40 @@ def _problems(results: Sequence, labels: Sequence[str]) -> None:
             shown = ", ".join(names[:LABELS_SHOWN])
             more = t("collect.and_more", n=len(names) - LABELS_SHOWN) if len(names) > LABELS_SHOWN else ""
             kind = f" · {t('error_kind.' + example.error_kind)}" if example.error_kind else ""
-            st.markdown(f"- **{t('status.' + example.status)}{kind}** ({len(names)}) — {shown}{more}  \n"
-                        f"  {_advice(example)}")
+            st.markdown(f"- **{t('status.' + example.status)}{kind}** ({len(names)}) — {shown}{more}")
             if example.error:
-                st.caption(example.error)
+                st.caption(literal(example.error))  # the server's own message first, then what to do
+            st.markdown(_advice(example))
 
 
 #: Error kinds whose advice is written here in both languages; the others keep the provider's own
-#: hint, which carries specifics (the models the endpoint offers, the /v1 URL to try).
-TRANSLATED_ADVICE = ("auth", "connection", "timeout", "rate_limit", "server", "bad_request", "prefill_unsupported",
+#: hint, which carries specifics (the /v1 URL to try).
+TRANSLATED_ADVICE = ("auth", "connection", "timeout", "rate_limit", "server", "prefill_unsupported",
                      "malformed", "missing_recording", "unexpected")
 
 
 def _advice(result) -> str:
-    """What to do about a failed, empty or cut answer, in the session's language."""
+    """What to do about a failed, empty or cut answer, in the session's language (Markdown)."""
     if result.status in ("empty", "truncated"):
         return t(f"advice.{result.status}")
+    settings = current_settings()
+    if result.error_kind == "bad_request":
+        advice = t("advice.bad_request")
+        problem = model_list(settings)[1] if settings.live else None
+        if problem:
+            advice += " " + t("advice.sidebar_check_failed", kind=t(f"error_kind.{problem[0]}"),
+                              detail=literal(problem[1] or "—"))
+        return advice
+    if result.error_kind == "model_not_found":
+        models = model_list(settings)[0] if settings.live else []
+        if not models:
+            return t("advice.model_not_found_unlisted", model=literal(result.model))
+        shown = ", ".join(models[:LABELS_SHOWN])
+        more = t("collect.and_more", n=len(models) - LABELS_SHOWN) if len(models) > LABELS_SHOWN else ""
+        return t("advice.model_not_found", model=literal(result.model), models=literal(shown) + more)
     if result.error_kind in TRANSLATED_ADVICE:
-        return t(f"advice.{result.error_kind}", url=current_settings().config.base_url or "—")
-    return result.hint
+        return t(f"advice.{result.error_kind}", url=settings.config.base_url or "—", budget=RETRY_AFTER_BUDGET_S)
+    return literal(result.hint)
 
 
 def source_label(result) -> str:

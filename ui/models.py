@@ -3,12 +3,17 @@
 - Recordings are loaded once per server process and reloaded when a file in ``recordings/`` changes.
 - The live provider (an SDK client holding this session's key) lives in this session's state only:
   one participant's key never reaches another session (notes/streamlit.md).
-- Live answers go through ``st.cache_data``, keyed by the request key and the endpoint fingerprint
-  (kind + base URL, never the key). Errors are not cached. A cached hit comes back with source "cache".
+- Live answers go through ``st.cache_data``, keyed by the request key, the endpoint fingerprint
+  (kind + base URL) and a keyed hash of the API key (`key_scope`), never the key itself: sessions
+  with the same key and endpoint share answers, a session with another or a wrong key is asked
+  afresh and sees its own errors. Errors are not cached. A cached hit comes back with source "cache".
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -16,6 +21,7 @@ from pathlib import Path
 import streamlit as st
 
 from evallib.llm import Recordings, make_provider, provider_for_mode
+from evallib.llm.errors import describe_exception, server_text
 from ui.settings import Settings, current_settings
 
 RECORDINGS_DIR = Path(__file__).resolve().parent.parent / "recordings"
@@ -48,8 +54,20 @@ class _UncachedResult(Exception):
         self.result = result
 
 
+@st.cache_resource(show_spinner=False)
+def _scope_secret() -> bytes:
+    """A random secret drawn once per server process, held in memory only (never written anywhere)."""
+    return secrets.token_bytes(32)
+
+
+def key_scope(api_key: str) -> str:
+    """HMAC-SHA256 of ``api_key`` under the process's secret (hex): equal for equal keys, and
+    revealing nothing of the key to whoever sees a cache key (no dictionary attack without the secret)."""
+    return hmac.new(_scope_secret(), api_key.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
 @st.cache_data(show_spinner=False, max_entries=50_000)
-def _cached_answer(request_key: str, fingerprint: str, method: str, _provider, _request):
+def _cached_answer(request_key: str, fingerprint: str, scope: str, method: str, _provider, _request):
     _computed.flag = True
     result = getattr(_provider, method)(_request)
     if result.failed:
@@ -58,10 +76,14 @@ def _cached_answer(request_key: str, fingerprint: str, method: str, _provider, _
 
 
 class CachedProvider:
-    """Wraps a live provider with ``st.cache_data`` (safe from worker threads; no Streamlit UI calls)."""
+    """Wraps a live provider with ``st.cache_data`` (safe from worker threads; no Streamlit UI calls).
+
+    Answers are shared with the sessions that reach the same endpoint with the same key (`key_scope`).
+    """
 
     def __init__(self, live) -> None:
         self.live = live
+        self.scope = key_scope(live.config.api_key)
 
     def fingerprint(self) -> str:
         return self.live.fingerprint()
@@ -69,10 +91,10 @@ class CachedProvider:
     def _answer(self, method: str, request):
         _computed.flag = False
         try:
-            result = _cached_answer(request.key(), self.live.fingerprint(), method, self.live, request)
+            result = _cached_answer(request.key(), self.live.fingerprint(), self.scope, method, self.live, request)
         except _UncachedResult as failure:
             return failure.result
-        return result if _computed.flag else replace(result, source="cache", latency_s=0.0)
+        return result if _computed.flag else replace(result, source="cache", latency_s=0.0, retries=0)
 
     def chat(self, request):
         return self._answer("chat", request)
@@ -105,13 +127,15 @@ def page_provider(set_name: str, settings: Settings | None = None):
     return provider_for_mode(settings.mode, recordings(), live, set_name=set_name)
 
 
-def model_list(settings: Settings) -> tuple[list[str], str]:
-    """(model ids, error message) for the configured endpoint, asked once per endpoint and session."""
+def model_list(settings: Settings) -> tuple[list[str], tuple[str, str] | None]:
+    """(model ids, None), or ([], (error kind, the server's own short text)) when the endpoint's
+    ``/models`` does not answer: the sidebar's key/model check, asked once per endpoint and session."""
     memo = st.session_state.setdefault("_llm_models", {})
     token = settings.config  # held in this session's state only
     if token not in memo:
         try:
-            memo[token] = (live_provider(settings).list_models(), "")
-        except Exception as exc:  # shown as a hint beside a free-text field, never a traceback
-            memo[token] = ([], f"{type(exc).__name__}")
+            memo[token] = (live_provider(settings).list_models(), None)
+        except Exception as exc:  # shown beside a free-text field, never a traceback
+            kind, _, _ = describe_exception(exc, settings.config, lambda: None)
+            memo[token] = ([], (kind, live_provider(settings).scrub(server_text(exc))))
     return memo[token]

@@ -102,5 +102,5 @@ def current_settings() -> Settings:
     config = ProviderConfig(
         kind=state["llm_kind"], base_url=state["llm_base_url"].strip(), api_key=state["llm_api_key"].strip(),
         timeout_s=float(state["llm_timeout"]), prefill=bool(state["llm_prefill"]))
-    return Settings(mode=state["llm_mode"], config=config, model=state["llm_model"].strip(),
+    return Settings(mode=state["llm_mode"], config=config, model=(state["llm_model"] or "").strip(),
                     concurrency=int(state["llm_concurrency"]), use_cache=bool(state["llm_use_cache"]))

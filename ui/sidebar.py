@@ -6,6 +6,7 @@ import streamlit as st
 
 from evallib.llm import MODES
 from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, t
+from ui.markdown import literal
 from ui.models import model_list
 from ui.settings import (BASE_URL_EXAMPLES, Settings, config_problem, current_settings, keep_settings,
                          prefill_from_secrets)
@@ -48,12 +49,16 @@ def _live_settings() -> None:
     models, problem = model_list(settings)
     if models:
         if st.session_state["llm_model"] not in models:
-            st.session_state["llm_model"] = models[0]
-        st.selectbox(t("sidebar.model"), models, key="llm_model")
+            st.session_state["llm_model"] = None  # no silent choice: the user picks a model
+        st.selectbox(t("sidebar.model"), models, key="llm_model", index=None,
+                     placeholder=t("sidebar.model_placeholder"))
     else:
+        st.session_state["llm_model"] = st.session_state["llm_model"] or ""
         st.text_input(t("sidebar.model"), key="llm_model", help=t("sidebar.model_free_help"))
         if problem:
-            st.caption(t("sidebar.models_unavailable"))
+            kind, detail = problem
+            st.caption(t("sidebar.models_unavailable", kind=t(f"error_kind.{kind}"),
+                         detail=literal(detail or "—")))
     if kind == "anthropic":
         st.toggle(t("sidebar.prefill"), key="llm_prefill", help=t("sidebar.prefill_help"))
     st.slider(t("sidebar.concurrency"), 1, 32, key="llm_concurrency", help=t("sidebar.concurrency_help"))

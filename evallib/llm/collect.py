@@ -2,19 +2,26 @@
 
 The calling thread waits on the futures and calls ``on_progress`` itself, so a Streamlit page can
 draw its progress bar from that callback (worker threads never touch Streamlit; notes/streamlit.md).
+It also wakes up every `PROGRESS_INTERVAL_S` while requests are out, so that retries made inside
+the SDKs (reported by `evallib.llm.retries`) are shown as they happen, not after the last answer.
 """
 
 from __future__ import annotations
 
+import queue
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
+from evallib.llm.retries import listening
 
 #: Default number of requests in flight (promptfoo uses 4, Inspect 10 per model: notes/evaluation.md).
 DEFAULT_CONCURRENCY = 8
+#: Seconds between progress reports while no answer arrives: often enough that a wait on a rate
+#: limit visibly counts down, rarely enough to cost nothing next to a network call.
+PROGRESS_INTERVAL_S = 0.5
 
 Request = ChatRequest | EmbeddingRequest
 Result = ChatResult | EmbeddingResult
@@ -22,20 +29,33 @@ Result = ChatResult | EmbeddingResult
 
 @dataclass(frozen=True)
 class Progress:
-    """State of a collection after each finished request."""
+    """State of a collection, reported after each finished request and periodically in between.
+
+    Attributes:
+        done, total: requests answered so far (successes and failures) and requests sent.
+        errors: answers that are errors, so far.
+        retries: retries made so far by the SDKs (not attempts: a request answered at the third
+            attempt counts 2), finished and running requests together.
+        retry_wait_s: the longest wait on a server's Retry-After still running, in seconds (0.0 when
+            no request is waiting on one).
+        elapsed_s: seconds since the collection started.
+        last: the result that has just arrived, or None for a periodic report with no new answer.
+    """
 
     done: int
     total: int
     errors: int
-    rate_limited: int
+    retries: int
+    retry_wait_s: float
     elapsed_s: float
-    last: Result
+    last: Result | None
 
 
-def _call(provider, request: Request) -> Result:
+def _call(provider, request: Request, index: int, events: queue.SimpleQueue) -> Result:
     method = provider.embed if isinstance(request, EmbeddingRequest) else provider.chat
     try:
-        return method(request)
+        with listening(lambda event: events.put((index, event))):
+            return method(request)
     except Exception as exc:  # a provider should never raise; if one does, it is one failed result
         cls = EmbeddingResult if isinstance(request, EmbeddingRequest) else ChatResult
         return cls(request_key=request.key(), model=request.model, status="error",
@@ -50,7 +70,8 @@ def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAUL
         requests: chat and/or embedding requests.
         provider: any `Provider` (live, replay, fallback, recording, cached...).
         max_concurrency: requests in flight at once (>= 1).
-        on_progress: called in the calling thread after each request finishes.
+        on_progress: called in the calling thread after each request finishes, and every
+            `PROGRESS_INTERVAL_S` while none does (then with ``last=None``).
 
     Raises:
         ValueError: if ``max_concurrency`` < 1.
@@ -59,17 +80,40 @@ def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAUL
         raise ValueError(f"max_concurrency must be at least 1, got {max_concurrency}")
     results: list[Result | None] = [None] * len(requests)
     start = time.perf_counter()
-    errors = rate_limited = 0
+    events: queue.SimpleQueue = queue.SimpleQueue()
+    running_retries: dict[int, int] = {}  # retries announced by requests not finished yet
+    waits_until: dict[int, float] = {}  # monotonic end of each running request's Retry-After wait
+    finished_retries = errors = done = 0
+
+    def report(last: Result | None) -> None:
+        now = time.monotonic()
+        waiting = max((until - now for until in waits_until.values()), default=0.0)
+        on_progress(Progress(done, len(requests), errors, finished_retries + sum(running_retries.values()),
+                             max(waiting, 0.0), time.perf_counter() - start, last))
+
     with ThreadPoolExecutor(max_workers=min(max_concurrency, max(len(requests), 1))) as pool:
-        futures = {pool.submit(_call, provider, request): i for i, request in enumerate(requests)}
-        for done, future in enumerate(as_completed(futures), start=1):
-            result = future.result()
-            results[futures[future]] = result
-            errors += result.failed
-            rate_limited += result.retries
-            if on_progress is not None:
-                on_progress(Progress(done, len(requests), errors, rate_limited,
-                                     time.perf_counter() - start, result))
+        futures = {pool.submit(_call, provider, request, i, events): i for i, request in enumerate(requests)}
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, timeout=PROGRESS_INTERVAL_S, return_when=FIRST_COMPLETED)
+            while not events.empty():
+                index, event = events.get()
+                running_retries[index] = running_retries.get(index, 0) + 1
+                if event.wait_s is not None:
+                    waits_until[index] = event.at + event.wait_s
+            for future in finished:
+                index = futures[future]
+                result = future.result()
+                results[index] = result
+                running_retries.pop(index, None)
+                waits_until.pop(index, None)
+                done += 1
+                errors += result.failed
+                finished_retries += result.retries
+                if on_progress is not None:
+                    report(result)
+            if on_progress is not None and not finished:
+                report(None)
     return results  # type: ignore[return-value]
 
 

@@ -5,7 +5,9 @@ One interface for every source of answers (see `Provider`): ``chat(request) -> C
 ``status="error"``, an ``error_kind`` and a message a workshop participant can act on. The SDKs do
 the retrying: 429 and 5xx answers are retried with backoff honouring Retry-After, at most
 ``max_retries`` times (3 by default, "about three tries" as the foundation issue asks); the number
-of 429 answers met is counted on the result (``retries``).
+of retries made is counted on the result (``retries``), each retry is reported as it happens and the
+total wait on Retry-After is bounded (`evallib.llm.retries`). The SDKs are imported when the first
+live provider is built, never by an offline page.
 
 The API key is only ever handed to the SDK client. It is not part of `fingerprint()`, of a request,
 of a result or of any message: every message is scrubbed of it before it leaves this module.
@@ -13,15 +15,17 @@ of a result or of any message: every message is scrubbed of it before it leaves 
 
 from __future__ import annotations
 
+import importlib
 import threading
-from abc import ABC, abstractmethod
 import time
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from evallib.llm.answers import answer_status, split_reasoning
 from evallib.llm.errors import MalformedAnswer, describe_exception
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
+from evallib.llm.retries import RetryWatch
 
 #: Anthropic requires max_tokens; used when a request leaves it unset.
 ANTHROPIC_DEFAULT_MAX_TOKENS = 1024
@@ -65,34 +69,19 @@ class ProviderConfig:
         return f"{self.kind}|{self.base_url.rstrip('/')}"
 
 
-class _RateLimitCounter:
-    """Counts 429 answers seen by the SDK's HTTP client, per calling thread (one call per thread)."""
-
-    def __init__(self) -> None:
-        self._local = threading.local()
-
-    def reset(self) -> None:
-        self._local.count = 0
-
-    @property
-    def count(self) -> int:
-        return getattr(self._local, "count", 0)
-
-    def on_response(self, response) -> None:
-        if response.status_code == 429:
-            self._local.count = self.count + 1
-
-
 class _LiveProvider(ABC):
     """What both SDK providers share: timing, retry counting and error translation."""
 
-    sdk = None  # the SDK module, set by subclasses
+    sdk_name = ""  # the SDK's module name, set by subclasses; imported when a provider is built
 
     def __init__(self, config: ProviderConfig) -> None:
         self.config = config
-        self._rate_limits = _RateLimitCounter()
-        self._client = self._make_client(
-            self.sdk.DefaultHttpxClient(event_hooks={"response": [self._rate_limits.on_response]}))
+        self.sdk = importlib.import_module(self.sdk_name)
+        self._retries = RetryWatch(config.max_retries)
+        self._models: list[str] | None = None
+        self._models_known = False
+        self._models_asked = threading.Lock()
+        self._client = self._make_client(self.sdk.DefaultHttpxClient(event_hooks=self._retries.hooks()))
 
     def fingerprint(self) -> str:
         return self.config.fingerprint()
@@ -109,20 +98,29 @@ class _LiveProvider(ABC):
         """The SDK client, built once per provider (so per browser session in the app)."""
 
     def _error_result(self, cls, key: str, exc: BaseException, model: str, latency: float):
-        kind, message, hint = describe_exception(exc, self.config, self._models_or_none)
+        retries = self._retries.retries  # read first: listing the models below sends a request too
+        kind, message, hint = describe_exception(exc, self.config, self._models_or_none, model,
+                                                 refused_wait_s=self._retries.budget_refused)
         return cls(request_key=key, model=model, latency_s=latency, status="error",
-                   error_kind=kind, error=self._scrub(message), hint=self._scrub(hint),
-                   retries=self._rate_limits.count, source="live")
+                   error_kind=kind, error=self.scrub(message), hint=self.scrub(hint),
+                   retries=retries, source="live")
 
-    def _scrub(self, text: str) -> str:
+    def scrub(self, text: str) -> str:
+        """``text`` with this provider's key replaced by "***" (a last defence: no message should hold it)."""
         key = self.config.api_key
         return text.replace(key, "***") if key and len(key) >= 4 else text
 
     def _models_or_none(self) -> list[str] | None:
-        try:
-            return self.list_models()
-        except Exception:  # the listing is only a hint for another error: never let it mask it
-            return None
+        """The endpoint's model list, asked once per provider (a failed collection of 36 requests
+        must not ask it 36 times); None when it cannot be read."""
+        with self._models_asked:
+            if not self._models_known:
+                self._models_known = True
+                try:
+                    self._models = self.list_models()
+                except Exception:  # the listing is only a hint for another error: never let it mask it
+                    self._models = None
+            return self._models
 
     def list_models(self) -> list[str]:
         """Model ids the endpoint offers (raises the SDK's exception if it does not answer)."""
@@ -130,17 +128,17 @@ class _LiveProvider(ABC):
         return sorted(m.id for m in client.models.list())
 
     def chat(self, request: ChatRequest) -> ChatResult:
-        self._rate_limits.reset()
+        self._retries.start()
         start = time.perf_counter()
         try:
             result = self._chat(request)
         except Exception as exc:  # every SDK failure becomes a result; nothing escapes
             return self._error_result(ChatResult, request.key(), exc, request.model,
                                       time.perf_counter() - start)
-        return _finish(result, request, time.perf_counter() - start, self._rate_limits.count)
+        return _finish(result, request, time.perf_counter() - start, self._retries.retries)
 
     def embed(self, request: EmbeddingRequest) -> EmbeddingResult:
-        self._rate_limits.reset()
+        self._retries.start()
         start = time.perf_counter()
         try:
             return self._embed(request, start)
@@ -178,7 +176,7 @@ def _finish(raw: dict, request: ChatRequest, latency: float, retries: int) -> Ch
 class OpenAICompatibleProvider(_LiveProvider):
     """Any server speaking the OpenAI chat-completions API (vLLM, Ollama, llama.cpp, hosted)."""
 
-    import openai as sdk
+    sdk_name = "openai"
 
     def _make_client(self, http_client):
         return self.sdk.OpenAI(**self._client_options(http_client))
@@ -230,13 +228,13 @@ class OpenAICompatibleProvider(_LiveProvider):
         return EmbeddingResult(
             request_key=request.key(), vectors=vectors, model=response.model or request.model,
             input_tokens=usage.prompt_tokens if usage else None,
-            latency_s=time.perf_counter() - start, retries=self._rate_limits.count)
+            latency_s=time.perf_counter() - start, retries=self._retries.retries)
 
 
 class AnthropicProvider(_LiveProvider):
     """Anthropic's Messages API: system prompt, prefill as a final assistant turn, stop sequences, tools."""
 
-    import anthropic as sdk
+    sdk_name = "anthropic"
 
     def _make_client(self, http_client):
         return self.sdk.Anthropic(**self._client_options(http_client))

@@ -3,8 +3,12 @@
 TEXTS = {
     "collect.starting": {"fr": "Envoi de {total} requêtes…", "en": "Sending {total} requests…"},
     "collect.progress": {
-        "fr": "{done}/{total} réponses · {elapsed:.1f} s · {errors} erreur(s) · {rate_limited} refus 429 réessayé(s)",
-        "en": "{done}/{total} answers · {elapsed:.1f} s · {errors} error(s) · {rate_limited} 429 refusal(s) retried",
+        "fr": "{done}/{total} réponses · {elapsed:.1f} s · {errors} erreur(s) · {retries} nouvelle(s) tentative(s)",
+        "en": "{done}/{total} answers · {elapsed:.1f} s · {errors} error(s) · {retries} retry(ies)",
+    },
+    "collect.retry_waiting": {
+        "fr": "le serveur limite le débit : une nouvelle tentative attend encore {wait} s",
+        "en": "the server is rate-limiting: a retry is waiting {wait} s more",
     },
     "collect.no_model": {"fr": "Choisissez un modèle dans la barre latérale pour collecter en direct.",
                          "en": "Choose a model in the sidebar to collect live."},
@@ -60,16 +64,35 @@ TEXTS = {
               "the number of concurrent requests.",
     },
     "advice.rate_limit": {
-        "fr": "Le serveur refuse encore (429) après les nouvelles tentatives : baissez les requêtes simultanées, "
-              "attendez une minute, puis relancez les échecs.",
-        "en": "The server still refuses (429) after the retries: lower the concurrent requests, wait a minute, "
-              "then retry the failures.",
+        "fr": "Le serveur refuse encore (429) après les nouvelles tentatives, ou demande d'attendre plus de "
+              "{budget:g} s : baissez les requêtes simultanées, attendez une minute, puis relancez les échecs.",
+        "en": "The server still refuses (429) after the retries, or asks to wait more than {budget:g} s: lower "
+              "the concurrent requests, wait a minute, then retry the failures.",
     },
     "advice.server": {"fr": "Le serveur a échoué, pas votre requête : relancez les échecs dans un moment.",
                       "en": "The server failed, not your request: retry the failures in a moment."},
     "advice.bad_request": {
-        "fr": "Le serveur refuse un paramètre (température, outils, extra_body…) pour ce modèle.",
-        "en": "The server refuses a parameter (temperature, tools, extra_body…) for this model.",
+        "fr": "Le serveur a refusé la requête (son message est ci-dessus). Causes possibles, de la plus probable "
+              "à la moins probable : 1) la clé est refusée par un proxy (LiteLLM répond 400 et non 401 à une "
+              "mauvaise clé) ; 2) le modèle n'existe pas sur ce serveur ; 3) le modèle refuse un paramètre "
+              "(température, outils, extra_body…).",
+        "en": "The server refused the request (its message is above). Possible causes, most likely first: "
+              "1) the key is refused by a proxy (LiteLLM answers a wrong key with 400, not 401); 2) the model "
+              "does not exist on this server; 3) the model refuses a parameter (temperature, tools, extra_body…).",
+    },
+    "advice.sidebar_check_failed": {
+        "fr": "La vérification de la clé et du modèle dans la barre latérale a échoué aussi ({kind} ; le serveur "
+              "répond « {detail} ») : la clé est la première chose à vérifier.",
+        "en": "The sidebar's key and model check failed too ({kind}; the server says \"{detail}\"): check the "
+              "key first.",
+    },
+    "advice.model_not_found": {
+        "fr": "Le modèle {model} n'existe pas sur ce serveur. Modèles proposés : {models}.",
+        "en": "The model {model} does not exist on this server. Models offered: {models}.",
+    },
+    "advice.model_not_found_unlisted": {
+        "fr": "Le modèle {model} n'existe pas sur ce serveur : vérifiez son nom (Ollama : ollama list).",
+        "en": "The model {model} does not exist on this server: check its name (Ollama: ollama list).",
     },
     "advice.prefill_unsupported": {
         "fr": "Ce modèle refuse un début de réponse imposé : désactivez le prefill dans la barre latérale.",

@@ -81,7 +81,7 @@ def test_rate_limit_is_retried_after_retry_after_and_counted(server):
 
 def test_rate_limit_without_retries_left_is_reported(server):
     result = openai_provider(server, max_retries=0).chat(ask("fake-429-once"))
-    assert result.error_kind == "rate_limit" and "429" in result.error and result.retries == 1
+    assert result.error_kind == "rate_limit" and "429" in result.error and result.retries == 0
 
 
 def test_server_error(server):

@@ -1,0 +1,79 @@
+"""A wrong key and a rate limit as a participant meets them in Chromium (fake server answering as LiteLLM)."""
+
+import re
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from tests.fake_llm_server import FakeLLMServer
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _serve_app, _wait_until_idle
+
+KEY = "sk-browser-keys-7d1e"
+
+
+@pytest.fixture(scope="module")
+def proxy():
+    with FakeLLMServer(api_key=KEY, proxy_errors=True) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def app_url():
+    yield from _serve_app()
+
+
+@pytest.fixture
+def page():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser.new_page(viewport={"width": 1400, "height": 1000})
+        browser.close()
+
+
+def _go_live(page, app_url, base_url, key):
+    page.goto(f"{app_url}/persona")
+    _wait_until_idle(page)
+    page.get_by_text("English", exact=True).click()
+    _wait_until_idle(page)
+    page.get_by_text("Live", exact=True).click()
+    _wait_until_idle(page)
+    for label, value in (("Base URL", base_url), ("API key", key)):
+        box = page.get_by_role("textbox", name=label)
+        box.fill(value)
+        box.press("Enter")
+        _wait_until_idle(page)
+
+
+def test_a_wrong_key_on_a_proxy_shows_its_message_the_causes_and_the_sidebar_check(app_url, proxy, page):
+    proxy.reset()
+    _go_live(page, app_url, proxy.openai_base_url, "sk-wrong-key")
+    sidebar = page.get_by_test_id("stSidebar")
+    assert sidebar.get_by_text(re.compile(r'the server says "No connected db\."')).count() == 1
+    model = page.get_by_role("textbox", name="Model")
+    model.fill("fake-ok")
+    model.press("Enter")
+    _wait_until_idle(page)
+    page.get_by_role("button", name="Collect 36 missing answer(s)").click()
+    page.wait_for_selector("text=/36 answer\\(s\\) to look at/", timeout=60_000)
+    _wait_until_idle(page)
+    main = page.get_by_test_id("stMain").inner_text()
+    assert re.search(r"HTTP 400 from http://127\.0\.0\.1:\d+/v1: No connected db\.", main)
+    assert main.index("No connected db.") < main.index("Possible causes, most likely first")
+    assert "key and model check failed too" in main and "refuses a parameter" in main
+    assert "sk-wrong-key" not in page.locator("body").inner_text()
+
+
+def test_the_model_is_chosen_by_the_user_and_a_long_retry_wait_is_shown(app_url, page):
+    with FakeLLMServer(api_key=KEY, retry_after=6) as server:
+        _go_live(page, app_url, server.openai_base_url, KEY)
+        assert page.get_by_text("Choose a model in the sidebar to collect live.").count() == 1
+        assert page.get_by_role("button", name=re.compile("Collect")).count() == 0
+        page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").last.click()
+        page.get_by_role("option", name="fake-429-once", exact=True).click()
+        _wait_until_idle(page)
+        page.get_by_role("button", name="Collect 36 missing answer(s)").click()
+        waiting = page.wait_for_selector("text=/a retry is waiting \\d+ s more/", timeout=30_000)
+        assert re.search(r"0/36 answers · [\d.]+ s · 0 error\(s\) · \d+ retry\(ies\)", waiting.inner_text())
+        page.wait_for_selector("text=/36\\/36 answers/", timeout=60_000)
+        _wait_until_idle(page)
+        assert server.stats[429] == 36

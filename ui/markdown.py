@@ -1,0 +1,18 @@
+"""Text from outside (a server's error message, a model's answer) shown inside Markdown, as text."""
+
+from __future__ import annotations
+
+import re
+
+#: Every ASCII punctuation character: CommonMark lets a backslash escape any of them, which also
+#: disarms Streamlit's own additions ($ for LaTeX, :colour[...] and :emoji: directives).
+_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def literal(text: str) -> str:
+    """``text`` escaped so that ``st.markdown``/``st.caption`` show it as typed.
+
+    >>> literal("**x** [a](b) $y$")
+    '\\\\*\\\\*x\\\\*\\\\* \\\\[a\\\\]\\\\(b\\\\) \\\\$y\\\\$'
+    """
+    return _PUNCTUATION.sub(r"\\\1", str(text))
