@@ -8,7 +8,6 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
-from scipy import stats as scipy_stats
 from sklearn.metrics import confusion_matrix as sklearn_confusion_matrix
 
 from evallib import persona
@@ -24,7 +23,6 @@ from evallib.persona import (
     leave_one_out_reference,
     most_confused_pairs,
     mutual_confusions,
-    pairwise,
     permutation_p_value,
     prompt_distances,
     rank_comparison,
