@@ -27,11 +27,11 @@ def _read_first(catalogue: Catalogue, responses: dict) -> None:
     pair = readings.read_first_pair(catalogue, default_catalogue())
     say("persona.read_intro", pair)
     names = catalogue.names
-    columns = st.columns([1, 1, 2])
+    columns = st.columns(2)
     a = columns[0].selectbox(t("persona.assistant_a"), names, index=names.index(pair.values["a"]), key="persona_read_a")
     b = columns[1].selectbox(t("persona.assistant_b"), names, index=names.index(pair.values["b"]), key="persona_read_b")
-    probe = columns[2].selectbox(t("persona.probe"), range(len(catalogue.probes)), key="persona_read_probe",
-                                 format_func=lambda i: f"{i + 1}. {catalogue.probes[i][:80]}")
+    probe = st.selectbox(t("persona.probe"), range(len(catalogue.probes)), key="persona_read_probe",
+                         format_func=lambda i: f"{i + 1}. {catalogue.probes[i]}")
     st.text(catalogue.probes[probe])
     for column, name in zip(st.columns(2), (a, b)):
         result = responses.get((name, probe))

@@ -19,6 +19,9 @@ from ui.i18n import language, t
 VERSION_KEY = "persona_editor_version"
 SOURCE_KEY = "persona_source"
 EDITED_KEY = "persona_edited"
+# Pixel widths of the name and role columns: enough for "documentation" and "control-paraphrase".
+NAME_WIDTH = 140
+ROLE_WIDTH = 170
 
 
 @st.cache_data(show_spinner=False)
@@ -71,20 +74,18 @@ def catalogue_editors() -> tuple[Catalogue | None, str]:
     if EDITED_KEY in st.session_state and _editor_key("assistants") not in st.session_state:
         _set_source(st.session_state[EDITED_KEY])
     source = st.session_state[SOURCE_KEY]
-    left, right = st.columns([3, 2])
-    with left:
-        st.markdown(f"**{t('persona.assistants')}**")
-        assistants = st.data_editor(
-            pd.DataFrame(source["assistants"], columns=["name", "role", "system_prompt"]),
-            key=_editor_key("assistants"), num_rows="dynamic", width="stretch", hide_index=True,
-            column_config={"name": st.column_config.TextColumn(t("persona.col_name"), width="small"),
-                           "role": st.column_config.TextColumn(t("persona.col_role"), width="small"),
-                           "system_prompt": st.column_config.TextColumn(t("persona.col_prompt"), width="large")})
-    with right:
-        st.markdown(f"**{t('persona.probes')}**")
-        probes = st.data_editor(pd.DataFrame({"probe": source["probes"]}), key=_editor_key("probes"),
-                                num_rows="dynamic", width="stretch", hide_index=True,
-                                column_config={"probe": st.column_config.TextColumn(t("persona.col_probe"))})
+    # One table above the other: side by side, at 1280 px, names, roles and probes were cut off.
+    st.markdown(f"**{t('persona.assistants')}**")
+    assistants = st.data_editor(
+        pd.DataFrame(source["assistants"], columns=["name", "role", "system_prompt"]),
+        key=_editor_key("assistants"), num_rows="dynamic", width="stretch", hide_index=True,
+        column_config={"name": st.column_config.TextColumn(t("persona.col_name"), width=NAME_WIDTH),
+                       "role": st.column_config.TextColumn(t("persona.col_role"), width=ROLE_WIDTH),
+                       "system_prompt": st.column_config.TextColumn(t("persona.col_prompt"), width="large")})
+    st.markdown(f"**{t('persona.probes')}**")
+    probes = st.data_editor(pd.DataFrame({"probe": source["probes"]}), key=_editor_key("probes"),
+                            num_rows="dynamic", width="stretch", hide_index=True,
+                            column_config={"probe": st.column_config.TextColumn(t("persona.col_probe"))})
     edited = {"setting": source.get("setting", ""),
               "assistants": assistants.fillna("").to_dict("records"),
               "probes": [p for p in probes["probe"].fillna("").tolist()]}
