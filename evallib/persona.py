@@ -58,6 +58,7 @@ from evallib.persona_distances import (
 )
 from evallib.persona_permutation import (
     DEFAULT_BOOTSTRAP_RESAMPLES,
+    DEFAULT_CONFIDENCE,
     DEFAULT_PERMUTATIONS,
     DEFAULT_SEED,
     MantelResult,
@@ -67,7 +68,6 @@ from evallib.persona_permutation import (
     probe_bootstrap_interval,
     ranks,
 )
-from evallib.stats import DEFAULT_CONFIDENCE, binomial_test_greater
 from evallib.text import jaccard_matrix, l2_normalize_rows, squared_row_norms, tfidf_matrix
 
 __all__ = [
@@ -97,8 +97,6 @@ class DiscriminabilityResult:
     accuracy_interval: percentile bootstrap over probes at ``confidence`` (answers to one probe
         are not independent; see ``probe_bootstrap_interval``); n_probes_answered: probes with
         at least one answer (one probe gives a zero-width, uninformative interval).
-    binomial_p_value: exact P(X >= n_correct), X ~ Binomial(n, chance). It treats the n
-        predictions as independent trials, which they are not; hence the permutation test.
     permutation_p_value: (1 + #{permuted n_correct >= observed}) / (1 + n_permutations), None
         when n_permutations is 0; permutation_accuracies holds the null distribution.
     recognition: per-class k/n (undecided responses in the totals); mutual_confusions,
@@ -122,7 +120,6 @@ class DiscriminabilityResult:
     confidence: float
     accuracy_interval: tuple[float, float]
     n_probes_answered: int
-    binomial_p_value: float
     permutation_p_value: float | None
     permutation_accuracies: np.ndarray
     permute_within_probes: bool
@@ -197,8 +194,9 @@ def discriminability_from_vectors(
     Why it matters: holding out assistant a's answer to probe p removes probe p from a's
     centroid while every other centroid keeps its own answer to p. When the words of the probe
     dominate the responses, this pulls each response away from its author and the accuracy
-    can fall BELOW chance 1/k. The within-probe null has the same handicap; the binomial
-    p-value against 1/k does not, which is why both are reported.
+    can fall BELOW chance 1/k. The within-probe null has the same handicap, which is why the
+    accuracy is tested against it (and its mean shown beside 1/k), not with a binomial test against
+    1/k: that test ignores the handicap and treats answers to one probe as independent trials.
 
     Raises PersonaDataError for mismatched lengths, fewer than two assistants, an assistant
     with fewer than two responses (leave-one-out cannot score it), all-zero vectors,
@@ -239,7 +237,6 @@ def discriminability_from_vectors(
         confidence=confidence,
         accuracy_interval=probe_bootstrap_interval(correct, probes, confidence=confidence, seed=seed),
         n_probes_answered=len(np.unique(probes)),
-        binomial_p_value=binomial_test_greater(n_correct, n_rows, chance),
         permutation_p_value=permutation_p_value(n_correct, null_correct),
         permutation_accuracies=null_correct / n_rows,
         permute_within_probes=permute_within_probes,

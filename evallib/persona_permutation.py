@@ -19,6 +19,9 @@ from evallib.persona_classifier import PersonaDataError, predict_codes
 DEFAULT_PERMUTATIONS = 1000
 # Any fixed seed makes the resampled figures reproducible; 7 is the notebook's sampling seed.
 DEFAULT_SEED = 7
+# The confidence of every interval the page reports (as ``evallib.stats.DEFAULT_CONFIDENCE``, not
+# imported from there: that module loads scipy.stats, which the persona page does not need).
+DEFAULT_CONFIDENCE = 0.95
 # Resamples of the bootstrap over probes: the percentile interval's ends move by less than 0.01
 # between seeds at 2,000 (checked on the shipped recordings).
 DEFAULT_BOOTSTRAP_RESAMPLES = 2000

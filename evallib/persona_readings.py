@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from evallib.persona import DiscriminabilityResult, RankComparison
-from evallib.persona_catalogue import Catalogue
 from evallib.persona_permutation import RANK_DECIMALS
+
+if TYPE_CHECKING:  # only for annotations: the catalogue module loads the model layer
+    from evallib.persona_catalogue import Catalogue
 
 # A mutual confusion reads as redundancy only when each assistant is taken for the other at least
 # this many times: one answer each way is what two distinct assistants produce by chance on a
@@ -96,15 +99,14 @@ def discrimination(result: DiscriminabilityResult) -> Reading:
     """The overall accuracy against chance 1/k and against the page's own permutation null.
 
     "no_prediction" {n}: no answer got a prediction (all empty or all tied). "signal" /
-    "no_signal" {correct, n, accuracy, chance, null_mean, p_binom, p_perm, n_perm, level}: the
+    "no_signal" {correct, n, accuracy, chance, null_mean, p_perm, n_perm, level}: the
     permutation p-value is below / not below SIGNIFICANCE_LEVEL. "no_null" {correct, n,
-    accuracy, chance, p_binom}: no permutation was run.
+    accuracy, chance}: no permutation was run.
     """
     n = result.n_responses
     if result.n_undecided == n:
         return Reading("no_prediction", {"n": n})
-    values = {"correct": result.n_correct, "n": n, "accuracy": result.accuracy, "chance": result.chance,
-              "p_binom": result.binomial_p_value}
+    values = {"correct": result.n_correct, "n": n, "accuracy": result.accuracy, "chance": result.chance}
     if result.permutation_p_value is None:
         return Reading("no_null", values)
     values |= {"null_mean": result.null_mean_accuracy, "p_perm": result.permutation_p_value,

@@ -76,9 +76,8 @@ def _discrimination_section(result) -> None:
         top[2].metric(t("persona.null_mean"), number(result.null_mean_accuracy), help=t("persona.null_mean_help"))
     bottom[0].metric(t("persona.interval"), t("persona.interval_value", low=low, high=high),
                      help=t("persona.interval_help"))
-    bottom[1].metric(t("persona.p_binomial"), p_value(result.binomial_p_value), help=t("persona.p_binomial_help"))
     if result.permutation_p_value is not None:
-        bottom[2].metric(t("persona.p_permutation"), p_value(result.permutation_p_value),
+        bottom[1].metric(t("persona.p_permutation"), p_value(result.permutation_p_value),
                          help=t("persona.p_permutation_help", n_perm=len(result.permutation_accuracies)))
     say("persona.disc", readings.discrimination(result))
     say("persona.interval_reading", readings.accuracy_interval(result), st.caption)

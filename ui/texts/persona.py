@@ -107,11 +107,6 @@ TEXTS = {
     "persona.chance_help": {"fr": "{k} assistants : un tirage au hasard trouve l'auteur une fois sur {k}.",
                             "en": "{k} assistants: a random draw finds the author once in {k}."},
     "persona.interval_value": {"fr": "[{low:.2f} ; {high:.2f}]", "en": "[{low:.2f}, {high:.2f}]"},
-    "persona.p_binomial": {"fr": "p (binomiale exacte)", "en": "p (exact binomial)"},
-    "persona.p_binomial_help": {
-        "fr": "Probabilité de retrouver au moins autant d'auteurs en tirant chaque auteur au hasard (1/k).",
-        "en": "Probability of finding at least as many authors by drawing each author at random (1/k).",
-    },
     "persona.p_permutation": {"fr": "p (permutations)", "en": "p (permutations)"},
     "persona.p_permutation_help": {
         "fr": "On mélange {n_perm} fois les auteurs entre les réponses d'une même sonde et l'on refait toute la "
@@ -280,14 +275,12 @@ TEXTS = {
         "fr": "{correct} réponses sur {n} retrouvent leur auteur : exactitude **{accuracy:.2f}**, contre "
               "{chance:.2f} pour un tirage au hasard et {null_mean:.2f} en moyenne pour ce protocole quand les "
               "auteurs sont mélangés. Sur {n_perm} mélanges, la part qui fait aussi bien est {p_perm} : sous "
-              "{level:.2f}, les assistants laissent une signature. (Binomiale exacte contre 1/k : {p_binom}, qui "
-              "suppose les réponses indépendantes.) Un score global moyenne ce qui marche et ce qui ne marche "
-              "pas : lisez la matrice.",
+              "{level:.2f}, les assistants laissent une signature. Un score global moyenne ce qui marche et ce "
+              "qui ne marche pas : lisez la matrice.",
         "en": "{correct} of {n} answers find their author: accuracy **{accuracy:.2f}**, against {chance:.2f} for a "
               "random draw and {null_mean:.2f} on average for this protocol when authors are shuffled. Of {n_perm} "
               "shuffles, the share doing as well is {p_perm}: below {level:.2f}, the assistants leave a signature. "
-              "(Exact binomial against 1/k: {p_binom}, which assumes independent answers.) An overall score "
-              "averages what works and what does not: read the matrix.",
+              "An overall score averages what works and what does not: read the matrix.",
     },
     "persona.disc.no_signal": {
         "fr": "{correct} réponses sur {n} retrouvent leur auteur : exactitude **{accuracy:.2f}**, contre "
@@ -301,9 +294,10 @@ TEXTS = {
     },
     "persona.disc.no_null": {
         "fr": "{correct} réponses sur {n} retrouvent leur auteur : exactitude **{accuracy:.2f}**, contre "
-              "{chance:.2f} pour un tirage au hasard (binomiale exacte : {p_binom}).",
+              "{chance:.2f} pour un tirage au hasard. Sans permutations, aucun test ne dit si l'écart dépasse "
+              "le hasard.",
         "en": "{correct} of {n} answers find their author: accuracy **{accuracy:.2f}**, against {chance:.2f} for a "
-              "random draw (exact binomial: {p_binom}).",
+              "random draw. Without permutations, no test says whether the gap exceeds chance.",
     },
     "persona.disc.no_prediction": {
         "fr": "Aucune des {n} réponses n'a pu être attribuée : elles sont vides ou à égale distance de tous les "
