@@ -186,3 +186,11 @@ def test_exercise_3_offline_edit_offers_to_restore_the_suggested_rewrite(open_pa
     restore.click().run()
     assert at.text_area(key=f"persona_ex3_prompt_{name}").value == prompt
     assert "Exactitude · après" in {m.label for m in at.metric}
+
+
+def test_live_anthropic_says_the_seed_is_not_sent(open_page):
+    at = open_page(PAGE, "en", llm_mode="live", llm_kind="anthropic", llm_model="claude-x")
+    assert not at.exception
+    assert any("Anthropic's API takes no seed" in c.value for c in at.caption)
+    offline = open_page(PAGE, "en")
+    assert not any("takes no seed" in c.value for c in offline.caption)
