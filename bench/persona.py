@@ -138,8 +138,11 @@ def measure_large() -> list[Row]:
     ]
 
 
-def _warm_rerun(page: str | None, repeats: int = 5) -> float:
-    """Best warm rerun time of a page under AppTest (offline recordings), after a first cold run."""
+PAGE_REPEATS = 15
+
+
+def _warm_app(page: str | None):
+    """An AppTest of the app (offline recordings) on ``page`` (None: home), after a first cold run."""
     from streamlit.testing.v1 import AppTest
 
     root = Path(__file__).resolve().parent.parent
@@ -147,19 +150,28 @@ def _warm_rerun(page: str | None, repeats: int = 5) -> float:
     app.run()
     if page is not None:
         app.switch_page(page).run()
+    app.run()
     if app.exception:
         raise RuntimeError(f"{page or 'home'} raised: {app.exception[0].value}")
-    return best_time(app.run, repeats)
+    return app
 
 
 def measure_page_rerun() -> list[Row]:
-    """Warm rerun of the persona page (36 recorded answers) beside the home page as baseline."""
-    baseline = _warm_rerun(None)
-    page = _warm_rerun("pages/persona.py")
+    """Warm rerun of the persona page (36 recorded answers) beside the home page as baseline.
+
+    The two reruns alternate, PAGE_REPEATS times each, and the best of each is kept: on a shared
+    machine a burst of load then slows both sides alike instead of one.
+    """
+    home, page = _warm_app(None), _warm_app("pages/persona.py")
+    home_times, page_times = [], []
+    for _ in range(PAGE_REPEATS):
+        home_times.append(best_time(home.run, 1))
+        page_times.append(best_time(page.run, 1))
+    baseline, persona = min(home_times), min(page_times)
     return [
         Row("home page rerun (AppTest)", 0, 0, baseline, "baseline: shell, sidebar, no analysis"),
-        Row("persona page rerun", 36, 6, page,
-            f"{page / baseline:.1f}x the baseline (target <= {PAGE_RERUN_TARGET:.0f}x)"),
+        Row("persona page rerun", 36, 6, persona,
+            f"{persona / baseline:.1f}x the baseline (target <= {PAGE_RERUN_TARGET:.0f}x)"),
     ]
 
 
