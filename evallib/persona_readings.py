@@ -265,3 +265,16 @@ def read_first_pair(catalogue: Catalogue, default: Catalogue) -> Reading:
            for n in (a, b)):
         return Reading("paraphrase_pair", {"a": a, "b": b})
     return Reading("any_pair", {"a": catalogue.names[0], "b": catalogue.names[1]})
+
+
+def unmeasured(name: Hashable, n_usable: int, n_unrecorded: int, *, live: bool) -> Reading:
+    """Why assistant ``name`` is left out of the measure (it has fewer than two usable answers).
+
+    "needs_recording" {name, n}: offline, ``n_unrecorded`` of its requests have no recording
+    (recordings are found by the exact prompt: an edited or new prompt has none), so its answers
+    need live mode or a recording. "too_few_answers" {name, n}: ``n_usable`` answers, fewer than
+    the two leave-one-out needs (one held out, the others make its centroid).
+    """
+    if n_unrecorded and not live:
+        return Reading("needs_recording", {"name": name, "n": n_unrecorded})
+    return Reading("too_few_answers", {"name": name, "n": n_usable})

@@ -224,15 +224,14 @@ def _unmeasured(catalogue: Catalogue, responses: dict, names: list[str], live: b
     default = default_catalogue()
     for name in names:
         cells = [responses.get((name, i)) for i in range(len(catalogue.probes))]
-        unrecorded = any(r is not None and r.error_kind == "missing_recording" for r in cells)
-        shipped = name in default.names and default.prompt_of(name) != catalogue.prompt_of(name)
-        if unrecorded and not live:
-            st.info(t("persona.needs_live", name=name))
-            if shipped:
-                st.button(t("persona.restore_prompt", name=name), key=f"persona_restore_{name}",
-                          on_click=restore_prompt, args=(name,))
-        else:
-            st.info(t("persona.too_few_one", name=name, n=sum(1 for r in cells if r is not None and not r.failed)))
+        reading = readings.unmeasured(name, sum(1 for r in cells if r is not None and not r.failed),
+                                      sum(1 for r in cells if r is not None and r.error_kind == "missing_recording"),
+                                      live=live)
+        say("persona.unmeasured", reading, st.info)
+        if reading.code == "needs_recording" and name in default.names \
+                and default.prompt_of(name) != catalogue.prompt_of(name):
+            st.button(t("persona.restore_prompt", name=name), key=f"persona_restore_{name}",
+                      on_click=restore_prompt, args=(name,))
 
 
 # ---------------------------------------------------------------- page

@@ -198,3 +198,10 @@ def test_readings_on_all_identical_answers_end_to_end():
     assert readings.confusions(result) == [Reading("no_prediction")]
     assert readings.pair_to_merge(result).code == "no_prediction"
     assert readings.probes(result).code == "flat"
+
+
+def test_unmeasured_needs_recording_offline_and_too_few_answers_otherwise():
+    assert readings.unmeasured("style", 0, 6, live=False) == Reading("needs_recording", {"name": "style", "n": 6})
+    # Live, the same missing answers are simply not collected yet.
+    assert readings.unmeasured("style", 0, 6, live=True) == Reading("too_few_answers", {"name": "style", "n": 0})
+    assert readings.unmeasured("style", 1, 0, live=False) == Reading("too_few_answers", {"name": "style", "n": 1})

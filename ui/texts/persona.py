@@ -452,17 +452,18 @@ TEXTS = {
         "en": "{n_tied} pairs have answers at the same smallest distance ({dr:.2f}): {pairs}. None is \"the "
               "closest\".",
     },
-    "persona.needs_live": {
-        "fr": "« {name} » n'est pas mesuré : son prompt a été modifié, et les enregistrements sont retrouvés par "
-              "le texte exact du prompt, qui n'en a aucun. Ses réponses demandent le mode en direct (ou un "
-              "enregistrement de ce prompt). Les autres assistants sont mesurés sans lui.",
-        "en": "\"{name}\" is not measured: its prompt was edited, and recordings are found by the exact prompt "
-              "text, which has none. Its answers need live mode (or a recording of this prompt). The other "
-              "assistants are measured without it.",
+    "persona.unmeasured.needs_recording": {
+        "fr": "« {name} » n'est pas mesuré : ses {n} requêtes n'ont pas d'enregistrement. Les enregistrements sont "
+              "retrouvés par le texte exact du prompt, et un prompt modifié ou nouveau n'en a pas. Ses réponses "
+              "demandent le mode en direct (ou un enregistrement de ce prompt). Les autres assistants sont "
+              "mesurés sans lui.",
+        "en": "\"{name}\" is not measured: its {n} requests have no recording. Recordings are found by the exact "
+              "prompt text, and an edited or new prompt has none. Its answers need live mode (or a recording of "
+              "this prompt). The other assistants are measured without it.",
     },
     "persona.restore_prompt": {"fr": "Reprendre le prompt d'origine de « {name} »",
                                "en": "Restore the original prompt of \"{name}\""},
-    "persona.too_few_one": {
+    "persona.unmeasured.too_few_answers": {
         "fr": "« {name} » n'est pas mesuré : {n} réponse(s) utilisable(s), il en faut au moins deux (l'une est mise "
               "de côté, les autres font son centre). Les autres assistants sont mesurés sans lui.",
         "en": "\"{name}\" is not measured: {n} usable answer(s), at least two are needed (one is held out, the "
