@@ -159,7 +159,10 @@ def pair_to_merge(result: DiscriminabilityResult) -> Reading:
     """Exercise 1: the most confused pair, both directions counted.
 
     "no_prediction" {n}; "none": answers were predicted and none was confused; "pair" {a, b,
-    count}; "tie" {pairs, n_tied, count}: several pairs share the largest count, none is singled out.
+    count}: one pair on top, each taken for the other MIN_CONFUSIONS_FOR_REDUNDANCY times or more;
+    "pair_weak" {a, b, count, ab, ba}: one pair on top, but too few confusions one way to call it a
+    redundancy; "tie" {pairs, n_tied, count}: several pairs share the largest count, none is
+    singled out.
     """
     if result.n_undecided == result.n_responses:
         return Reading("no_prediction", {"n": result.n_responses})
@@ -169,6 +172,10 @@ def pair_to_merge(result: DiscriminabilityResult) -> Reading:
     if len(pairs) > 1:
         return Reading("tie", {"pairs": _pair_list(pairs), "n_tied": len(pairs), "count": pairs[0][2]})
     a, b, count = pairs[0]
+    i, j = result.classes.index(a), result.classes.index(b)
+    ab, ba = int(result.confusion[i, j]), int(result.confusion[j, i])
+    if min(ab, ba) < MIN_CONFUSIONS_FOR_REDUNDANCY:
+        return Reading("pair_weak", {"a": a, "b": b, "count": count, "ab": ab, "ba": ba})
     return Reading("pair", {"a": a, "b": b, "count": count})
 
 

@@ -109,9 +109,13 @@ def test_confusions_redundancy_swap_none_and_no_prediction():
         Reading("no_prediction")]
 
 
-def test_pair_to_merge_pair_tie_none_and_no_prediction():
-    assert readings.pair_to_merge(result_of([[1, 1, 0], [0, 2, 0], [0, 0, 2]])) == Reading(
-        "pair", {"a": "a", "b": "b", "count": 1})
+def test_pair_to_merge_pair_weak_pair_tie_none_and_no_prediction():
+    assert readings.pair_to_merge(result_of([[0, 2, 0], [2, 0, 0], [0, 0, 2]])) == Reading(
+        "pair", {"a": "a", "b": "b", "count": 4})
+    # One confusion each way (or one way only) is not a pair to merge.
+    assert readings.pair_to_merge(result_of([[1, 1, 0], [1, 1, 0], [0, 0, 2]])) == Reading(
+        "pair_weak", {"a": "a", "b": "b", "count": 2, "ab": 1, "ba": 1})
+    assert readings.pair_to_merge(result_of([[1, 1, 0], [0, 2, 0], [0, 0, 2]])).code == "pair_weak"
     tie = readings.pair_to_merge(result_of([[0, 1, 1], [0, 2, 0], [0, 0, 2]]))
     assert tie == Reading("tie", {"pairs": "a / b, a / c", "n_tied": 2, "count": 1})
     assert readings.pair_to_merge(result_of(np.diag([2, 2, 2]))) == Reading("none")

@@ -340,6 +340,14 @@ TEXTS = {
         "en": "The most confused pair, both directions counted, is **{a} / {b}** with **{count}** confusions. "
               "That is the pair to merge, or to rewrite.",
     },
+    "persona.ex1.pair_weak": {
+        "fr": "La paire la plus confondue, dans les deux sens, est **{a} / {b}**, mais avec {count} confusion(s) "
+              "seulement ({ab} dans un sens, {ba} dans l'autre) : trop peu pour parler de redondance. Rien à "
+              "fusionner sur cette base.",
+        "en": "The most confused pair, both directions counted, is **{a} / {b}**, but with only {count} "
+              "confusion(s) ({ab} one way, {ba} the other): too few to speak of redundancy. Nothing to merge on "
+              "this basis.",
+    },
     "persona.ex1.tie": {
         "fr": "{n_tied} paires sont ex æquo avec {count} confusion(s) chacune : {pairs}. Aucune ne se détache : "
               "pas de paire à fusionner sur cette seule base.",
