@@ -194,3 +194,10 @@ def test_live_anthropic_says_the_seed_is_not_sent(open_page):
     assert any("Anthropic's API takes no seed" in c.value for c in at.caption)
     offline = open_page(PAGE, "en")
     assert not any("takes no seed" in c.value for c in offline.caption)
+
+
+def test_all_empty_answers_give_a_translated_message_not_an_exception(open_page):
+    at = open_page(PAGE, answers=_identical_answers(""))
+    assert not at.exception
+    assert any("toutes les réponses sont vides" in w.value for w in at.warning)
+    assert not at.metric
