@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from evallib.persona_classifier import PersonaDataError, check_rows, class_sums, encode_labels
-from evallib.persona_permutation import DEFAULT_SEED, MANTEL_SAMPLED_PERMUTATIONS, mantel_test, ranks
+from evallib.persona_permutation import DEFAULT_SEED, MANTEL_SAMPLED_PERMUTATIONS, MantelResult, mantel_test, ranks
 from evallib.text import jaccard_matrix, l2_normalize_rows, tokenize, vocabulary
 
 
@@ -77,7 +77,7 @@ class RankComparison:
     table: pd.DataFrame
     n_changed: int
     n_pairs: int
-    mantel: object
+    mantel: MantelResult
 
     @property
     def spearman_rho(self) -> float:
