@@ -1,5 +1,6 @@
 """The persona page offline: every figure shown equals what evallib computes on the recordings."""
 
+import json
 from pathlib import Path
 
 from evallib import persona
@@ -201,3 +202,14 @@ def test_all_empty_answers_give_a_translated_message_not_an_exception(open_page)
     assert not at.exception
     assert any("toutes les réponses sont vides" in w.value for w in at.warning)
     assert not at.metric
+
+
+def test_every_persona_figure_sets_its_axis_text_large_and_dark(open_page):
+    # Streamlit's chart theme otherwise draws ticks and axis titles in about 11 px grey.
+    at = open_page(PAGE)
+    charts = at.get("plotly_chart")
+    assert len(charts) >= 6
+    for chart in charts:
+        layout = json.loads(chart.proto.spec)["layout"]
+        for axis in ("xaxis", "yaxis"):
+            assert layout[axis]["tickfont"]["size"] >= 16 and layout[axis]["tickfont"]["color"] == "#31333f"
