@@ -4,7 +4,10 @@ Run: ``.venv/bin/python bench/persona.py`` (or ``make bench``). Synthetic respon
 each assistant with its own topic words, each probe with its own words, a shared pool) go through
 ``tfidf_matrix`` like real ones. Targets (persona issue): the vectorised leave-one-out at least 50x
 faster than the per-row reference loop of the notebook at 600 responses (20 assistants x 30
-probes), and under 2 s at 5,000 responses (50 assistants x 100 probes).
+probes), and under 2 s at 5,000 responses (50 assistants x 100 probes). Issue 6: a warm rerun of the
+persona page (offline, 36 recorded answers) at most 10x a warm rerun of the home page, both under
+AppTest in the same run. AppTest recompiles the page script on every run, which a server does not:
+the ratio is, if anything, pessimistic.
 
 Every measurement is a function returning table rows; ``MEASUREMENTS`` lists them in the order
 they run. To add one (e.g. the page's warm AppTest rerun beside an empty page), write a function
@@ -39,6 +42,7 @@ SMALL = (20, 30)  # assistants, probes: 600 responses, the reference loop runs h
 LARGE = (50, 100)  # 5,000 responses: vectorised only
 RATIO_TARGET = 50.0
 LARGE_TARGET_S = 2.0
+PAGE_RERUN_TARGET = 10.0  # persona page rerun / home page rerun
 REFERENCE_REPEATS = 3
 VECTORISED_REPEATS = 7
 
@@ -134,8 +138,11 @@ def measure_large() -> list[Row]:
     ]
 
 
-def _warm_rerun(page: str | None, repeats: int = 5) -> float:
-    """Best warm rerun time of a page under AppTest (offline recordings), after a first cold run."""
+PAGE_REPEATS = 15
+
+
+def _warm_app(page: str | None):
+    """An AppTest of the app (offline recordings) on ``page`` (None: home), after a first cold run."""
     from streamlit.testing.v1 import AppTest
 
     root = Path(__file__).resolve().parent.parent
@@ -143,18 +150,28 @@ def _warm_rerun(page: str | None, repeats: int = 5) -> float:
     app.run()
     if page is not None:
         app.switch_page(page).run()
+    app.run()
     if app.exception:
         raise RuntimeError(f"{page or 'home'} raised: {app.exception[0].value}")
-    return best_time(app.run, repeats)
+    return app
 
 
 def measure_page_rerun() -> list[Row]:
-    """Warm rerun of the persona page (36 recorded answers) beside the home page as baseline."""
-    baseline = _warm_rerun(None)
-    page = _warm_rerun("pages/persona.py")
+    """Warm rerun of the persona page (36 recorded answers) beside the home page as baseline.
+
+    The two reruns alternate, PAGE_REPEATS times each, and the best of each is kept: on a shared
+    machine a burst of load then slows both sides alike instead of one.
+    """
+    home, page = _warm_app(None), _warm_app("pages/persona.py")
+    home_times, page_times = [], []
+    for _ in range(PAGE_REPEATS):
+        home_times.append(best_time(home.run, 1))
+        page_times.append(best_time(page.run, 1))
+    baseline, persona = min(home_times), min(page_times)
     return [
         Row("home page rerun (AppTest)", 0, 0, baseline, "baseline: shell, sidebar, no analysis"),
-        Row("persona page rerun", 36, 6, page, f"{page / baseline:.1f}x the baseline, analyses cached"),
+        Row("persona page rerun", 36, 6, persona,
+            f"{persona / baseline:.1f}x the baseline (target <= {PAGE_RERUN_TARGET:.0f}x)"),
     ]
 
 
@@ -170,11 +187,13 @@ def print_table(rows: list[Row]) -> None:
 
 
 def targets_met(rows: list[Row]) -> bool:
-    """Ratio >= RATIO_TARGET at 600 responses and < LARGE_TARGET_S at 5,000."""
+    """Ratio >= RATIO_TARGET at 600 responses, < LARGE_TARGET_S at 5,000, page rerun <= PAGE_RERUN_TARGET."""
     small = {r.measure: r.seconds for r in rows if r.responses == SMALL[0] * SMALL[1]}
     large = {r.measure: r.seconds for r in rows if r.responses == LARGE[0] * LARGE[1]}
+    pages = {r.measure: r.seconds for r in rows if "rerun" in r.measure}
     ratio = small["reference loop (dense)"] / small["vectorised (sparse CSR)"]
-    return ratio >= RATIO_TARGET and large["vectorised (sparse CSR)"] < LARGE_TARGET_S
+    page_ratio = pages["persona page rerun"] / pages["home page rerun (AppTest)"]
+    return ratio >= RATIO_TARGET and large["vectorised (sparse CSR)"] < LARGE_TARGET_S and page_ratio <= PAGE_RERUN_TARGET
 
 
 def main() -> int:
@@ -183,7 +202,8 @@ def main() -> int:
           f"{REFERENCE_REPEATS} (reference, large) / {VECTORISED_REPEATS} (vectorised, 600) runs")
     print_table(rows)
     ok = targets_met(rows)
-    print(f"\ntargets (>= {RATIO_TARGET:.0f}x at 600 responses, < {LARGE_TARGET_S:.0f} s at 5,000): "
+    print(f"\ntargets (>= {RATIO_TARGET:.0f}x at 600 responses, < {LARGE_TARGET_S:.0f} s at 5,000, "
+          f"persona rerun <= {PAGE_RERUN_TARGET:.0f}x home): "
           f"{'met' if ok else 'NOT met'}")
     return 0 if ok else 1
 

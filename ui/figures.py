@@ -10,6 +10,10 @@ import plotly.graph_objects as go
 from ui.i18n import language, number
 
 FONT_SIZE = 16
+# Streamlit's chart theme draws axis titles and ticks in about 11 px grey, unreadable on a projector:
+# the axes get the figure's font size and the text colour explicitly (explicit values win over the theme).
+TEXT = "#31333f"
+AXIS_FONT = {"size": FONT_SIZE, "color": TEXT}
 ACCENT = "#1f5f8b"
 MUTED = "#9aa5b1"
 WARNING = "#c0392b"
@@ -17,8 +21,10 @@ WARNING = "#c0392b"
 
 def _layout(fig: go.Figure, title: str, height: int) -> go.Figure:
     # Axis ticks follow the language's decimal mark (plotly's "decimal, thousands" pair).
-    fig.update_layout(title=title, height=height, font={"size": FONT_SIZE},
+    fig.update_layout(title=title, height=height, font={"size": FONT_SIZE}, title_font={"size": FONT_SIZE + 2},
                       separators=", " if language() == "fr" else ".,", margin={"l": 10, "r": 10, "t": 60, "b": 10})
+    fig.update_xaxes(tickfont=AXIS_FONT, title_font=AXIS_FONT)
+    fig.update_yaxes(tickfont=AXIS_FONT, title_font=AXIS_FONT)
     return fig
 
 
@@ -30,9 +36,10 @@ def heatmap(matrix, labels_x: Sequence[str], labels_y: Sequence[str], *, title: 
     fig = go.Figure(go.Heatmap(
         z=values, x=list(labels_x), y=list(labels_y), colorscale=colorscale, zmin=zmin, zmax=zmax,
         text=[[number(v, value_format) for v in row] for row in values], texttemplate="%{text}",
-        textfont={"size": FONT_SIZE}, hovertemplate="%{y} → %{x}: %{text}<extra></extra>"))
+        textfont={"size": FONT_SIZE}, colorbar={"tickfont": AXIS_FONT},
+        hovertemplate="%{y} → %{x}: %{text}<extra></extra>"))
     fig.update_yaxes(autorange="reversed", title=y_title)
-    fig.update_xaxes(title=x_title, side="top", tickangle=-30)
+    fig.update_xaxes(title=x_title, side="top", tickangle=-45)
     fig = _layout(fig, title, 170 + 55 * len(labels_y))
     # Column names sit on top, under the title: leave them room so they never overlap it.
     fig.update_layout(margin={"t": 150}, title={"y": 0.98, "yanchor": "top"})
@@ -46,10 +53,10 @@ def bars(labels: Sequence[str], values: Sequence[float], *, title: str, texts: S
     colours = [WARNING if h else ACCENT for h in highlight] if highlight is not None else ACCENT
     fig = go.Figure(go.Bar(x=list(values), y=list(labels), orientation="h", marker_color=colours,
                            text=list(texts) if texts is not None else None, textposition="outside",
-                           cliponaxis=False))
+                           textfont=AXIS_FONT, cliponaxis=False))
     if reference is not None:
         fig.add_vline(x=reference, line_dash="dash", line_color=MUTED, annotation_text=reference_label,
-                      annotation_position="top")
+                      annotation_position="top", annotation_font=AXIS_FONT)
     fig.update_yaxes(autorange="reversed")
     if value_range is not None:
         fig.update_xaxes(range=list(value_range))
@@ -80,7 +87,7 @@ def slope_chart(names: Sequence[str], left_ranks: Sequence[int], right_ranks: Se
         left, right = left_ranks[i], right_ranks[i]
         colour = ACCENT if left == right else (WARNING if abs(left - right) >= 5 else MUTED)
         fig.add_trace(go.Scatter(x=[0, 1], y=[left_rows[i], right_rows[i]], mode="lines+markers+text",
-                                 line={"color": colour, "width": 2}, textfont={"size": FONT_SIZE - 3},
+                                 line={"color": colour, "width": 2}, textfont={"size": FONT_SIZE - 2, "color": TEXT},
                                  text=[f"{name} ({left})", f"({right}) {name}"],
                                  textposition=["middle left", "middle right"], showlegend=False,
                                  hovertemplate=f"{name}: {left} → {right}<extra></extra>"))

@@ -1,9 +1,10 @@
 """The persona page offline: every figure shown equals what evallib computes on the recordings."""
 
+import json
 from pathlib import Path
 
 from evallib import persona
-from evallib.llm import Recordings
+from evallib.llm import ChatResult, Recordings
 from evallib.persona_catalogue import AUTHORED_MODEL, build_requests, load_catalogue
 
 PAGE = "pages/persona.py"
@@ -40,6 +41,13 @@ def _expected():
                                                [c.probe_index for c in cells], classes=catalogue.names)
 
 
+def _audit():
+    catalogue = load_catalogue()
+    cells, found = _recorded_grid(catalogue)
+    return persona.audit([f.result.text for f in found], [c.assistant for c in cells], [c.probe_index for c in cells],
+                         [catalogue.prompt_of(n) for n in catalogue.names], classes=catalogue.names)
+
+
 def test_page_shows_the_figures_evallib_computes_on_the_recordings(open_page):
     catalogue, expected = _expected()
     at = open_page(PAGE)
@@ -49,13 +57,23 @@ def test_page_shows_the_figures_evallib_computes_on_the_recordings(open_page):
     assert metrics["Exactitude"] == fr(expected.accuracy)
     assert metrics["Hasard (1/k)"] == fr(1 / len(catalogue.names))
     low, high = expected.accuracy_interval
-    assert metrics["Intervalle à 95 % (Wilson)"] == f"[{fr(low)} ; {fr(high)}]"
-    a, b, count = expected.most_confused_pair
+    assert metrics["Intervalle à 95 % (sondes)"] == f"[{fr(low)} ; {fr(high)}]"
+    assert metrics["Attendu sans signal"] == fr(expected.null_mean_accuracy)
+    [(a, b, count)] = expected.most_confused_pairs
     assert any(f"**{a} / {b}** avec **{count}** confusions" in m.value for m in at.markdown)
     assert any(f"{expected.n_correct} réponses sur {expected.n_responses}" in m.value for m in at.markdown)
     mutual = expected.mutual_confusions[0]
     assert any(f"{mutual.a} ↔ {mutual.b}" in w.value for w in at.warning)
     assert any("rédigés à la main" in i.value for i in at.info)
+    mantel = _audit().ranks.mantel
+    assert mantel.exact and mantel.n_permutations == 720
+    assert any("Test de Mantel exact" in m.value and f"ρ = {fr(mantel.rho)}".replace("-", "-") in m.value
+               and f"p = {fr(mantel.p_value, '.3f')}" in m.value for m in at.markdown)
+    # Parameters read from the requests, the number of probes from the catalogue.
+    request = build_requests(catalogue, AUTHORED_MODEL)[0].request
+    assert any(f"température {fr(request.temperature, '.1f')}, seed {request.seed}, {request.max_tokens} tokens"
+               in c.value for c in at.caption)
+    assert any(f"avec {len(catalogue.probes)} sonde(s)" in c.value for c in at.caption)
 
 
 def test_exercise_3_offline_example_compares_before_and_after(open_page):
@@ -97,17 +115,101 @@ def test_duplicate_names_are_named(open_page):
     assert any("nom(s) en double" in e.value and source["assistants"][0]["name"] in e.value for e in at.error)
 
 
-def test_an_edited_prompt_offline_reports_missing_recordings_not_invented_answers(open_page):
-    source = load_catalogue().to_dict()
+def test_an_edited_prompt_offline_keeps_measuring_the_others_and_names_the_edited_one(open_page):
+    catalogue = load_catalogue()
+    source = catalogue.to_dict()
     source["assistants"][0]["system_prompt"] = "Un prompt réécrit que personne n'a enregistré."
+    first = source["assistants"][0]["name"]
     at = open_page(PAGE, persona_source=source, persona_editor_version=1)
     assert not at.exception
     problems = [e for e in at.expander if "à examiner" in e.label]
     assert problems, "the missing recordings must be listed"
     text = " ".join(m.value for m in problems[0].markdown)
     assert f"pas d'enregistrement** ({len(source['probes'])})" in text
-    assert any(f"{len(source['probes'])} requête(s) en échec" in e.value for e in at.error)
     assert any("provenance : rédigé 30" in c.value for c in at.caption), "missing answers are not 'recorded'"
-    first = source["assistants"][0]["name"]
-    assert any(f"{first} (0)" in e.value for e in at.error)
-    assert not at.metric, "no figure may be computed from invented answers"
+    # The page's own verdict is not a second red box: it says which assistant needs live mode.
+    assert len(at.error) <= 1
+    assert any(f"« {first} » n'est pas mesuré" in i.value and "mode en direct" in i.value for i in at.info)
+    # The others are still measured, on the five remaining assistants only.
+    others = [n for n in catalogue.names if n != first]
+    cells, found = _recorded_grid(catalogue)
+    kept = [(f.result.text, c.assistant, c.probe_index) for c, f in zip(cells, found) if c.assistant != first]
+    expected = persona.discriminability(*zip(*kept), classes=others, n_probes=len(catalogue.probes))
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Exactitude"] == fr(expected.accuracy) and metrics["Hasard (1/k)"] == fr(1 / 5)
+    # One click restores the shipped prompt, and the six assistants are measured again.
+    restore = [b for b in at.button if b.label == f"Reprendre le prompt d'origine de « {first} »"]
+    restore[0].click().run()
+    assert not at.exception
+    assert {m.label: m.value for m in at.metric}["Hasard (1/k)"] == fr(1 / 6)
+
+
+def _identical_answers(text: str) -> dict:
+    cells = build_requests(load_catalogue(), AUTHORED_MODEL)
+    return {c.request.key(): ChatResult(request_key=c.request.key(), text=text, source="recording",
+                                        provenance="live") for c in cells}
+
+
+def test_identical_answers_give_a_banner_and_no_finding_from_tie_breaking(open_page):
+    at = open_page(PAGE, answers=_identical_answers("Écrivez un peu chaque matin, relisez le soir."))
+    assert not at.exception
+    assert any("36 réponses collectées sont toutes identiques" in w.value for w in at.warning)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Exactitude"] == fr(0.0)
+    markdown = " ".join(m.value for m in at.markdown)
+    assert "La paire la plus proche" not in markdown and "ont toutes le même indice" in markdown
+    assert "Aucune des 36 réponses n'a pu être attribuée" in markdown
+    assert "Aucune des 36 réponses n'a été attribuée" in markdown  # no pair to merge
+    assert "paire la plus confondue" not in markdown
+    assert not at.success, "no green 'no mutual confusion' when nothing was predicted"
+    assert "Les réponses les plus proches sont celles de" not in markdown
+
+
+def test_edited_catalogue_is_not_described_as_the_default_pair(open_page):
+    source = load_catalogue().to_dict()
+    for assistant in source["assistants"]:
+        if assistant["name"] == "expression":
+            assistant["system_prompt"] = "Un prompt qui n'est plus une paraphrase."
+    at = open_page(PAGE, persona_source=source, persona_editor_version=1)
+    markdown = " ".join(m.value for m in at.markdown)
+    assert "sa paraphrase" not in markdown and "choisissez deux assistants" in markdown
+    default = open_page(PAGE)
+    assert any("« style » et « expression », sa paraphrase" in m.value for m in default.markdown)
+
+
+def test_exercise_3_offline_edit_offers_to_restore_the_suggested_rewrite(open_page):
+    catalogue = load_catalogue()
+    name, prompt = catalogue.rewrite_example
+    at = open_page(PAGE, **{f"persona_ex3_prompt_{name}": "Une réécriture que personne n'a enregistrée."})
+    assert not at.exception
+    assert "Exactitude · après" not in {m.label for m in at.metric}
+    [restore] = [b for b in at.button if b.label == "Reprendre la réécriture proposée"]
+    restore.click().run()
+    assert at.text_area(key=f"persona_ex3_prompt_{name}").value == prompt
+    assert "Exactitude · après" in {m.label for m in at.metric}
+
+
+def test_live_anthropic_says_the_seed_is_not_sent(open_page):
+    at = open_page(PAGE, "en", llm_mode="live", llm_kind="anthropic", llm_model="claude-x")
+    assert not at.exception
+    assert any("Anthropic's API takes no seed" in c.value for c in at.caption)
+    offline = open_page(PAGE, "en")
+    assert not any("takes no seed" in c.value for c in offline.caption)
+
+
+def test_all_empty_answers_give_a_translated_message_not_an_exception(open_page):
+    at = open_page(PAGE, answers=_identical_answers(""))
+    assert not at.exception
+    assert any("toutes les réponses sont vides" in w.value for w in at.warning)
+    assert not at.metric
+
+
+def test_every_persona_figure_sets_its_axis_text_large_and_dark(open_page):
+    # Streamlit's chart theme otherwise draws ticks and axis titles in about 11 px grey.
+    at = open_page(PAGE)
+    charts = at.get("plotly_chart")
+    assert len(charts) >= 6
+    for chart in charts:
+        layout = json.loads(chart.proto.spec)["layout"]
+        for axis in ("xaxis", "yaxis"):
+            assert layout[axis]["tickfont"]["size"] >= 16 and layout[axis]["tickfont"]["color"] == "#31333f"

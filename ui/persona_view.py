@@ -1,0 +1,69 @@
+"""Cached analyses and figures of the persona page, and the translation of its readings.
+
+A warm rerun must cost little (issue 6, section 7): the analyses are cached on their hashable
+inputs, and figures are built once per data, texts and language.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+
+import numpy as np
+import streamlit as st
+
+from evallib import persona, persona_readings as readings
+from ui.figures import bars, heatmap, slope_chart
+from ui.i18n import language, p_value, t
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def cached_audit(texts: tuple, labels: tuple, probes: tuple, prompts: tuple, classes: tuple, n_probes: int):
+    return persona.audit(texts, labels, probes, prompts, classes=classes, n_probes=n_probes)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def discriminability(texts: tuple, labels: tuple, probes: tuple, classes: tuple, n_probes: int):
+    return persona.discriminability(texts, labels, probes, classes=classes, n_probes=n_probes)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def discriminability_vectors(vectors: tuple, labels: tuple, probes: tuple, classes: tuple, n_probes: int):
+    return persona.discriminability_from_vectors(np.asarray(vectors), labels, probes, classes=classes,
+                                                 n_probes=n_probes)
+
+
+BUILDERS = {"heatmap": heatmap, "bars": bars, "slope": slope_chart}
+
+
+# A resource cache, not a data cache: a pickled plotly figure is re-validated on every load, which
+# costs more than building it. The figure is shared read-only (st.plotly_chart copies it).
+@st.cache_resource(show_spinner=False, max_entries=128)
+def _figure(builder: str, lang: str, *args, **kwargs):
+    """A figure built once per data, texts and language (``lang`` keys the decimal mark)."""
+    return BUILDERS[builder](*args, **kwargs)
+
+
+def chart(container, builder: str, *args, key: str | None = None, **kwargs) -> None:
+    container.plotly_chart(_figure(builder, language(), *args, **kwargs), width="stretch", key=key)
+
+
+def say(prefix: str, reading: readings.Reading, show=st.markdown) -> None:
+    """Translate a reading: p-values in their reported form, every other value as is."""
+    values = {k: p_value(v) if k in ("p", "p_perm") else v for k, v in reading.values.items()}
+    show(t(f"{prefix}.{reading.code}", **values))
+
+
+def confusion_chart(container, result, title: str, key: str | None = None) -> None:
+    """The confusion matrix, with a column for the answers that got no prediction when there are any."""
+    names = list(result.classes)
+    matrix, columns = result.confusion, names
+    if result.n_undecided:
+        matrix, columns = np.column_stack([matrix, result.undecided]), names + [t("persona.no_prediction")]
+    chart(container, "heatmap", matrix, columns, names, key=key, title=title, x_title=t("persona.predicted"),
+           y_title=t("persona.true_author"), value_format=".0f", colorscale="Oranges")
+
+
+@functools.cache
+def source_code(*functions) -> str:
+    """The source of ``functions``, for the "see the code" expanders (read once per server)."""
+    return "\n\n".join(inspect.getsource(f) for f in functions)
