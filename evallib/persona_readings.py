@@ -10,13 +10,13 @@ predicted) have their own codes. Sources: the persona notebook (seed 000) and is
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from evallib.persona import DiscriminabilityResult, RankComparison
 from evallib.persona_permutation import RANK_DECIMALS
+from evallib.readings import Reading
 
 if TYPE_CHECKING:  # only for annotations: the catalogue module loads the model layer
     from evallib.persona_catalogue import Catalogue
@@ -33,14 +33,6 @@ SIGNIFICANCE_LEVEL = 0.05
 # The pair "read first" shows by default: a specialist and the paraphrase control written from its
 # prompt in data/personas.json. Named only while both prompts are the shipped ones.
 PARAPHRASE_PAIR = ("style", "expression")
-
-
-@dataclass(frozen=True)
-class Reading:
-    """An interpretation: ``code`` names it, ``values`` holds the figures and names it states."""
-
-    code: str
-    values: dict = field(default_factory=dict)
 
 
 def _pair_list(pairs: Sequence[tuple]) -> str:

@@ -9,7 +9,7 @@ from evallib import persona_readings as readings
 from evallib.persona import (discriminability, discriminability_from_vectors, most_confused_pairs,
                              mutual_confusions, rank_comparison)
 from evallib.persona_catalogue import load_catalogue
-from evallib.persona_readings import Reading
+from evallib.readings import Reading
 
 NAMES = ["a", "b", "c"]
 
