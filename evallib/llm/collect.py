@@ -50,7 +50,9 @@ def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAUL
         requests: chat and/or embedding requests.
         provider: any `Provider` (live, replay, fallback, recording, cached...).
         max_concurrency: requests in flight at once (>= 1).
-        on_progress: called in the calling thread after each request finishes.
+        on_progress: called in the calling thread after each request finishes. An exception it
+            raises ends the collection at once: unsent requests are cancelled, and the exception
+            propagates without waiting for the requests in flight.
 
     Raises:
         ValueError: if ``max_concurrency`` < 1.
@@ -60,7 +62,8 @@ def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAUL
     results: list[Result | None] = [None] * len(requests)
     start = time.perf_counter()
     errors = rate_limited = 0
-    with ThreadPoolExecutor(max_workers=min(max_concurrency, max(len(requests), 1))) as pool:
+    pool = ThreadPoolExecutor(max_workers=min(max_concurrency, max(len(requests), 1)))
+    try:
         futures = {pool.submit(_call, provider, request): i for i, request in enumerate(requests)}
         for done, future in enumerate(as_completed(futures), start=1):
             result = future.result()
@@ -70,6 +73,12 @@ def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAUL
             if on_progress is not None:
                 on_progress(Progress(done, len(requests), errors, rate_limited,
                                      time.perf_counter() - start, result))
+    except BaseException:
+        # Interrupted (e.g. the page's script is stopped by a click): requests not yet started are
+        # not sent, and the caller does not wait for those in flight (their results are dropped).
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return results  # type: ignore[return-value]
 
 
