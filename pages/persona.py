@@ -17,6 +17,7 @@ from ui.collection import collection_panel, source_badge
 from ui.figures import bars, heatmap, slope_chart
 from ui.i18n import language, number, p_value, t
 from ui.settings import current_settings
+from ui.sources import recorded_source_choice
 from ui.shell import require_navigation
 
 require_navigation()
@@ -383,8 +384,10 @@ if settings.live:
     model = settings.model
     disable_reasoning = settings.config.kind == "openai" and st.toggle(
         t("persona.disable_reasoning"), value=True, key="persona_no_thinking", help=t("persona.disable_reasoning_help"))
-else:
+else:  # the requests are replayed as the chosen recorded source asked them (model and options)
     model, disable_reasoning = AUTHORED_MODEL, True
+    recorded_source_choice([c.request for c in build_requests(catalogue, model)], set_name=SET_NAME,
+                           key="persona")
 
 st.header(t("persona.collect_title"))
 st.caption(t("persona.collect_params", n=len(catalogue.names) * len(catalogue.probes)))
