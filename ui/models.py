@@ -95,7 +95,8 @@ def page_provider(set_name: str, settings: Settings | None = None):
     """The provider a page collects with, for the session's mode.
 
     Args:
-        set_name: recording set (``recordings/<set_name>.jsonl``) that Live + record appends to.
+        set_name: recording set (``<set_name>.jsonl`` in the local recordings folder) that Live + record
+            appends to.
     """
     settings = settings or current_settings()
     if not settings.live:

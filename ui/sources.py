@@ -70,8 +70,8 @@ def source_names(sources: Sequence[RecordedSource], total: int) -> list[str]:
 
 
 def _differing_options(source: RecordedSource, sources: Sequence[RecordedSource]) -> str:
-    twins = [s for s in sources if s is not source and (s.origin, s.model, s.provider)
-             == (source.origin, source.model, source.provider)]
+    twins = [s for s in sources if s is not source and (s.origin, s.kind, s.model, s.provider)
+             == (source.origin, source.kind, source.model, source.provider)]
     options = source.options
     differing = sorted({name for twin in twins for name, value in twin.options.items() if options.get(name) != value})
     return ", ".join(f"{name}={json.dumps(options.get(name), ensure_ascii=False)}" for name in differing)

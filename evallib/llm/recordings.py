@@ -127,6 +127,7 @@ class RecordedSource:
 
     Attributes:
         origin: "authored" (written by hand for a demo) or "live" (a model's output).
+        kind: the requests' kind, "chat" or "embedding".
         model: the model named in the requests.
         provider: "openai", "anthropic", or "" when the recording predates the provider kind.
         options_json: canonical JSON of the request options (`OPTION_FIELDS`) of this source.
@@ -135,6 +136,7 @@ class RecordedSource:
     """
 
     origin: str
+    kind: str
     model: str
     provider: str
     options_json: str
@@ -144,14 +146,20 @@ class RecordedSource:
     @property
     def id(self) -> str:
         """A stable short identifier (origin, provider kind and options), for widget state."""
-        return _digest({"origin": self.origin, "provider": self.provider, "options": self.options_json})[:16]
+        return _digest({"origin": self.origin, "kind": self.kind, "provider": self.provider,
+                        "options": self.options_json})[:16]
 
     @property
     def options(self) -> dict:
         return json.loads(self.options_json)
 
     def apply(self, request):
-        """``request`` as this source asked it: same content, this source's model and options."""
+        """``request`` as this source asked it: same content, this source's model and options.
+
+        A request of another kind (an embedding request for a chat source) is returned unchanged.
+        """
+        if _request_kind(request) != self.kind:
+            return request
         return type(request).from_dict({**request.to_dict(), **self.options})
 
 
@@ -233,13 +241,13 @@ class Recordings:
         for key, recording in self._by_key.items():
             if self._content[key] in wanted:
                 provenance = recording.provenance
-                group = (provenance["source"], recording.request.model, provenance.get("provider", ""),
+                group = (provenance["source"], _request_kind(recording.request), recording.request.model,
+                         provenance.get("provider", ""),
                          json.dumps(request_options(recording.request), sort_keys=True, ensure_ascii=False))
                 groups.setdefault(group, []).append(recording)
-        found = [RecordedSource(origin, model, provider, options,
-                                tuple(sorted({str(r.provenance["date"]) for r in members if r.provenance.get("date")})),
-                                len(members))
-                 for (origin, model, provider, options), members in groups.items()]
+        found = [RecordedSource(*group, tuple(sorted({str(r.provenance["date"]) for r in members
+                                                      if r.provenance.get("date")})), len(members))
+                 for group, members in groups.items()]
         return _in_offer_order(found)
 
     def add(self, set_name: str, request, result, provenance: dict) -> Recording:

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from evallib.llm import (ChatRequest, ChatResult, Recording, Recordings, collect, default_recordings, failed_indices,
+from evallib.llm import (ChatRequest, ChatResult, EmbeddingRequest, Recording, Recordings, collect, default_recordings, failed_indices,
                          live_provenance, local_directory, provider_for_mode, retry_failed)
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE
 
@@ -189,6 +189,8 @@ def test_sources_list_each_recorded_model_and_rebuild_its_exact_requests(tmp_pat
     assert [r.text for r in by_model["qwen"]] == ["qwen says"] * 4 + [""] * 2
     assert by_model["qwen"][5].error_kind == "missing_recording" and "q2" in by_model["qwen"][5].error
     assert len({s.id for s in sources}) == 3
+    embedding = EmbeddingRequest("embedder", ("a text",))
+    assert sources[2].apply(embedding) == embedding  # a chat source leaves other kinds of request alone
 
 
 def test_new_recordings_go_to_the_local_folder_and_win_over_the_shipped_ones(tmp_path):
