@@ -384,14 +384,14 @@ if settings.live:
     model = settings.model
     disable_reasoning = settings.config.kind == "openai" and st.toggle(
         t("persona.disable_reasoning"), value=True, key="persona_no_thinking", help=t("persona.disable_reasoning_help"))
-else:  # the requests are replayed as the chosen recorded source asked them (model and options)
+else:  # replayed as the recorded source chosen below asked them (its model and options): ui/sources.py
     model, disable_reasoning = AUTHORED_MODEL, True
-    recorded_source_choice([c.request for c in build_requests(catalogue, model)], set_name=SET_NAME,
-                           key="persona")
 
 st.header(t("persona.collect_title"))
 st.caption(t("persona.collect_params", n=len(catalogue.names) * len(catalogue.probes)))
 cells = build_requests(catalogue, model, disable_reasoning=disable_reasoning)
+if not settings.live:
+    recorded_source_choice([c.request for c in cells], set_name=SET_NAME, key="persona")
 results = collection_panel([c.request for c in cells], set_name=SET_NAME, key="persona_grid",
                            labels=[f"{c.assistant} / {t('persona.probe')} {c.probe_index + 1}" for c in cells])
 responses = {(c.assistant, c.probe_index): r for c, r in zip(cells, results) if r is not None}
