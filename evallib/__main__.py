@@ -27,6 +27,8 @@ AUTHORED_RESPONSES = ROOT / "data" / "persona_authored_responses.json"
 PERSONA_SET = "persona"
 PAGES = ("persona",)
 KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+#: Where the base URL comes from when --base-url is not given (the variables the SDKs themselves read).
+BASE_URL_VARIABLES = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
 
 
 def persona_authored(recordings_dir: Path) -> int:
@@ -57,8 +59,8 @@ def persona_record(args: argparse.Namespace) -> int:
 
     Returns the exit code: 0 when every request was answered, 1 when some failed.
     """
-    config = ProviderConfig(kind=args.kind, base_url=args.base_url,
-                            api_key=os.environ.get(KEY_VARIABLES[args.kind], ""))
+    base_url = args.base_url if args.base_url is not None else os.environ.get(BASE_URL_VARIABLES[args.kind], "")
+    config = ProviderConfig(kind=args.kind, base_url=base_url, api_key=os.environ.get(KEY_VARIABLES[args.kind], ""))
     store = Recordings(SHIPPED_DIR, args.recordings_dir)
     provider = RecordingProvider(make_provider(config), store, PERSONA_SET, args.kind)
     cells = build_requests(load_catalogue(), args.model, disable_reasoning=args.kind == "openai")
@@ -83,7 +85,8 @@ def _parser() -> argparse.ArgumentParser:
     record.add_argument("page", choices=PAGES)
     record.add_argument("--kind", choices=tuple(KEY_VARIABLES), default="openai",
                         help="endpoint kind; the key is read from OPENAI_API_KEY or ANTHROPIC_API_KEY")
-    record.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL", ""))
+    record.add_argument("--base-url", default=None,
+                        help="endpoint URL (default: OPENAI_BASE_URL or ANTHROPIC_BASE_URL, by --kind)")
     record.add_argument("--model", required=True)
     record.add_argument("--recordings-dir", type=Path, default=None,
                         help=f"where new recordings go (default: ${LOCAL_DIR_VARIABLE}, else recordings/local)")

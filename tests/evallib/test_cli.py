@@ -84,3 +84,13 @@ def test_authored_rewrites_the_shipped_file_identically(tmp_path):
                          cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.startswith("42 authored answers written")
     assert (tmp_path / "persona.jsonl").read_bytes() == (ROOT / "recordings" / "persona.jsonl").read_bytes()
+
+
+def test_without_base_url_each_kind_reads_its_own_variable(server, tmp_path, monkeypatch, capsys):
+    server.reset()
+    monkeypatch.setenv("OPENAI_BASE_URL", server.openai_base_url)
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", server.anthropic_base_url)
+    assert main(["record", "persona", "--kind", "anthropic", "--model", "fake-ok",
+                 "--recordings-dir", str(tmp_path)]) == 0
+    assert "answered 36" in capsys.readouterr().out
+    assert {r["path"] for r in server.requests} == {"/v1/messages"}
