@@ -1,9 +1,12 @@
-"""Command line: ``python -m evallib <command>``.
+"""Command line: ``python -m evallib <command> <page> [options]``.
 
 Commands:
-  persona-authored   write recordings/persona.jsonl from data/persona_authored_responses.json
+  record persona     collect the persona page's default grid from a live endpoint and record it in
+                     the local recordings folder (ignored by git; see evallib.llm.recordings)
+  authored persona   write the shipped recordings/persona.jsonl from data/persona_authored_responses.json
                      (hand-written example answers, recorded with provenance "authored")
-  persona-record     collect the default persona grid live and record it (needs --base-url, --model)
+
+Exit codes: 0 every request answered, 1 some failed, 2 usage error.
 """
 
 from __future__ import annotations
@@ -14,12 +17,18 @@ import os
 import sys
 from pathlib import Path
 
-from evallib.llm import ChatResult, ProviderConfig, Recordings, collect, make_provider, provider_for_mode
+from evallib.llm import (ChatResult, ProviderConfig, RecordingProvider, Recordings, collect, is_recordable,
+                         local_directory, make_provider)
+from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
 from evallib.persona_catalogue import AUTHORED_MODEL, build_requests, load_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 AUTHORED_RESPONSES = ROOT / "data" / "persona_authored_responses.json"
 PERSONA_SET = "persona"
+PAGES = ("persona",)
+KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+#: Where the base URL comes from when --base-url is not given (the variables the SDKs themselves read).
+BASE_URL_VARIABLES = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
 
 
 def persona_authored(recordings_dir: Path) -> int:
@@ -46,36 +55,64 @@ def persona_authored(recordings_dir: Path) -> int:
 
 
 def persona_record(args: argparse.Namespace) -> int:
-    """Collect the default grid from a live endpoint and add it to recordings/persona.jsonl."""
-    key_variable = "ANTHROPIC_API_KEY" if args.kind == "anthropic" else "OPENAI_API_KEY"
-    config = ProviderConfig(kind=args.kind, base_url=args.base_url, api_key=os.environ.get(key_variable, ""))
-    provider = provider_for_mode("live_record", Recordings(args.recordings), make_provider(config), PERSONA_SET)
+    """Collect the default grid from a live endpoint into the local recordings; prints a summary.
+
+    Returns the exit code: 0 when every request was answered, 1 when some failed.
+    """
+    base_url = args.base_url if args.base_url is not None else os.environ.get(BASE_URL_VARIABLES[args.kind], "")
+    config = ProviderConfig(kind=args.kind, base_url=base_url, api_key=os.environ.get(KEY_VARIABLES[args.kind], ""))
+    store = Recordings(SHIPPED_DIR, args.recordings_dir)
+    provider = RecordingProvider(make_provider(config), store, PERSONA_SET, args.kind)
     cells = build_requests(load_catalogue(), args.model, disable_reasoning=args.kind == "openai")
     results = collect([c.request for c in cells], provider, args.concurrency,
                       on_progress=lambda p: print(f"\r{p.done}/{p.total} errors={p.errors}", end="", file=sys.stderr))
     print(file=sys.stderr)
     for cell, result in zip(cells, results):
         if result.failed:
-            print(f"{cell.assistant} / probe {cell.probe_index}: {result.error} {result.hint}", file=sys.stderr)
-    return sum(r.failed for r in results)
+            print(f"{cell.assistant} / probe {cell.probe_index + 1}: {result.error} {result.hint}", file=sys.stderr)
+    failed = sum(r.failed for r in results)
+    recorded = sum(is_recordable(r) for r in results)
+    print(f"answered {len(results) - failed}, failed {failed}, recorded {recorded} "
+          f"(in {store.write_directory / PERSONA_SET}.jsonl)")
+    return 1 if failed else 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m evallib", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    record = commands.add_parser("record", help="record a page's requests from a live model (local folder)")
+    record.add_argument("page", choices=PAGES)
+    record.add_argument("--kind", choices=tuple(KEY_VARIABLES), default="openai",
+                        help="endpoint kind; the key is read from OPENAI_API_KEY or ANTHROPIC_API_KEY")
+    record.add_argument("--base-url", default=None,
+                        help="endpoint URL (default: OPENAI_BASE_URL or ANTHROPIC_BASE_URL, by --kind)")
+    record.add_argument("--model", required=True)
+    record.add_argument("--recordings-dir", type=Path, default=None,
+                        help=f"where new recordings go (default: ${LOCAL_DIR_VARIABLE}, else recordings/local)")
+    record.add_argument("--concurrency", type=_positive, default=8)
+    authored = commands.add_parser("authored", help="write a page's hand-written example answers (shipped file)")
+    authored.add_argument("page", choices=PAGES)
+    authored.add_argument("--recordings-dir", type=Path, default=SHIPPED_DIR)
+    return parser
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m evallib", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--recordings", type=Path, default=ROOT / "recordings")
-    commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("persona-authored", help="record the hand-written persona answers")
-    record = commands.add_parser("persona-record", help="record the persona grid from a live model")
-    record.add_argument("--kind", choices=("openai", "anthropic"), default="openai")
-    record.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL", ""))
-    record.add_argument("--model", required=True)
-    record.add_argument("--concurrency", type=int, default=8)
-    args = parser.parse_args(argv)
-    if args.command == "persona-authored":
-        print(f"{persona_authored(args.recordings)} authored answers written to {args.recordings}/{PERSONA_SET}.jsonl")
+    """Run a command; returns its exit code (argparse exits with 2 on a usage error)."""
+    args = _parser().parse_args(argv)
+    if args.command == "authored":
+        count = persona_authored(args.recordings_dir)
+        print(f"{count} authored answers written to {args.recordings_dir / PERSONA_SET}.jsonl")
         return 0
-    return 1 if persona_record(args) else 0
+    args.recordings_dir = args.recordings_dir or local_directory()
+    return persona_record(args)
 
 
 if __name__ == "__main__":

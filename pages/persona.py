@@ -15,6 +15,7 @@ from ui.persona_editor import catalogue_editors, catalogue_tools, default_catalo
 from ui.persona_view import (cached_audit, chart, confusion_chart, discriminability, discriminability_vectors, say,
                              source_code)
 from ui.settings import current_settings
+from ui.sources import recorded_source_choice
 from ui.shell import require_navigation
 
 require_navigation()
@@ -251,12 +252,14 @@ if settings.live:
     model = settings.model
     disable_reasoning = settings.config.kind == "openai" and st.toggle(
         t("persona.disable_reasoning"), value=True, key="persona_no_thinking", help=t("persona.disable_reasoning_help"))
-else:
+else:  # replayed as the recorded source chosen below asked them (its model and options): ui/sources.py
     model, disable_reasoning = AUTHORED_MODEL, True
 
 st.header(t("persona.collect_title"))
 cells = build_requests(catalogue, model, disable_reasoning=disable_reasoning)
-sample = cells[0].request
+source = None if settings.live else recorded_source_choice([c.request for c in cells], set_name=SET_NAME,
+                                                         key="persona")
+sample = source.apply(cells[0].request) if source is not None else cells[0].request  # as it was (or is) sent
 st.caption(t("persona.collect_params", n=len(cells), temperature=float(sample.temperature), seed=sample.seed,
              max_tokens=sample.max_tokens))
 if settings.live and settings.config.kind == "anthropic":

@@ -5,9 +5,16 @@ from the list the endpoint offers, press Collect. (AppTest cannot drive this flo
 click on a page whose url_path matches its widget keys' prefix is dropped, so a real browser does it.)
 """
 
+import os
+import re
+
 import pytest
 from playwright.sync_api import sync_playwright
 
+from evallib import persona
+from evallib.llm import Recordings
+from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
+from evallib.persona_catalogue import build_requests, load_catalogue
 from tests.fake_llm_server import FakeLLMServer
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _serve_app, _wait_until_idle
 
@@ -34,12 +41,12 @@ def page():
         browser.close()
 
 
-def _go_live(page, app_url, fake, model):
+def _go_live(page, app_url, fake, model, mode="Live"):
     page.goto(f"{app_url}/persona")
     _wait_until_idle(page)
     page.get_by_text("English", exact=True).click()
     _wait_until_idle(page)
-    page.get_by_text("Live", exact=True).click()
+    page.get_by_text(mode, exact=True).click()
     _wait_until_idle(page)
     for label, value in (("Base URL", fake.openai_base_url), ("API key", KEY)):
         box = page.get_by_role("textbox", name=label)
@@ -83,4 +90,71 @@ def test_live_failures_are_listed_and_only_they_are_retried(app_url, fake, page)
     page.wait_for_selector("text=/36 answer\\(s\\) to look at/", timeout=120_000)
     _wait_until_idle(page)
     assert len(fake.requests) > sent
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def _metric(page, label):
+    metric = page.get_by_test_id("stMetric").filter(has_text=label).first
+    return metric.get_by_test_id("stMetricValue").inner_text()
+
+
+def test_answers_recorded_live_are_replayed_offline_with_their_figures(app_url, fake, page):
+    """Live + record, then Offline: the page offers that model's recording and shows its answers."""
+    fake.reset()
+    _go_live(page, app_url, fake, "fake-ok", mode="Live + record")
+    _collect(page)
+    local = os.environ[LOCAL_DIR_VARIABLE]  # a temporary folder (tests/conftest.py), never recordings/
+    catalogue = load_catalogue()
+    store = Recordings(SHIPPED_DIR, local)
+    [source] = [s for s in store.sources(c.request for c in build_requests(catalogue, "x")) if s.model == "fake-ok"]
+    assert (source.origin, source.provider, source.count) == ("live", "openai", 36)
+    page.get_by_text("Offline (recordings)", exact=True).click()
+    _wait_until_idle(page)
+    page.get_by_test_id("stMain").get_by_test_id("stSelectbox").first.click()
+    page.get_by_role("option", name=re.compile(f"^fake-ok · OpenAI-compatible · recorded live on {source.dates[0]}")
+                     ).click()
+    _wait_until_idle(page)
+    cells = [source.apply(c.request) for c in build_requests(catalogue, "x")]
+    texts = [store.get(r.key()).result.text for r in cells]
+    assert all(t.startswith("answer to: ") for t in texts)
+    body = page.locator("body").inner_text()
+    assert texts[0] in body and f"recorded live on {source.dates[0]}" in body
+    assert page.get_by_text("36/36 answers · source: recorded 36").count() == 1
+    expected = persona.discriminability(texts, [c.assistant for c in build_requests(catalogue, "x")],
+                                        [c.probe_index for c in build_requests(catalogue, "x")],
+                                        classes=catalogue.names)
+    assert _metric(page, "Accuracy") == f"{expected.accuracy:.2f}"
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_a_click_during_a_collection_keeps_the_answers_already_arrived(app_url, fake, page):
+    """The language switched mid-collection: the answers obtained stay, only the rest is offered.
+
+    Streamlit starts the new run at once (runner.fastReruns); the interrupted run stops at its next
+    progress update, unsent requests are cancelled, and those in flight end in the cache.
+    """
+    fake.reset()
+    _go_live(page, app_url, fake, "fake-think")
+    fake.latency = 2.0  # 36 requests, 8 at a time: about 10 s
+    try:
+        page.get_by_role("button", name="Collect 36 missing answer(s)").click()
+        page.wait_for_selector("text=/(?:[89]|[12][0-9])\\/36 answers/", timeout=60_000)
+        page.get_by_test_id("stSidebar").get_by_text("Français", exact=True).click()
+        _wait_until_idle(page)
+        button = page.get_by_role("button", name=re.compile(r"^Collecter \d+ réponse\(s\) manquante\(s\)$"))
+        missing = int(re.search(r"\d+", button.inner_text()).group())
+        kept = 36 - missing
+        assert 8 <= kept < 36
+        assert page.get_by_text(re.compile(f"^{kept}/36 réponses")).count() == 1
+        page.wait_for_timeout(8000)  # long enough for the whole grid, had it still been sent
+        sent = len([r for r in fake.requests if r["path"].endswith("/chat/completions")])
+        assert sent <= kept + 2 * 8 < 36, f"{sent} requests sent for {kept} kept"
+        fake.latency = 0.0
+        page.get_by_role("button", name=re.compile(r"^Collecter \d+ réponse\(s\) manquante\(s\)$")).click()
+        page.wait_for_selector("text=/36\\/36 réponses/", timeout=60_000)
+        _wait_until_idle(page)
+    finally:
+        fake.latency = 0.3
+    # Every request reached the server once: nothing already answered was asked again.
+    assert len([r for r in fake.requests if r["path"].endswith("/chat/completions")]) == 36
     assert page.locator('[data-testid="stException"]').count() == 0

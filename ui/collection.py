@@ -1,7 +1,12 @@
 """The collection widget: answers for a list of requests, kept in this session, collected on demand.
 
-Answers are stored per request key in ``st.session_state["answers"]``, so that:
-- a rerun, a page switch or an edit elsewhere never loses what was collected;
+Answers are stored in ``st.session_state["answers"]`` under (request key, endpoint fingerprint), the
+way the cache keys them: live, the fingerprint is the endpoint's (kind and base URL), so the answers
+of one server are never shown as another's for the same model; offline it is "recordings", and the
+request key names the recorded source (its model and options, see `ui.sources`). Thus:
+- each answer is stored the moment it arrives (from the progress callback, on the script thread), so
+  a click during a collection (language, any widget, another page) keeps every answer obtained, and
+  only the missing ones are offered again;
 - changing one assistant's prompt only leaves that assistant's requests to collect;
 - "retry failed" sends only the requests whose answer is an error.
 Offline, missing answers are looked up in the recordings at once (no network, no button); live,
@@ -21,27 +26,39 @@ from evallib.llm.retries import RETRY_AFTER_BUDGET_S
 from ui.i18n import t
 from ui.markdown import literal
 from ui.models import model_list, page_provider
-from ui.settings import config_problem, current_settings
+from ui.settings import Settings, config_problem, current_settings
+from ui.sources import chosen_source
 
 ANSWERS_KEY = "answers"
+#: Fingerprint of answers replayed offline (the request key already names the recorded source).
+OFFLINE_FINGERPRINT = "recordings"
 
 
 def stored_answers() -> dict:
-    """This session's answers by request key."""
+    """This session's answers by (request key, endpoint fingerprint)."""
     return st.session_state.setdefault(ANSWERS_KEY, {})
+
+
+def endpoint_fingerprint(settings: Settings) -> str:
+    """Where answers come from in these settings: the live endpoint, or the recordings offline."""
+    return settings.config.fingerprint() if settings.live else OFFLINE_FINGERPRINT
 
 
 def _run(requests: Sequence, set_name: str, settings) -> None:
     provider = page_provider(set_name, settings)
+    fingerprint = endpoint_fingerprint(settings)
+    answers = stored_answers()
     bar = st.progress(0.0, text=t("collect.starting", total=len(requests)))
 
     def show(progress: Progress) -> None:
+        # Kept first: drawing the bar is where Streamlit stops this run when the user clicks.
+        if progress.last is not None:  # None on the periodic reports while requests wait
+            answers[(progress.last.request_key, fingerprint)] = progress.last
         bar.progress(progress.done / progress.total, text=progress_text(progress))
 
     results = collect(list(requests), provider, settings.concurrency, on_progress=show)
-    answers = stored_answers()
     for request, result in zip(requests, results):
-        answers[request.key()] = result
+        answers[(request.key(), fingerprint)] = result
     bar.empty()
     st.rerun()  # redraw the page from the stored answers (buttons and counts above are now stale)
 
@@ -63,15 +80,23 @@ def progress_text(progress: Progress) -> str:
 def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str], key: str) -> list:
     """Show the collection state of ``requests`` and return their answers (None where missing).
 
+    Offline, the requests are replayed as the source chosen for ``set_name`` asked them
+    (`ui.sources.recorded_source_choice`); without a chosen source, exactly as built.
+
     Args:
         requests: chat or embedding requests, in the order the page needs them.
-        set_name: the recording set of this page (``recordings/<set_name>.jsonl``).
+        set_name: the recording set of this page (``<set_name>.jsonl`` in the recordings folders).
         labels: a human label per request (e.g. "style / probe 3"), used to name missing or failed ones.
         key: a widget key prefix unique on the page.
     """
     settings = current_settings()
+    source = None if settings.live else chosen_source(set_name)
+    if source is not None:
+        requests = [source.apply(request) for request in requests]
+    fingerprint = endpoint_fingerprint(settings)
     answers = stored_answers()
-    missing = [r for r in requests if r.key() not in answers]
+    slots = [(request.key(), fingerprint) for request in requests]
+    missing = [r for r, slot in zip(requests, slots) if slot not in answers]
     if missing and not settings.live:
         _run(missing, set_name, settings)
         missing = []
@@ -79,7 +104,7 @@ def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str]
     if problem:
         st.warning(t(problem))
     elif settings.live:
-        failed = [r for r in requests if r.key() in answers and answers[r.key()].failed]
+        failed = [r for r, slot in zip(requests, slots) if slot in answers and answers[slot].failed]
         columns = st.columns(3)
         if columns[0].button(t("collect.start", n=len(missing)), key=f"{key}_collect",
                              disabled=not missing, type="primary"):
@@ -87,10 +112,10 @@ def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str]
         if columns[1].button(t("collect.retry", n=len(failed)), key=f"{key}_retry", disabled=not failed):
             _run(failed, set_name, settings)
         if columns[2].button(t("collect.forget"), key=f"{key}_forget", help=t("collect.forget_help")):
-            for request in requests:
-                answers.pop(request.key(), None)
+            for slot in slots:
+                answers.pop(slot, None)
             st.rerun()
-    results = [answers.get(r.key()) for r in requests]
+    results = [answers.get(slot) for slot in slots]
     _summary(results, labels)
     return results
 
@@ -187,6 +212,8 @@ BADGE_COLOURS = {"live": "green", "cache": "blue", "recording": "violet", "autho
 
 
 def source_badge(result) -> str:
-    """Markdown badge naming where an answer came from."""
+    """Markdown badge naming where an answer came from (with its date when recorded live)."""
     label = source_label(result)
-    return f":{BADGE_COLOURS[label]}-badge[{t('badge.' + label)}]"
+    text = t("badge.recording_on", date=result.recorded_on) if label == "recording" and result.recorded_on \
+        else t("badge." + label)
+    return f":{BADGE_COLOURS[label]}-badge[{text}]"

@@ -1,6 +1,7 @@
 """Model providers for the pages: recordings shared by all sessions, live clients per session, cached calls.
 
-- Recordings are loaded once per server process and reloaded when a file in ``recordings/`` changes.
+- Recordings (shipped ``recordings/`` and the local folder that Live + record writes to) are loaded
+  once per server process and reloaded when a file of either changes.
 - The live provider (an SDK client holding this session's key) lives in this session's state only:
   one participant's key never reaches another session (notes/streamlit.md).
 - Live answers go through ``st.cache_data``, keyed by the request key, the endpoint fingerprint
@@ -20,11 +21,10 @@ from pathlib import Path
 
 import streamlit as st
 
-from evallib.llm import Recordings, make_provider, provider_for_mode
+from evallib.llm import Recordings, local_directory, make_provider, provider_for_mode
 from evallib.llm.errors import describe_exception, server_text
+from evallib.llm.recordings import SHIPPED_DIR
 from ui.settings import Settings, current_settings
-
-RECORDINGS_DIR = Path(__file__).resolve().parent.parent / "recordings"
 
 #: Set in the cached function's body: still False after a call means the answer came from the cache.
 _computed = threading.local()
@@ -36,14 +36,15 @@ def _recordings_signature(directory: Path) -> tuple:
 
 
 def recordings() -> Recordings:
-    """The recordings of ``recordings/``, shared by every session, reloaded when a file changes."""
-    signature = _recordings_signature(RECORDINGS_DIR)
-    return _cached_recordings(str(RECORDINGS_DIR), signature)
+    """The shipped and local recordings, shared by every session, reloaded when a file changes."""
+    local = local_directory()
+    signature = (_recordings_signature(SHIPPED_DIR), _recordings_signature(local))
+    return _cached_recordings(str(SHIPPED_DIR), str(local), signature)
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
-def _cached_recordings(directory: str, signature: tuple) -> Recordings:
-    return Recordings(directory)
+def _cached_recordings(directory: str, local: str, signature: tuple) -> Recordings:
+    return Recordings(directory, local)
 
 
 class _UncachedResult(Exception):
@@ -116,7 +117,8 @@ def page_provider(set_name: str, settings: Settings | None = None):
     """The provider a page collects with, for the session's mode.
 
     Args:
-        set_name: recording set (``recordings/<set_name>.jsonl``) that Live + record appends to.
+        set_name: recording set (``<set_name>.jsonl`` in the local recordings folder) that Live + record
+            appends to.
     """
     settings = settings or current_settings()
     if not settings.live:
@@ -124,7 +126,7 @@ def page_provider(set_name: str, settings: Settings | None = None):
     live = live_provider(settings)
     if settings.use_cache:
         live = CachedProvider(live)
-    return provider_for_mode(settings.mode, recordings(), live, set_name=set_name)
+    return provider_for_mode(settings.mode, recordings(), live, set_name=set_name, provider_kind=settings.config.kind)
 
 
 def model_list(settings: Settings) -> tuple[list[str], tuple[str, str] | None]:

@@ -10,15 +10,18 @@ Typical use, from a script or a page::
 """
 
 from evallib.llm.collect import DEFAULT_CONCURRENCY, Progress, collect, failed_indices, retry_failed
-from evallib.llm.modes import MODES, FallbackProvider, RecordingProvider, ReplayProvider, provider_for_mode
+from evallib.llm.modes import (MODES, FallbackProvider, RecordingProvider, ReplayProvider, is_recordable,
+                               provider_for_mode)
 from evallib.llm.providers import (AnthropicProvider, OpenAICompatibleProvider, Provider, ProviderConfig,
                                    make_provider)
-from evallib.llm.recordings import Recording, Recordings, live_provenance
+from evallib.llm.recordings import (RecordedSource, Recording, Recordings, default_recordings, live_provenance,
+                                    local_directory)
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
 
 __all__ = [
     "DEFAULT_CONCURRENCY", "MODES", "AnthropicProvider", "ChatRequest", "ChatResult", "EmbeddingRequest",
     "EmbeddingResult", "FallbackProvider", "OpenAICompatibleProvider", "Progress", "Provider",
-    "ProviderConfig", "Recording", "RecordingProvider", "Recordings", "ReplayProvider", "collect",
-    "failed_indices", "live_provenance", "make_provider", "provider_for_mode", "retry_failed",
+    "ProviderConfig", "RecordedSource", "Recording", "RecordingProvider", "Recordings", "ReplayProvider",
+    "collect", "default_recordings", "failed_indices", "is_recordable", "live_provenance", "local_directory",
+    "make_provider", "provider_for_mode", "retry_failed",
 ]

@@ -71,7 +71,9 @@ def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAUL
         provider: any `Provider` (live, replay, fallback, recording, cached...).
         max_concurrency: requests in flight at once (>= 1).
         on_progress: called in the calling thread after each request finishes, and every
-            `PROGRESS_INTERVAL_S` while none does (then with ``last=None``).
+            `PROGRESS_INTERVAL_S` while none does (then with ``last=None``). An exception it
+            raises ends the collection at once: unsent requests are cancelled, and the exception
+            propagates without waiting for the requests in flight.
 
     Raises:
         ValueError: if ``max_concurrency`` < 1.
@@ -91,7 +93,8 @@ def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAUL
         on_progress(Progress(done, len(requests), errors, finished_retries + sum(running_retries.values()),
                              max(waiting, 0.0), time.perf_counter() - start, last))
 
-    with ThreadPoolExecutor(max_workers=min(max_concurrency, max(len(requests), 1))) as pool:
+    pool = ThreadPoolExecutor(max_workers=min(max_concurrency, max(len(requests), 1)))
+    try:
         futures = {pool.submit(_call, provider, request, i, events): i for i, request in enumerate(requests)}
         pending = set(futures)
         while pending:
@@ -114,6 +117,12 @@ def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAUL
                     report(result)
             if on_progress is not None and not finished:
                 report(None)
+    except BaseException:
+        # Interrupted (e.g. the page's script is stopped by a click): requests not yet started are
+        # not sent, and the caller does not wait for those in flight (their results are dropped).
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return results  # type: ignore[return-value]
 
 

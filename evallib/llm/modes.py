@@ -7,7 +7,8 @@ which mode is on:
   error of kind ``missing_recording`` naming it, never as an invented answer.
 - `FallbackProvider`: live first; if the live call fails and a recording of the same request
   exists, the recording is returned with ``fallback_error`` naming the live failure.
-- `RecordingProvider`: live, and every successful new answer is added to a recording set.
+- `RecordingProvider`: live, and every successful new answer is added to a recording set (in the
+  store's write folder: the local recordings, never the shipped ones).
 """
 
 from __future__ import annotations
@@ -71,20 +72,30 @@ class FallbackProvider:
         return self._with_fallback(request, self.live.embed(request))
 
 
-class RecordingProvider:
-    """Live, adding every successful answer to the recording set ``set_name``."""
+def is_recordable(result) -> bool:
+    """True for an answer that Live + record keeps: a complete answer obtained from a model now."""
+    return result.ok and result.source != "recording"
 
-    def __init__(self, live, recordings: Recordings, set_name: str) -> None:
+
+class RecordingProvider:
+    """Live, adding every recordable answer to the recording set ``set_name``.
+
+    ``provider_kind`` ("openai" or "anthropic") is kept in each line's provenance.
+    """
+
+    def __init__(self, live, recordings: Recordings, set_name: str, provider_kind: str) -> None:
         self.live = live
         self.recordings = recordings
         self.set_name = set_name
+        self.provider_kind = provider_kind
 
     def fingerprint(self) -> str:
         return self.live.fingerprint()
 
     def _record(self, request, result):
-        if result.ok and result.source != "recording":
-            self.recordings.add(self.set_name, request, result, live_provenance(result.model or request.model))
+        if is_recordable(result):
+            self.recordings.add(self.set_name, request, result,
+                                live_provenance(result.model or request.model, self.provider_kind))
         return result
 
     def chat(self, request: ChatRequest) -> ChatResult:
@@ -94,9 +105,11 @@ class RecordingProvider:
         return self._record(request, self.live.embed(request))
 
 
-def provider_for_mode(mode: str, recordings: Recordings, live=None, set_name: str = "live"):
+def provider_for_mode(mode: str, recordings: Recordings, live=None, set_name: str = "live",
+                      provider_kind: str = "openai"):
     """The provider that answers in ``mode`` ("offline", "live" or "live_record").
 
+    ``provider_kind`` is the live endpoint's kind, recorded in the provenance of Live + record.
     Raises ValueError for an unknown mode, or a live mode without a live provider.
     """
     if mode == "offline":
@@ -106,5 +119,5 @@ def provider_for_mode(mode: str, recordings: Recordings, live=None, set_name: st
     if live is None:
         raise ValueError(f"mode {mode!r} needs a live provider")
     if mode == "live_record":
-        live = RecordingProvider(live, recordings, set_name)
+        live = RecordingProvider(live, recordings, set_name, provider_kind)
     return FallbackProvider(live, recordings)

@@ -6,6 +6,7 @@ from pathlib import Path
 from evallib import persona
 from evallib.llm import ChatResult, Recordings
 from evallib.persona_catalogue import AUTHORED_MODEL, build_requests, load_catalogue
+from ui.collection import OFFLINE_FINGERPRINT
 
 PAGE = "pages/persona.py"
 
@@ -146,8 +147,8 @@ def test_an_edited_prompt_offline_keeps_measuring_the_others_and_names_the_edite
 
 def _identical_answers(text: str) -> dict:
     cells = build_requests(load_catalogue(), AUTHORED_MODEL)
-    return {c.request.key(): ChatResult(request_key=c.request.key(), text=text, source="recording",
-                                        provenance="live") for c in cells}
+    return {(c.request.key(), OFFLINE_FINGERPRINT): ChatResult(request_key=c.request.key(), text=text,
+                                                               source="recording", provenance="live") for c in cells}
 
 
 def test_identical_answers_give_a_banner_and_no_finding_from_tie_breaking(open_page):

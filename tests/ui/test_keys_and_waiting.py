@@ -81,7 +81,8 @@ def test_a_key_refused_by_a_proxy_shows_the_server_message_then_the_causes_and_t
         provider = make_provider(ProviderConfig(base_url=server.openai_base_url, api_key="sk-wrong-key",
                                                 max_retries=0))
         grid = build_requests(load_catalogue(), "fake-ok", disable_reasoning=True)
-        answers = {cell.request.key(): provider.chat(cell.request) for cell in grid}  # as collected live
+        fingerprint = provider.config.fingerprint()
+        answers = {(cell.request.key(), fingerprint): provider.chat(cell.request) for cell in grid}  # as collected live
         at = _live_app(server, "sk-wrong-key", llm_model="fake-ok", answers=answers)
     assert not at.exception
     captions = [c.value for c in at.caption]

@@ -114,6 +114,23 @@ TEXTS = {
     "badge.cache": {"fr": "cache", "en": "cache"},
     "badge.recording": {"fr": "enregistré", "en": "recorded"},
     "badge.authored": {"fr": "rédigé", "en": "authored"},
+    "badge.recording_on": {"fr": "enregistré en direct le {date}", "en": "recorded live on {date}"},
+    "sources.label": {"fr": "Réponses rejouées", "en": "Answers replayed"},
+    "sources.help": {
+        "fr": "Hors ligne, la page rejoue des réponses enregistrées : les exemples rédigés à la main, ou un "
+              "modèle enregistré en direct (« En direct + enregistrer », ou python -m evallib record).",
+        "en": "Offline, the page replays recorded answers: the examples written by hand, or a model recorded "
+              "live (\"Live + record\", or python -m evallib record).",
+    },
+    "sources.authored": {"fr": "Exemples rédigés à la main · {n}/{total} réponses",
+                         "en": "Examples written by hand · {n}/{total} answers"},
+    "sources.live": {"fr": "{model} · {provider} · enregistré en direct le {dates} · {n}/{total} réponses",
+                     "en": "{model} · {provider} · recorded live on {dates} · {n}/{total} answers"},
+    "sources.provider_unknown": {"fr": "fournisseur non noté", "en": "provider not noted"},
+    "sources.none": {
+        "fr": "Aucun enregistrement ne répond à ces {total} requêtes : passez en direct pour les collecter.",
+        "en": "No recording answers these {total} requests: go live to collect them.",
+    },
     "status.ok": {"fr": "correcte", "en": "ok"},
     "status.empty": {"fr": "vide", "en": "empty"},
     "status.truncated": {"fr": "tronquée", "en": "truncated"},

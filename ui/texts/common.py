@@ -30,12 +30,15 @@ TEXTS = {
     },
     "home.sources": {"fr": "D'où viennent les réponses", "en": "Where the answers come from"},
     "home.offline_mode": {
-        "fr": "Mode **hors ligne** : les pages rejouent les {n} réponses enregistrées du dossier "
-              "`recordings/`, sans réseau. Passez en direct dans la barre latérale pour interroger "
-              "un vrai modèle (Ollama, vLLM, llama.cpp, API hébergée, Anthropic).",
-        "en": "**Offline** mode: pages replay the {n} answers recorded in `recordings/`, with no "
-              "network. Switch to live in the sidebar to query a real model (Ollama, vLLM, llama.cpp, "
-              "hosted API, Anthropic).",
+        "fr": "Mode **hors ligne** : les pages rejouent, sans réseau, les {n} réponses enregistrées (celles "
+              "livrées dans `recordings/` et celles enregistrées sur cette machine) ; chaque page propose "
+              "les sources enregistrées : exemples rédigés, ou modèle enregistré en direct. Passez en direct "
+              "dans la barre latérale pour interroger un vrai modèle (Ollama, vLLM, llama.cpp, API hébergée, "
+              "Anthropic).",
+        "en": "**Offline** mode: pages replay, with no network, the {n} recorded answers (those shipped in "
+              "`recordings/` and those recorded on this machine); each page offers the recorded sources: "
+              "authored examples, or a model recorded live. Switch to live in the sidebar to query a real "
+              "model (Ollama, vLLM, llama.cpp, hosted API, Anthropic).",
     },
     "home.live_mode": {
         "fr": "Mode **en direct** : modèle `{model}` sur `{url}`.",

@@ -3,11 +3,13 @@
 import json
 import threading
 import time
+from datetime import date
 
 import pytest
 
-from evallib.llm import (ChatRequest, ChatResult, Recordings, collect, failed_indices, provider_for_mode,
-                         retry_failed)
+from evallib.llm import (ChatRequest, ChatResult, EmbeddingRequest, Recording, Recordings, collect, default_recordings, failed_indices,
+                         live_provenance, local_directory, provider_for_mode, retry_failed)
+from evallib.llm.recordings import LOCAL_DIR_VARIABLE
 
 REQUEST = ChatRequest.single("m", "sys", "question")
 
@@ -143,3 +145,92 @@ def test_retry_failed_sends_only_the_failures():
 def test_collect_rejects_zero_concurrency():
     with pytest.raises(ValueError, match="at least 1"):
         collect([REQUEST], ScriptedProvider(_ok), max_concurrency=0)
+
+
+# ---------------------------------------------------------------- recorded sources, shipped and local folders
+
+THINKING_OFF = {"chat_template_kwargs": {"enable_thinking": False}}
+
+
+def _grid(model, **options):
+    return [ChatRequest.single(model, f"sys {a}", f"q{i}", temperature=0.3, seed=7, **options)
+            for a in range(2) for i in range(3)]
+
+
+def test_a_line_recorded_before_the_provider_kind_was_kept_still_loads(tmp_path):
+    line = json.loads(Recording("demo", REQUEST.key(), REQUEST, _ok(REQUEST), {}).to_line())
+    line["provenance"] = {"source": "live", "model": "m", "date": "2026-01-02"}
+    (tmp_path / "demo.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    store = Recordings(tmp_path)
+    assert store.problems == [] and store.get(REQUEST.key()).result.text == "answer"
+    [source] = store.sources([REQUEST])
+    assert (source.origin, source.model, source.provider, source.dates, source.count) == \
+        ("live", "m", "", ("2026-01-02",), 1)
+
+
+def test_sources_list_each_recorded_model_and_rebuild_its_exact_requests(tmp_path):
+    store = Recordings(tmp_path)
+    for request in _grid("authored-examples", extra_body=THINKING_OFF):
+        store.add("demo", request, _ok(request, "written"), {"source": "authored"})
+    for request in _grid("qwen", extra_body=THINKING_OFF)[:4]:
+        store.add("demo", request, _ok(request, "qwen says"), live_provenance("qwen", "openai"))
+    for request in _grid("claude")[:2]:  # recorded without the extra body, from an Anthropic endpoint
+        store.add("demo", request, _ok(request, "claude says"), live_provenance("claude", "anthropic"))
+    store.add("demo", REQUEST, _ok(REQUEST), live_provenance("m", "openai"))  # another page's request
+    page = _grid("whatever-the-page-uses", extra_body=THINKING_OFF)
+    store = Recordings(tmp_path)
+    sources = store.sources(page)
+    assert [(s.origin, s.model, s.provider, s.count) for s in sources] == [
+        ("authored", "authored-examples", "", 6), ("live", "claude", "anthropic", 2), ("live", "qwen", "openai", 4)]
+    assert sources[1].dates == (date.today().isoformat(),)
+    replay = provider_for_mode("offline", store)
+    by_model = {s.model: [replay.chat(s.apply(r)) for r in page] for s in sources}
+    assert [r.text for r in by_model["claude"]] == ["claude says"] * 2 + [""] * 4
+    assert [r.text for r in by_model["qwen"]] == ["qwen says"] * 4 + [""] * 2
+    assert by_model["qwen"][5].error_kind == "missing_recording" and "q2" in by_model["qwen"][5].error
+    assert len({s.id for s in sources}) == 3
+    embedding = EmbeddingRequest("embedder", ("a text",))
+    assert sources[2].apply(embedding) == embedding  # a chat source leaves other kinds of request alone
+
+
+def test_new_recordings_go_to_the_local_folder_and_win_over_the_shipped_ones(tmp_path):
+    shipped, local = tmp_path / "shipped", tmp_path / "local"
+    Recordings(shipped).add("demo", REQUEST, _ok(REQUEST, "shipped"), {"source": "authored"})
+    shipped_text = (shipped / "demo.jsonl").read_text(encoding="utf-8")
+    other = ChatRequest.single("m", "sys", "other")
+    store = Recordings(shipped, local)
+    provider = provider_for_mode("live_record", store, ScriptedProvider(lambda r: _ok(r, "fresh")),
+                                 set_name="demo", provider_kind="anthropic")
+    provider.chat(REQUEST)
+    provider.chat(other)
+    assert (shipped / "demo.jsonl").read_text(encoding="utf-8") == shipped_text
+    assert len((local / "demo.jsonl").read_text(encoding="utf-8").splitlines()) == 2
+    reloaded = Recordings(shipped, local)
+    assert reloaded.get(REQUEST.key()).result.text == "fresh"
+    assert reloaded.get(other.key()).provenance["provider"] == "anthropic"
+    assert Recordings(shipped).get(REQUEST.key()).result.text == "shipped"
+
+
+def test_the_local_folder_comes_from_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv(LOCAL_DIR_VARIABLE, str(tmp_path / "mine"))
+    assert local_directory() == tmp_path / "mine"
+    assert default_recordings().write_directory == tmp_path / "mine"
+
+
+def test_an_exception_from_the_progress_callback_stops_sending_and_does_not_wait():
+    requests = [ChatRequest.single("m", "s", f"q{i}") for i in range(40)]
+    provider = ScriptedProvider(_ok, delay=0.2)
+
+    class Interrupted(Exception):
+        pass
+
+    def interrupt(progress):
+        if progress.done == 2:
+            raise Interrupted
+
+    start = time.perf_counter()
+    with pytest.raises(Interrupted):
+        collect(requests, provider, max_concurrency=2, on_progress=interrupt)
+    assert time.perf_counter() - start < 1.5  # not 40 x 0.2 s / 2 = 4 s
+    time.sleep(0.5)
+    assert provider.calls <= 4  # the two answered and at most the two then in flight

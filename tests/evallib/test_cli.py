@@ -1,0 +1,96 @@
+"""The command line: `record persona` and `authored persona`, options after the sub-command, summary, exit codes."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from evallib.__main__ import main
+from evallib.llm import Recordings
+from evallib.llm.recordings import LOCAL_DIR_VARIABLE
+from tests.fake_llm_server import FakeLLMServer
+
+ROOT = Path(__file__).resolve().parents[2]
+KEY = "sk-cli-test-51d0"
+
+
+@pytest.fixture(scope="module")
+def server():
+    with FakeLLMServer(api_key=KEY) as running:
+        yield running
+
+
+@pytest.fixture(autouse=True)
+def _key(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
+
+
+def test_record_takes_its_options_after_the_sub_command_and_prints_a_summary(server, tmp_path, capsys):
+    code = main(["record", "persona", "--base-url", server.openai_base_url, "--model", "fake-ok",
+                 "--recordings-dir", str(tmp_path), "--concurrency", "4"])
+    assert code == 0
+    assert capsys.readouterr().out.startswith("answered 36, failed 0, recorded 36")
+    lines = [json.loads(line) for line in (tmp_path / "persona.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 36
+    assert {(line["provenance"]["provider"], line["request"]["model"]) for line in lines} == {("openai", "fake-ok")}
+
+
+def test_record_writes_to_the_local_folder_by_default_never_the_shipped_one(server, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv(LOCAL_DIR_VARIABLE, str(tmp_path / "local"))
+    shipped = (ROOT / "recordings" / "persona.jsonl").read_bytes()
+    code = main(["record", "persona", "--kind", "anthropic", "--base-url", server.anthropic_base_url,
+                 "--model", "fake-ok"])
+    assert code == 0 and "recorded 36" in capsys.readouterr().out
+    assert (ROOT / "recordings" / "persona.jsonl").read_bytes() == shipped
+    store = Recordings(ROOT / "recordings", tmp_path / "local")
+    [live] = [s for s in store.sources([r.request for r in _default_cells()]) if s.origin == "live"]
+    assert (live.model, live.provider, live.count) == ("fake-ok", "anthropic", 36)
+
+
+def _default_cells():
+    from evallib.persona_catalogue import build_requests, load_catalogue
+    return build_requests(load_catalogue(), "any")
+
+
+def test_failures_give_exit_code_1_and_are_counted(server, tmp_path, capsys):
+    code = main(["record", "persona", "--model", "fake-500", "--base-url", server.openai_base_url,
+                 "--recordings-dir", str(tmp_path)])
+    assert code == 1
+    assert "answered 0, failed 36, recorded 0" in capsys.readouterr().out
+    assert not (tmp_path / "persona.jsonl").exists()
+
+
+def test_empty_answers_are_answered_but_not_recorded(server, tmp_path, capsys):
+    assert main(["record", "persona", "--model", "fake-empty", "--base-url", server.openai_base_url,
+                 "--recordings-dir", str(tmp_path)]) == 0
+    assert "answered 36, failed 0, recorded 0" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["record", "persona", "--base-url", "http://x/v1"],  # no model
+                                  ["record", "kappa", "--model", "m"],
+                                  ["record", "persona", "--model", "m", "--concurrency", "0"],
+                                  ["persona-record", "--model", "m"]])
+def test_usage_errors_exit_with_2(argv):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+
+
+def test_authored_rewrites_the_shipped_file_identically(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "evallib", "authored", "persona", "--recordings-dir", str(tmp_path)],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.startswith("42 authored answers written")
+    assert (tmp_path / "persona.jsonl").read_bytes() == (ROOT / "recordings" / "persona.jsonl").read_bytes()
+
+
+def test_without_base_url_each_kind_reads_its_own_variable(server, tmp_path, monkeypatch, capsys):
+    server.reset()
+    monkeypatch.setenv("OPENAI_BASE_URL", server.openai_base_url)
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", server.anthropic_base_url)
+    assert main(["record", "persona", "--kind", "anthropic", "--model", "fake-ok",
+                 "--recordings-dir", str(tmp_path)]) == 0
+    assert "answered 36" in capsys.readouterr().out
+    assert {r["path"] for r in server.requests} == {"/v1/messages"}
