@@ -28,6 +28,8 @@ JUMP_MARGIN_DAYS = 45
 V1_JUMP_THRESHOLD_MM = 12.0
 #: Agent v2 flags an offset when the fitted step exceeds 6 mm in absolute value (seed 001).
 V2_STEP_THRESHOLD_MM = 6.0
+#: Seasonal terms need a full year of data to be told apart from the trend.
+MIN_SEASONAL_SPAN_DAYS = 365
 #: MIDAS pairs data one year apart: 365 or 366 days for daily data (Blewitt et al. 2016, sec. 2.2).
 MIDAS_PAIR_DAYS = (365, 366)
 #: Pairs more than 2 sigma from the first median are trimmed, sigma = 1.4826 MAD (Blewitt et al. 2016).
@@ -131,12 +133,18 @@ class TrajectoryFit:
 
 
 def design_matrix(t_days: np.ndarray, step_day: float | None = None) -> tuple[np.ndarray, tuple[str, ...]]:
-    """Columns 1, t (years), sin/cos(2πt), sin/cos(4πt) and H(t - step_day) when ``step_day`` is given."""
+    """Columns 1, t (years), sin/cos(2πt), sin/cos(4πt) and H(t - step_day) when ``step_day`` is given.
+
+    The seasonal columns are left out when the record spans less than `MIN_SEASONAL_SPAN_DAYS`: over
+    less than a year an annual sinusoid is nearly collinear with the trend and the fit explodes.
+    """
     t_yr = t_days / DAYS_PER_YEAR
-    columns = [np.ones_like(t_yr), t_yr, np.sin(2 * np.pi * t_yr), np.cos(2 * np.pi * t_yr),
-               np.sin(4 * np.pi * t_yr), np.cos(4 * np.pi * t_yr)]
-    names = ["offset_mm", "velocity_mm_yr", "annual_sin_mm", "annual_cos_mm", "semiannual_sin_mm",
-             "semiannual_cos_mm"]
+    columns = [np.ones_like(t_yr), t_yr]
+    names = ["offset_mm", "velocity_mm_yr"]
+    if t_days[-1] - t_days[0] >= MIN_SEASONAL_SPAN_DAYS:
+        columns += [np.sin(2 * np.pi * t_yr), np.cos(2 * np.pi * t_yr), np.sin(4 * np.pi * t_yr),
+                    np.cos(4 * np.pi * t_yr)]
+        names += ["annual_sin_mm", "annual_cos_mm", "semiannual_sin_mm", "semiannual_cos_mm"]
     if step_day is not None:
         columns.append((t_days >= step_day).astype(float))
         names.append("step_mm")
