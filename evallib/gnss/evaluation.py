@@ -164,6 +164,6 @@ def summary_table(columns: dict[str, list[CaseResult]]) -> pd.DataFrame:
     if any(i != ids[0] for i in ids):
         raise ValueError("every run of the summary must cover the same cases in the same order")
     table = pd.DataFrame({label: [r.passed for r in rows] for label, rows in columns.items()},
-                         index=pd.Index(ids[0] if ids else [], name="case_id"))
+                         index=pd.Index(ids[0] if ids else [], name="case_id"), dtype=object)
     table.loc["passes"] = [pass_count(rows) for rows in columns.values()]
     return table
