@@ -76,3 +76,8 @@ def held_out_cases(n_per_case: int = 1, start: int = HELD_OUT_SEED_START) -> lis
             fresh.append(Case(f"{case.case_id}-h{seed}", case.description, {**case.params, "seed": seed}))
             seed += 1
     return fresh
+
+
+#: The four cases seed 001 plots: a clean baseline, a seasonal case with an offset, a noisy offset and
+#: the 4 mm offset at the edge of detectability.
+PLOT_CASES = ("C01", "C04", "C06", "C08")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 
+import numpy as np
 import pandas as pd
 
 from evallib.gnss.cases import CASES, Case
@@ -167,3 +168,37 @@ def summary_table(columns: dict[str, list[CaseResult]]) -> pd.DataFrame:
                          index=pd.Index(ids[0] if ids else [], name="case_id"), dtype=object)
     table.loc["passes"] = [pass_count(rows) for rows in columns.values()]
     return table
+
+
+@dataclass(frozen=True)
+class VelocityComparison:
+    """|velocity error| (mm/yr) of two agents per case; None where an agent gave no usable velocity."""
+
+    case_ids: tuple[str, ...]
+    errors_a: tuple[float | None, ...]
+    errors_b: tuple[float | None, ...]
+
+
+def compare_velocities(rows_a: list[CaseResult], rows_b: list[CaseResult]) -> tuple[VelocityComparison, Reading]:
+    """Per-case velocity errors of two agents on the same cases, and a reading of the comparison.
+
+    Reading ``velocity_comparison`` with values: n (cases where both estimated), a_closer, b_closer, ties,
+    median_a, median_b (over those cases; None when n = 0), undefined_a, undefined_b (cases without a
+    usable velocity). Raises ValueError when the rows do not cover the same cases.
+    """
+    if [r.case_id for r in rows_a] != [r.case_id for r in rows_b]:
+        raise ValueError("both runs must cover the same cases in the same order")
+
+    def error(r: CaseResult) -> float | None:
+        return None if r.estimated_velocity is None else abs(r.estimated_velocity - r.true_velocity)
+
+    errors_a, errors_b = tuple(map(error, rows_a)), tuple(map(error, rows_b))
+    both = [(a, b) for a, b in zip(errors_a, errors_b) if a is not None and b is not None]
+    values = {"n": len(both), "a_closer": sum(a < b for a, b in both), "b_closer": sum(b < a for a, b in both),
+              "ties": sum(a == b for a, b in both),
+              "median_a": float(np.median([a for a, _ in both])) if both else None,
+              "median_b": float(np.median([b for _, b in both])) if both else None,
+              "undefined_a": [r.case_id for r, e in zip(rows_a, errors_a) if e is None],
+              "undefined_b": [r.case_id for r, e in zip(rows_b, errors_b) if e is None]}
+    return (VelocityComparison(tuple(r.case_id for r in rows_a), errors_a, errors_b),
+            Reading("velocity_comparison", values))

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from evallib.gnss.agents import agent_v2
+from evallib.gnss.agents import agent_v2, largest_jump
 from evallib.gnss.cases import DERIVATION_SEED_START
 from evallib.gnss.spec import DEFAULT_VELOCITY_TOL, Spec, length_dependent_spec
 from evallib.gnss.synthetic import gnss_series
+from evallib.readings import Reading
 
 #: Seed 001: 50 realisations per record length, true velocity 12 mm/yr, lengths 10 and 2 years.
 DEFAULT_TRIALS = 50
@@ -87,3 +88,47 @@ def derive_spec_v3(long: ErrorSpread, short: ErrorSpread) -> Spec:
                                  derived_from={f"{s.n_years:g}": {"median": s.median, "p95": s.p95,
                                                                   "n": len(s.errors), "seeds": [s.seeds[0], s.seeds[-1]]}
                                                for s in (long, short)})
+
+
+def spread_reading(spread: ErrorSpread, tolerance: float) -> Reading:
+    """What a measured spread says of a velocity tolerance (mm/yr), as a reading:
+
+    - ``tolerance_unreachable``: the 95th percentile exceeds the tolerance, the spec asks what the data
+      cannot give (values: n_years, p95, median, tolerance, share_outside);
+    - ``tolerance_comfortable``: the 95th percentile is under half the tolerance;
+    - ``tolerance_tight``: in between.
+    """
+    values = {"n_years": spread.n_years, "p95": spread.p95, "median": spread.median, "tolerance": tolerance,
+              "share_outside": float(np.mean(spread.errors > tolerance)) if len(spread.errors) else 0.0}
+    if spread.p95 > tolerance:
+        return Reading("tolerance_unreachable", values)
+    return Reading("tolerance_comfortable" if spread.p95 < tolerance / 2 else "tolerance_tight", values)
+
+
+@dataclass(frozen=True)
+class JumpRates:
+    """How often agent v1's raw jump exceeds each threshold: on offset-free series (false alarms) and on
+    series with a step of ``step_mm`` (detections). Shapes (k,) for k thresholds; seeds as in `ErrorSpread`."""
+
+    thresholds_mm: np.ndarray
+    false_alarm_rate: np.ndarray
+    detection_rate: np.ndarray
+    step_mm: float
+    seeds: tuple[int, ...]
+
+
+def jump_threshold_rates(thresholds_mm: np.ndarray, base_params: dict, step_mm: float, eq_day: int,
+                         n_trials: int = DEFAULT_TRIALS, seed_start: int = DERIVATION_SEED_START) -> JumpRates:
+    """False-alarm and detection rates of the raw-jump rule over fresh realisations of one case design.
+
+    ``base_params`` are `gnss_series` parameters without seed or offset (e.g. a case's, minus those).
+    The largest jump of each realisation is computed once; every threshold then costs one comparison.
+    """
+    seeds = tuple(range(seed_start, seed_start + n_trials))
+    base = {k: v for k, v in base_params.items() if k not in ("seed", "eq_day", "coseismic_mm", "postseismic_mm")}
+    quiet = np.array([largest_jump(gnss_series(**base, seed=s).observed["disp_mm"].to_numpy()).size_mm for s in seeds])
+    stepped = np.array([largest_jump(gnss_series(**base, eq_day=eq_day, coseismic_mm=step_mm, postseismic_mm=0.0,
+                                                 seed=s).observed["disp_mm"].to_numpy()).size_mm for s in seeds])
+    thresholds = np.asarray(thresholds_mm, dtype=float)
+    return JumpRates(thresholds, (quiet[None, :] > thresholds[:, None]).mean(axis=1),
+                     (stepped[None, :] > thresholds[:, None]).mean(axis=1), step_mm, seeds)

@@ -1,11 +1,13 @@
+import numpy as np
 import pytest
 
 from evallib.gnss.agents import agent_midas, agent_v1, agent_v2
 from evallib.gnss.cases import CASES, case_by_id, held_out_cases
-from evallib.gnss.evaluation import (CaseResult, failure_groups, grade, pass_count, results_frame, run_eval,
-                                     summary_table)
+from evallib.gnss.evaluation import (CaseResult, compare_velocities, failure_groups, grade, pass_count, results_frame,
+                                     run_eval, summary_table)
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, length_dependent_spec
-from evallib.gnss.tolerances import derive_spec_v3, tolerance_from_spread, velocity_error_spread
+from evallib.gnss.tolerances import (derive_spec_v3, jump_threshold_rates, spread_reading, tolerance_from_spread,
+                                     velocity_error_spread)
 
 
 @pytest.fixture(scope="module")
@@ -135,3 +137,39 @@ def test_grade_accepts_any_object():
     truth = case_by_id("C01").load().truth
     assert grade("C01", "d", truth, 42, SPEC_V1).problems == (("not_a_dict", {"type": "int"}),)
     assert grade("C01", "d", truth, {"velocity_mm_yr": 12.0, "offset": False, "offset_day": None}, SPEC_V1).passed
+
+
+def test_spread_readings(spreads):
+    long, short = spreads
+    assert spread_reading(short, 1.5).code == "tolerance_unreachable"
+    assert spread_reading(short, 1.5).values["share_outside"] == pytest.approx((short.errors > 1.5).mean())
+    assert spread_reading(long, 1.5).code == "tolerance_comfortable"
+    assert spread_reading(long, long.p95 * 1.5).code == "tolerance_tight"
+    assert spread_reading(long, long.p95).code == "tolerance_tight"  # tie: the 95th percentile equals the tolerance
+
+
+def test_jump_threshold_rates_trade_false_alarms_for_detections():
+    rates = jump_threshold_rates(np.array([4.0, 6.0, 12.0]), case_by_id("C05").params, 8.0, 1500, n_trials=20)
+    assert rates.false_alarm_rate[0] >= rates.false_alarm_rate[1] >= rates.false_alarm_rate[2] == 0.0
+    assert rates.detection_rate[0] == 1.0 and rates.detection_rate[2] < 0.2
+    assert rates.false_alarm_rate[0] > 0.5
+
+
+def test_compare_velocities_v2_and_midas():
+    spec = length_dependent_spec(1.5, 3.0, 5)
+    comparison, reading = compare_velocities(run_eval(agent_v2, spec), run_eval(agent_midas, spec))
+    assert reading.code == "velocity_comparison"
+    assert reading.values["undefined_b"] == ["C10"] and reading.values["n"] == 11
+    assert reading.values["a_closer"] + reading.values["b_closer"] + reading.values["ties"] == 11
+    assert comparison.errors_b[comparison.case_ids.index("C10")] is None
+
+
+def test_compare_velocities_identical_runs_and_nothing_defined():
+    rows = [row("A"), row("B")]
+    _, same = compare_velocities(rows, rows)
+    assert same.values["ties"] == 2 and same.values["median_a"] == same.values["median_b"] == 0.0
+    broken = [row("A", problems=(("not_a_dict", {"type": "str"}),))]
+    _, none = compare_velocities(broken, broken)
+    assert none.values["n"] == 0 and none.values["median_a"] is None and none.values["undefined_a"] == ["A"]
+    with pytest.raises(ValueError, match="same cases"):
+        compare_velocities(rows, rows[:1])
