@@ -149,6 +149,11 @@ def _recorded(args: argparse.Namespace) -> int:
     return EXIT_BELOW if pass_count(rows) < args.min_passes else EXIT_PASS
 
 
+def _finite(value: float) -> float | None:
+    """JSON has no NaN: an undefined estimate is written as null."""
+    return value if math.isfinite(value) else None
+
+
 def _estimate(args: argparse.Namespace) -> int:
     try:
         series = read_series(args.file, args.component)
@@ -159,7 +164,8 @@ def _estimate(args: argparse.Namespace) -> int:
     out = {"file": str(args.file), "station": series.station, "component": series.component, "days": len(observed),
            "first": str(observed["date"].iloc[0].date()), "last": str(observed["date"].iloc[-1].date()),
            "v1": agent_v1(observed, args.v1_threshold), "v2": agent_v2(observed, args.v2_threshold),
-           "midas": {"velocity_mm_yr": midas.velocity_mm_yr, "sigma_mm_yr": midas.sigma_mm_yr, "pairs": midas.n_pairs},
+           "midas": {"velocity_mm_yr": _finite(midas.velocity_mm_yr), "sigma_mm_yr": _finite(midas.sigma_mm_yr),
+                     "pairs": midas.n_pairs},
            "readings": [{"code": r.code, **r.values} for r in station_readings(series)]}
     print(json.dumps(out, indent=2, ensure_ascii=False, default=str))
     return EXIT_PASS

@@ -241,15 +241,37 @@ def read_series(path: str | Path, component: str = "up", file_format: str | None
     return {"tenv3": read_tenv3, "pos": read_pos}[kind](text, component)
 
 
+#: A day-to-day change beyond 10 robust sigmas of the day-to-day changes is reported as a jump (an
+#: earthquake, an equipment change or an outlier); 10 keeps ordinary noise (a 1-in-10^23 Gaussian event) out.
+JUMP_SIGMAS = 10.0
 #: Velocities from records under 2.5 years are biased by seasonal signals (Blewitt & Lavallée 2002,
 #: JGR 107 B7, 2145); under a year the seasonal terms cannot be fitted at all.
 MIN_VELOCITY_YEARS = 2.5
 
 
+def _largest_jump(observed: pd.DataFrame) -> Reading | None:
+    """The largest day-to-day change, measured from the median change (the trend), when it exceeds
+    `JUMP_SIGMAS` robust sigmas; with sigma = 0 (a perfectly regular series) any departure counts."""
+    changes = np.diff(observed["disp_mm"].to_numpy())
+    if changes.size == 0:
+        return None
+    departures = changes - np.median(changes)
+    sigma = 1.4826 * np.median(np.abs(departures))
+    at = int(np.argmax(np.abs(departures)))
+    size = abs(departures[at])
+    if size == 0 or (sigma > 0 and size <= JUMP_SIGMAS * sigma):
+        return None
+    return Reading("large_jump", {"date": observed["date"].iloc[at + 1].date().isoformat(),
+                                  "size_mm": float(changes[at]), "sigmas": float(size / sigma) if sigma > 0 else None})
+
+
 def station_readings(series: StationSeries) -> list[Reading]:
     """What the reader did to a real file and what the record allows, as readings (codes
     ``rows_unsorted``, ``duplicates_dropped`` (count), ``gaps`` (missing_days, share),
-    ``equipment_changes`` (dates as ISO strings), ``record_too_short_for_velocity`` (years, min_years))."""
+    ``equipment_changes`` (dates as ISO strings), ``large_jump`` (date, size_mm, sigmas: the largest
+    day-to-day change when beyond `JUMP_SIGMAS` robust sigmas, sigma = 1.4826 MAD of the changes; sigmas
+    None when the other changes are all equal),
+    ``record_too_short_for_velocity`` (years, min_years))."""
     observed = series.observed
     span_days = (observed["date"].iloc[-1] - observed["date"].iloc[0]).days
     readings = []
@@ -261,6 +283,9 @@ def station_readings(series: StationSeries) -> list[Reading]:
         readings.append(Reading("gaps", {"missing_days": series.gaps, "share": series.gaps / (span_days + 1)}))
     if series.equipment_changes:
         readings.append(Reading("equipment_changes", {"dates": [d.isoformat() for d in series.equipment_changes]}))
+    jump = _largest_jump(observed)
+    if jump is not None:
+        readings.append(jump)
     years = span_days / 365.25
     if years < MIN_VELOCITY_YEARS:
         readings.append(Reading("record_too_short_for_velocity", {"years": years, "min_years": MIN_VELOCITY_YEARS}))

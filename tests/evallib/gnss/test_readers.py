@@ -24,8 +24,9 @@ def test_tenv3_adds_integer_and_fractional_metres_and_repairs_the_layout():
     up = read_series(DATA / "STA1.tenv3", "up")
     assert up.observed["disp_mm"].iloc[-1] == pytest.approx(20.0)
     assert [d.isoformat() for d in up.equipment_changes] == ["1995-10-18"]
-    assert set(codes(up)) == {"rows_unsorted", "duplicates_dropped", "gaps", "equipment_changes",
+    assert set(codes(up)) == {"rows_unsorted", "duplicates_dropped", "gaps", "equipment_changes", "large_jump",
                               "record_too_short_for_velocity"}
+    assert codes(up)["large_jump"] == {"date": "1995-10-18", "size_mm": pytest.approx(20.0), "sigmas": None}
     north = read_series(DATA / "STA1.tenv3", "north")
     assert north.observed["disp_mm"].iloc[1] == pytest.approx(-0.5)
 
@@ -41,6 +42,8 @@ def test_neu_orders_north_east_up_and_keeps_a_metre_scale_offset():
     north = read_series(DATA / "STA3.neu", "north")
     assert north.station == "STA3" and north.gaps == 1
     assert north.observed["disp_mm"].iloc[7] == pytest.approx(-1829.3)
+    jump = codes(north)["large_jump"]
+    assert jump["date"] == "2015-04-18" and jump["size_mm"] == pytest.approx(-1829.9)
     assert read_series(DATA / "STA3.neu", "east").observed["disp_mm"].iloc[-1] == pytest.approx(2.2)
     assert read_series(DATA / "STA3.neu", "up").observed["disp_mm"].iloc[-1] == pytest.approx(1270.0)
 
@@ -91,3 +94,14 @@ def test_too_few_days_empty_and_unknown_inputs(tmp_path):
     with pytest.raises(GnssFileError, match="unknown format") as caught:
         read_series(odd)
     assert caught.value.code == "unknown_format"
+
+
+def test_a_noisy_series_has_a_large_jump_only_with_a_step():
+    noise = np.random.default_rng(3).normal(0, 2, 28)
+
+    def csv_text(step_mm):
+        return "date,disp_mm\n" + "\n".join(f"2020-01-{d:02d},{v + (step_mm if d >= 20 else 0):.3f}"
+                                             for d, v in zip(range(1, 29), noise))
+    assert "large_jump" not in codes(read_csv_series(csv_text(0)))
+    jump = codes(read_csv_series(csv_text(1000)))["large_jump"]
+    assert jump["date"] == "2020-01-20" and jump["size_mm"] == pytest.approx(1000, abs=10) and jump["sigmas"] > 10
