@@ -5,7 +5,8 @@ Run: ``.venv/bin/python bench/gnss.py`` (or ``make bench``). Targets (issue 9):
 - the jump detector on cumulative sums (`largest_jump`) at least 20x faster than the per-day loop of
   seed 001 (`largest_jump_loop`) on a 10-year and a 20-year daily series, with equal results;
 - the whole 12-case evaluation of agents v1 and v2 (spec v1, v2 and v3) plus the tolerance derivation
-  over 100 realisations (50 per record length) in about the time of a page rerun (printed side by side);
+  over 100 realisations (50 per record length) and the held-out check, in about the time of a page
+  rerun (printed side by side);
 - flicker noise for a 20-year daily series in milliseconds: FFT convolution of the fractional filter,
   printed next to the same filter applied sample by sample by `scipy.signal.lfilter` (direct form).
 """
@@ -22,11 +23,9 @@ from scipy.signal import lfilter
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from evallib.gnss.agents import agent_v1, agent_v2, largest_jump, largest_jump_loop  # noqa: E402
-from evallib.gnss.evaluation import pass_count, run_eval  # noqa: E402
-from evallib.gnss.spec import SPEC_V1, SPEC_V2  # noqa: E402
+from evallib.gnss.agents import largest_jump, largest_jump_loop  # noqa: E402
 from evallib.gnss.synthetic import DAYS_PER_YEAR, flicker_noise, fractional_filter, gnss_series  # noqa: E402
-from evallib.gnss.tolerances import derive_spec_v3, velocity_error_spread  # noqa: E402
+from evallib.gnss.tolerances import seed_summary  # noqa: E402
 
 JUMP_RATIO_TARGET = 20.0
 #: A Streamlit rerun of the page: the same 1-second budget as the other pages' benches.
@@ -55,20 +54,15 @@ def measure_jumps() -> tuple[list[str], bool]:
     return lines, ok
 
 
-def whole_evaluation() -> tuple[int, int, int]:
-    """v1/spec v1, v2/spec v2, the derivation of spec v3 over 2 x 50 realisations, v2/spec v3."""
-    v1 = run_eval(agent_v1, SPEC_V1)
-    v2 = run_eval(agent_v2, SPEC_V2)
-    spec_v3 = derive_spec_v3(velocity_error_spread(10), velocity_error_spread(2))
-    return pass_count(v1), pass_count(v2), pass_count(run_eval(agent_v2, spec_v3))
-
-
 def measure_evaluation() -> tuple[list[str], bool]:
-    passes = whole_evaluation()
-    seconds = best_time(whole_evaluation, 3)
-    return [f"whole evaluation        {seconds:8.3f} s   (12 cases x 3 runs + 100 realisations; page rerun budget "
-            f"{RERUN_BUDGET_S:.0f} s: {seconds / RERUN_BUDGET_S:.0%} of it); passes v1/v1 {passes[0]}, "
-            f"v2/v2 {passes[1]}, v2/v3 {passes[2]}"], seconds <= RERUN_BUDGET_S
+    """`seed_summary`: v1/spec v1, v2/spec v2, spec v3 from 2 x 50 realisations, v2/spec v3, held-out check."""
+    summary = seed_summary()
+    seconds = best_time(seed_summary, 3)
+    passes = summary.table.loc["passes"].tolist()
+    return [f"whole evaluation        {seconds:8.3f} s   (12 cases x 3 runs + 100 realisations + 12 held-out; page "
+            f"rerun budget {RERUN_BUDGET_S:.0f} s: {seconds / RERUN_BUDGET_S:.0%} of it); passes v1/v1 {passes[0]}, "
+            f"v2/v2 {passes[1]}, v2/v3 {passes[2]}, held-out {summary.held_out_passes}/{summary.held_out_total}"], \
+        seconds <= RERUN_BUDGET_S
 
 
 def measure_flicker() -> tuple[list[str], bool]:

@@ -2,6 +2,7 @@
 
     gnss [--agents v1,v2,midas] [--spec v1|v2|v3] [--min-passes N] [--json] [--held-out]
          [--v1-threshold MM] [--v2-threshold MM] [--trials N]
+    gnss --summary [--trials N] [--json]      seed 001's table: v1/spec v1, v2/spec v2, v2/spec v3, held-out check
     gnss --recorded MODEL [--runs N]          grade recorded answers of a model (offline replay)
     gnss --file PATH [--component up]         estimates on a real station file (no truth)
 
@@ -24,7 +25,7 @@ from evallib.gnss.evaluation import failure_groups, pass_count, run_eval
 from evallib.gnss.live import GNSS_SET, build_request, grade_live
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_series, station_readings
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
-from evallib.gnss.tolerances import DEFAULT_TRIALS, derive_spec_v3, velocity_error_spread
+from evallib.gnss.tolerances import DEFAULT_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
 from evallib.llm import Recordings
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -49,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--v1-threshold", type=float, default=12.0, help="v1's jump threshold in mm")
     parser.add_argument("--v2-threshold", type=float, default=6.0, help="v2's and MIDAS's step threshold in mm")
     parser.add_argument("--trials", type=int, default=DEFAULT_TRIALS, help="realisations per length for spec v3")
+    parser.add_argument("--summary", action="store_true", help="the v1/v2/v3 summary table and the held-out check")
     parser.add_argument("--recorded", metavar="MODEL", help="grade the recorded answers of MODEL instead")
     parser.add_argument("--runs", type=int, default=2, help="recorded runs per case (with --recorded)")
     parser.add_argument("--recordings", type=Path, default=ROOT / "recordings")
@@ -128,6 +130,25 @@ def _evaluate(args: argparse.Namespace) -> int:
     return EXIT_BELOW if below else EXIT_PASS
 
 
+def _summary(args: argparse.Namespace) -> int:
+    if args.trials < 2:
+        raise UsageError(f"--trials must be at least 2, got {args.trials}")
+    summary = seed_summary(args.trials, args.v1_threshold, args.v2_threshold)
+    passes = summary.table.loc["passes"]
+    if args.json:
+        print(json.dumps({"passes": {k: int(v) for k, v in passes.items()},
+                          "cases": {c: {k: bool(v) for k, v in row.items()} for c, row in summary.table.drop("passes").iterrows()},
+                          "spec_v3": render_spec(summary.spec_v3), "derived_from": summary.spec_v3.derived_from,
+                          "held_out": {"passes": summary.held_out_passes, "total": summary.held_out_total}}, indent=2))
+    else:
+        print(summary.table.to_string())
+        for spread in summary.spreads:
+            print(f"{spread.n_years:g}-yr records, {len(spread.errors)} seeds: median |error| {spread.median:.2f} mm/yr, "
+                  f"95th percentile {spread.p95:.2f} mm/yr -> tolerance {summary.spec_v3.velocity_tol(spread.n_years):g}")
+        print(f"held-out seeds, agent v2 under spec v3: {summary.held_out_passes}/{summary.held_out_total}")
+    return EXIT_BELOW if int(passes.min()) < args.min_passes else EXIT_PASS
+
+
 def _recorded(args: argparse.Namespace) -> int:
     spec, _ = _spec(args)
     store = Recordings(args.recordings)
@@ -182,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError("--min-passes must be >= 0 and --runs >= 1")
         if args.file:
             return _estimate(args)
+        if args.summary:
+            return _summary(args)
         if args.recorded:
             return _recorded(args)
         return _evaluate(args)

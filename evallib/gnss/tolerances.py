@@ -11,13 +11,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
 
-from evallib.gnss.agents import agent_v2, largest_jump
-from evallib.gnss.cases import DERIVATION_SEED_START
-from evallib.gnss.spec import DEFAULT_VELOCITY_TOL, Spec, length_dependent_spec
+from evallib.gnss.agents import V1_JUMP_THRESHOLD_MM, V2_STEP_THRESHOLD_MM, agent_v1, agent_v2, largest_jump
+from evallib.gnss.cases import DERIVATION_SEED_START, held_out_cases
+from evallib.gnss.evaluation import pass_count, run_eval, summary_table
+from evallib.gnss.spec import DEFAULT_VELOCITY_TOL, SPEC_V1, SPEC_V2, Spec, length_dependent_spec
 from evallib.gnss.synthetic import gnss_series
 from evallib.readings import Reading
 
@@ -132,3 +134,35 @@ def jump_threshold_rates(thresholds_mm: np.ndarray, base_params: dict, step_mm: 
     thresholds = np.asarray(thresholds_mm, dtype=float)
     return JumpRates(thresholds, (quiet[None, :] > thresholds[:, None]).mean(axis=1),
                      (stepped[None, :] > thresholds[:, None]).mean(axis=1), step_mm, seeds)
+
+
+@dataclass(frozen=True)
+class SeedSummary:
+    """Seed 001's closing table and what it rests on.
+
+    Attributes:
+        table: pass/fail per case for "agent v1, spec v1", "agent v2, spec v2", "agent v2, spec v3", with a
+            ``passes`` row (`evallib.gnss.evaluation.summary_table`).
+        spec_v3: the spec derived from ``spreads`` (10-year, 2-year).
+        held_out_passes, held_out_total: agent v2 under spec v3 on the twelve designs with fresh seeds.
+    """
+
+    table: pd.DataFrame
+    spec_v3: Spec
+    spreads: tuple[ErrorSpread, ErrorSpread]
+    held_out_passes: int
+    held_out_total: int
+
+
+def seed_summary(n_trials: int = DEFAULT_TRIALS, v1_threshold_mm: float = V1_JUMP_THRESHOLD_MM,
+                 v2_threshold_mm: float = V2_STEP_THRESHOLD_MM) -> SeedSummary:
+    """Run the whole evaluation: v1/spec v1, v2/spec v2, spec v3 from ``n_trials`` realisations per length,
+    v2/spec v3, and the held-out check."""
+    v2 = partial(agent_v2, step_threshold_mm=v2_threshold_mm)
+    spreads = tuple(velocity_error_spread(years, n_trials, v2) for years in DERIVATION_LENGTHS)
+    spec_v3 = derive_spec_v3(*spreads)
+    table = summary_table({"agent v1, spec v1": run_eval(partial(agent_v1, jump_threshold_mm=v1_threshold_mm), SPEC_V1),
+                           "agent v2, spec v2": run_eval(v2, SPEC_V2),
+                           "agent v2, spec v3": run_eval(v2, spec_v3)})
+    held = run_eval(v2, spec_v3, held_out_cases())
+    return SeedSummary(table, spec_v3, spreads, pass_count(held), len(held))

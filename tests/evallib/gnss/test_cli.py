@@ -51,3 +51,13 @@ def test_usage_errors_exit_2(capsys, tmp_path):
     bad.write_text("# h\n 2015.2 2015 100 0.1\n")
     assert main(["--file", str(bad)]) == EXIT_USAGE
     assert "line 2:" in capsys.readouterr().err
+
+
+def test_summary_table(capsys):
+    assert main(["--summary", "--trials", "10", "--json"]) == EXIT_PASS
+    data = json.loads(capsys.readouterr().out)
+    assert data["passes"]["agent v1, spec v1"] == 5 and set(data["cases"]) == {f"C{i:02d}" for i in range(1, 13)}
+    assert data["held_out"]["total"] == 12 and "spec v3" in data["spec_v3"]
+    assert main(["--summary", "--trials", "10", "--min-passes", "12"]) == EXIT_BELOW
+    assert "held-out seeds" in capsys.readouterr().out
+    assert main(["--summary", "--trials", "1"]) == EXIT_USAGE

@@ -6,8 +6,8 @@ from evallib.gnss.cases import CASES, case_by_id, held_out_cases
 from evallib.gnss.evaluation import (CaseResult, compare_velocities, failure_groups, grade, pass_count, results_frame,
                                      run_eval, summary_table)
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, length_dependent_spec
-from evallib.gnss.tolerances import (derive_spec_v3, jump_threshold_rates, spread_reading, tolerance_from_spread,
-                                     velocity_error_spread)
+from evallib.gnss.tolerances import (derive_spec_v3, jump_threshold_rates, seed_summary, spread_reading,
+                                     tolerance_from_spread, velocity_error_spread)
 
 
 @pytest.fixture(scope="module")
@@ -173,3 +173,11 @@ def test_compare_velocities_identical_runs_and_nothing_defined():
     assert none.values["n"] == 0 and none.values["median_a"] is None and none.values["undefined_a"] == ["A"]
     with pytest.raises(ValueError, match="same cases"):
         compare_velocities(rows, rows[:1])
+
+
+def test_seed_summary_columns_and_held_out():
+    summary = seed_summary(n_trials=10)
+    assert list(summary.table.columns) == ["agent v1, spec v1", "agent v2, spec v2", "agent v2, spec v3"]
+    assert summary.table.loc["passes", "agent v1, spec v1"] == 5
+    assert summary.spec_v3.velocity_tol(2) >= summary.spec_v3.velocity_tol(10)
+    assert summary.held_out_total == 12 and 0 <= summary.held_out_passes <= 12
