@@ -43,7 +43,8 @@ def best_time(function, repeats: int = REPEATS) -> float:
 def measure_jumps() -> tuple[list[str], bool]:
     lines, ok = [], True
     for years in (10, 20):
-        d = gnss_series(n_years=years, velocity_mm_yr=12, eq_day=1500, coseismic_mm=8, seed=7).observed["disp_mm"].to_numpy()
+        series = gnss_series(n_years=years, velocity_mm_yr=12, eq_day=1500, coseismic_mm=8, seed=7)
+        d = series.observed["disp_mm"].to_numpy()
         fast, slow = largest_jump(d), largest_jump_loop(d)
         equal = fast.index == slow.index and np.isclose(fast.size_mm, slow.size_mm, rtol=0, atol=1e-9)
         t_fast, t_slow = best_time(lambda: largest_jump(d)), best_time(lambda: largest_jump_loop(d), 3)

@@ -93,7 +93,8 @@ def _row_dict(r) -> dict:
 
 def _print_table(name: str, rows: list, groups: list) -> None:
     print(f"agent {name}: {pass_count(rows)}/{len(rows)} cases pass")
-    print(f"{'case':<10} {'true v':>7} {'est. v':>8} {'tol':>4} {'offset':>6} {'flag':>5} {'day':>5} {'est.':>5}  result")
+    print(f"{'case':<10} {'true v':>7} {'est. v':>8} {'tol':>4} {'offset':>6} {'flag':>5} {'day':>5} "
+          f"{'est.':>5}  result")
     for r in rows:
         est = "-" if r.estimated_velocity is None else f"{r.estimated_velocity:.2f}"
         flag = "-" if r.flagged is None else ("yes" if r.flagged else "no")
@@ -137,14 +138,16 @@ def _summary(args: argparse.Namespace) -> int:
     passes = summary.table.loc["passes"]
     if args.json:
         print(json.dumps({"passes": {k: int(v) for k, v in passes.items()},
-                          "cases": {c: {k: bool(v) for k, v in row.items()} for c, row in summary.table.drop("passes").iterrows()},
+                          "cases": {c: {k: bool(v) for k, v in row.items()}
+                                    for c, row in summary.table.drop("passes").iterrows()},
                           "spec_v3": render_spec(summary.spec_v3), "derived_from": summary.spec_v3.derived_from,
                           "held_out": {"passes": summary.held_out_passes, "total": summary.held_out_total}}, indent=2))
     else:
         print(summary.table.to_string())
         for spread in summary.spreads:
-            print(f"{spread.n_years:g}-yr records, {len(spread.errors)} seeds: median |error| {spread.median:.2f} mm/yr, "
-                  f"95th percentile {spread.p95:.2f} mm/yr -> tolerance {summary.spec_v3.velocity_tol(spread.n_years):g}")
+            tolerance = summary.spec_v3.velocity_tol(spread.n_years)
+            print(f"{spread.n_years:g}-yr records, {len(spread.errors)} seeds: median |error| {spread.median:.2f} "
+                  f"mm/yr, 95th percentile {spread.p95:.2f} mm/yr -> tolerance {tolerance:g}")
         print(f"held-out seeds, agent v2 under spec v3: {summary.held_out_passes}/{summary.held_out_total}")
     return EXIT_BELOW if int(passes.min()) < args.min_passes else EXIT_PASS
 

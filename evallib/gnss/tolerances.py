@@ -87,8 +87,8 @@ def derive_spec_v3(long: ErrorSpread, short: ErrorSpread) -> Spec:
     if long.n_years <= short.n_years:
         raise ValueError(f"the long spread must be longer than the short one ({long.n_years} <= {short.n_years})")
     return length_dependent_spec(tolerance_from_spread(long), tolerance_from_spread(short), long.n_years / 2,
-                                 derived_from={f"{s.n_years:g}": {"median": s.median, "p95": s.p95,
-                                                                  "n": len(s.errors), "seeds": [s.seeds[0], s.seeds[-1]]}
+                                 derived_from={f"{s.n_years:g}": {"median": s.median, "p95": s.p95, "n": len(s.errors),
+                                                                  "seeds": [s.seeds[0], s.seeds[-1]]}
                                                for s in (long, short)})
 
 

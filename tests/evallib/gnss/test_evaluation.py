@@ -52,9 +52,10 @@ def test_v2_fixes_the_unmodelled_offsets():
 
 def row(case_id="X", n_years=10.0, true_offset=False, flagged=False, velocity_ok=True, day_ok=True, problems=()):
     flag_ok = flagged == true_offset
-    return CaseResult(case_id, "d", n_years, 12.0, true_offset, 100 if true_offset else None, 5.0 if true_offset else 0.0,
-                      None if problems else 12.0, None if problems else flagged, None, velocity_ok, flag_ok, day_ok,
-                      velocity_ok and flag_ok and day_ok and not problems, tuple(problems), "p" if problems else "", 1.5)
+    return CaseResult(case_id, "d", n_years, 12.0, true_offset, 100 if true_offset else None,
+                      5.0 if true_offset else 0.0, None if problems else 12.0, None if problems else flagged, None,
+                      velocity_ok, flag_ok, day_ok, velocity_ok and flag_ok and day_ok and not problems,
+                      tuple(problems), "p" if problems else "", 1.5)
 
 
 def test_failure_group_readings_on_hand_made_rows():

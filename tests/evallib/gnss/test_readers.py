@@ -20,7 +20,8 @@ def test_tenv3_adds_integer_and_fractional_metres_and_repairs_the_layout():
     assert np.allclose(np.diff(east.observed["disp_mm"]), 1.0)
     assert east.station == "STA1" and len(east.observed) == 14
     assert east.duplicates_dropped == 1 and east.was_unsorted and east.gaps == 3
-    assert east.observed["date"].is_monotonic_increasing and east.observed["date"].iloc[0].isoformat()[:10] == "1995-10-10"
+    assert east.observed["date"].is_monotonic_increasing
+    assert east.observed["date"].iloc[0].isoformat()[:10] == "1995-10-10"
     up = read_series(DATA / "STA1.tenv3", "up")
     assert up.observed["disp_mm"].iloc[-1] == pytest.approx(20.0)
     assert [d.isoformat() for d in up.equipment_changes] == ["1995-10-18"]
@@ -34,7 +35,8 @@ def test_tenv3_adds_integer_and_fractional_metres_and_repairs_the_layout():
 def test_pos_reads_dn_de_du_in_metres():
     east = read_series(DATA / "STA2.pos", "east")
     assert east.station == "STA2" and east.gaps == 2
-    assert east.observed["disp_mm"].iloc[7] - east.observed["disp_mm"].iloc[6] == pytest.approx(1198.0)  # metre-scale step
+    step = east.observed["disp_mm"].iloc[7] - east.observed["disp_mm"].iloc[6]
+    assert step == pytest.approx(1198.0)  # metre-scale
     assert read_series(DATA / "STA2.pos", "north").observed["disp_mm"].iloc[-1] == pytest.approx(11.0)
 
 
@@ -63,7 +65,8 @@ def lines(path):
     (read_tenv3, "\n".join(lines("STA1.tenv3")[:3] + [lines("STA1.tenv3")[3].replace(" 385 ", " abc ")]), 4, "metres"),
     (read_tenv3, "\n".join(lines("STA1.tenv3")[1:]), 1, "site YYMMMDD"),
     (read_pos, "\n".join(lines("STA2.pos")[:16] + [" 2010011 120000 55210.5"]), 17, "columns"),
-    (read_pos, "\n".join(lines("STA2.pos")[:13] + [lines("STA2.pos")[14].replace("20100102", "2010-01-02")]), 14, "YYYYMMDD"),
+    (read_pos, "\n".join(lines("STA2.pos")[:13] + [lines("STA2.pos")[14].replace("20100102", "2010-01-02")]), 14,
+     "YYYYMMDD"),
     (read_pos, "no header here\n 20100101 1 2", 1, "*YYYYMMDD"),
     (read_neu, "# h\n 2015.2 2015 100 0.1 0.2", 2, "decyr yr doy N E U"),
     (read_neu, "# h\n 2015.2 2015 400 0.1 0.2 0.3", 2, "day of year"),

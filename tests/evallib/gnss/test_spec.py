@@ -43,7 +43,8 @@ def test_the_seed_example_reports_both_problems():
 
 
 def test_numpy_scalars_are_valid_types():
-    assert validate_result({"velocity_mm_yr": np.float64(1.0), "offset": np.bool_(True), "offset_day": np.int64(3)}) == []
+    numpy_answer = {"velocity_mm_yr": np.float64(1.0), "offset": np.bool_(True), "offset_day": np.int64(3)}
+    assert validate_result(numpy_answer) == []
 
 
 def test_checks_apply_the_tolerances():
