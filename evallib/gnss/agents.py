@@ -1,0 +1,245 @@
+"""Reference agents of the GNSS task (seed 001, steps 4-5) and a MIDAS-like robust velocity.
+
+An agent takes the observed table (``date``, ``disp_mm``; rows may have gaps) and returns the
+spec's dict ``{"velocity_mm_yr": float, "offset": bool, "offset_day": int | None}``; day indices
+count days from the first date. Thresholds are parameters (the page lets users move them).
+
+- `agent_v1`: straight line for the velocity, largest jump between 30-day means for the offset,
+  flagged above a fixed jump threshold (the hurried analyst of seed 001).
+- `agent_v2`: least squares on trend + annual + semi-annual + a step at the detected day, deciding on
+  the fitted step amplitude (spec v2's method).
+- `agent_midas`: the MIDAS velocity (Blewitt et al. 2016) with v2's offset decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+DAYS_PER_YEAR = 365.25
+#: Jump detector of seed 001: 30-day windows either side, candidate days every 5 days, 45 days of
+#: margin at both ends so that each window lies inside the record.
+JUMP_WINDOW_DAYS = 30
+JUMP_STEP_DAYS = 5
+JUMP_MARGIN_DAYS = 45
+#: Agent v1 flags an offset when the largest raw jump exceeds 12 mm (seed 001).
+V1_JUMP_THRESHOLD_MM = 12.0
+#: Agent v2 flags an offset when the fitted step exceeds 6 mm in absolute value (seed 001).
+V2_STEP_THRESHOLD_MM = 6.0
+#: Seasonal terms need a full year of data to be told apart from the trend.
+MIN_SEASONAL_SPAN_DAYS = 365
+#: MIDAS pairs data one year apart: 365 or 366 days for daily data (Blewitt et al. 2016, sec. 2.2).
+MIDAS_PAIR_DAYS = (365, 366)
+#: Pairs more than 2 sigma from the first median are trimmed, sigma = 1.4826 MAD (Blewitt et al. 2016).
+MIDAS_TRIM_SIGMA = 2.0
+MAD_TO_SIGMA = 1.4826
+
+
+def day_index(observed: pd.DataFrame) -> np.ndarray:
+    """Days since the first date (float, shape (n,)); rows are assumed sorted by date."""
+    dates = pd.to_datetime(observed["date"])
+    return ((dates - dates.iloc[0]) / pd.Timedelta(days=1)).to_numpy(dtype=float)
+
+
+@dataclass(frozen=True)
+class Jump:
+    """The largest jump between the 30-sample means after and before a candidate sample.
+
+    ``index`` is the sample index (None when the record is too short for any candidate), ``size_mm``
+    the absolute jump (0.0 when there is no candidate).
+    """
+
+    index: int | None
+    size_mm: float
+
+
+def largest_jump(d: np.ndarray, window: int = JUMP_WINDOW_DAYS, step: int = JUMP_STEP_DAYS,
+                 margin: int = JUMP_MARGIN_DAYS) -> Jump:
+    """Largest |mean(d[i:i+w]) - mean(d[i-w:i])| over candidates i = margin, margin+step, ... < n - margin.
+
+    Vectorised on cumulative sums: each window mean is a difference of two prefix sums, so the cost is
+    O(n) instead of O(n·w). Ties keep the first candidate (as the loop does). Shape of ``d``: (n,), mm.
+    """
+    d = np.asarray(d, dtype=float)
+    candidates = np.arange(margin, len(d) - margin, step)
+    if candidates.size == 0:
+        return Jump(None, 0.0)
+    prefix = np.concatenate(([0.0], np.cumsum(d)))
+    after = prefix[candidates + window] - prefix[candidates]
+    before = prefix[candidates] - prefix[candidates - window]
+    jumps = np.abs(after - before) / window
+    best = int(np.argmax(jumps))
+    if jumps[best] <= 0:
+        return Jump(None, 0.0)
+    return Jump(int(candidates[best]), float(jumps[best]))
+
+
+def largest_jump_loop(d: np.ndarray, window: int = JUMP_WINDOW_DAYS, step: int = JUMP_STEP_DAYS,
+                      margin: int = JUMP_MARGIN_DAYS) -> Jump:
+    """The per-candidate loop of seed 001, kept as the readable reference of `largest_jump`."""
+    d = np.asarray(d, dtype=float)
+    best_jump, best_index = 0.0, None
+    for i in range(margin, len(d) - margin, step):
+        jump = abs(d[i:i + window].mean() - d[i - window:i].mean())
+        if jump > best_jump:
+            best_jump, best_index = jump, i
+    return Jump(best_index, float(best_jump))
+
+
+def _answer(velocity: float, offset: bool, offset_day: float | None) -> dict:
+    return {"velocity_mm_yr": float(velocity), "offset": bool(offset),
+            "offset_day": int(round(offset_day)) if offset and offset_day is not None else None}
+
+
+def straight_line_velocity(t_days: np.ndarray, d: np.ndarray) -> float:
+    """Slope (mm/yr) of the least-squares line through (t, d): cov(t, d)/var(t), as `numpy.polyfit(t, d, 1)`."""
+    t_yr = np.asarray(t_days, dtype=float) / DAYS_PER_YEAR
+    centred = t_yr - t_yr.mean()
+    return float(centred @ (np.asarray(d, dtype=float) - np.mean(d)) / (centred @ centred))
+
+
+def agent_v1(observed: pd.DataFrame, jump_threshold_mm: float = V1_JUMP_THRESHOLD_MM) -> dict:
+    """Straight-line velocity (ignores seasonal terms and offsets) + raw jump over a fixed threshold."""
+    d = observed["disp_mm"].to_numpy(dtype=float)
+    t = day_index(observed)
+    velocity = straight_line_velocity(t, d)
+    jump = largest_jump(d)
+    detected = jump.index is not None and jump.size_mm > jump_threshold_mm
+    return _answer(velocity, detected, t[jump.index] if detected else None)
+
+
+@dataclass(frozen=True)
+class TrajectoryFit:
+    """Least-squares fit of trend + annual + semi-annual (+ step) to one component.
+
+    Attributes:
+        names: coefficient names (``offset_mm``, ``velocity_mm_yr``, ``annual_sin_mm``, ``annual_cos_mm``,
+            ``semiannual_sin_mm``, ``semiannual_cos_mm`` and ``step_mm`` when a step is fitted).
+        coefficients: shape (k,), mm and mm/yr.
+        fitted_mm, residuals_mm: shape (n,).
+        step_day: day index of the fitted step, or None.
+    """
+
+    names: tuple[str, ...]
+    coefficients: np.ndarray
+    fitted_mm: np.ndarray
+    residuals_mm: np.ndarray
+    step_day: float | None
+
+    def __getitem__(self, name: str) -> float:
+        return float(self.coefficients[self.names.index(name)])
+
+
+def design_matrix(t_days: np.ndarray, step_day: float | None = None) -> tuple[np.ndarray, tuple[str, ...]]:
+    """Columns 1, t (years), sin/cos(2πt), sin/cos(4πt) and H(t - step_day) when ``step_day`` is given.
+
+    The seasonal columns are left out when the record spans less than `MIN_SEASONAL_SPAN_DAYS`: over
+    less than a year an annual sinusoid is nearly collinear with the trend and the fit explodes.
+    """
+    t_yr = t_days / DAYS_PER_YEAR
+    columns = [np.ones_like(t_yr), t_yr]
+    names = ["offset_mm", "velocity_mm_yr"]
+    if t_days[-1] - t_days[0] >= MIN_SEASONAL_SPAN_DAYS:
+        columns += [np.sin(2 * np.pi * t_yr), np.cos(2 * np.pi * t_yr), np.sin(4 * np.pi * t_yr),
+                    np.cos(4 * np.pi * t_yr)]
+        names += ["annual_sin_mm", "annual_cos_mm", "semiannual_sin_mm", "semiannual_cos_mm"]
+    if step_day is not None:
+        columns.append((t_days >= step_day).astype(float))
+        names.append("step_mm")
+    return np.column_stack(columns), tuple(names)
+
+
+def fit_trajectory(t_days: np.ndarray, d: np.ndarray, step_day: float | None = None) -> TrajectoryFit:
+    """Ordinary least squares of the trajectory model; shapes (n,), days and mm.
+
+    Solved by the normal equations (GᵀG)c = Gᵀd: at most 7 columns with time in years keep GᵀG well
+    conditioned, and the solve costs microseconds where an SVD-based `numpy.linalg.lstsq` costs
+    milliseconds (the tests use lstsq and statsmodels OLS as oracles).
+    """
+    G, names = design_matrix(np.asarray(t_days, dtype=float), step_day)
+    d = np.asarray(d, dtype=float)
+    coefficients = np.linalg.solve(G.T @ G, G.T @ d)
+    fitted = G @ coefficients
+    return TrajectoryFit(names, coefficients, fitted, d - fitted, step_day)
+
+
+def fit_v2(observed: pd.DataFrame, step_threshold_mm: float = V2_STEP_THRESHOLD_MM) -> TrajectoryFit:
+    """Agent v2's final fit: with a step at the largest jump if the fitted step exceeds the threshold,
+    else the fit without a step (seed 001, step 5)."""
+    d = observed["disp_mm"].to_numpy(dtype=float)
+    t = day_index(observed)
+    jump = largest_jump(d)
+    if jump.index is not None:
+        with_step = fit_trajectory(t, d, t[jump.index])
+        if abs(with_step["step_mm"]) > step_threshold_mm:
+            return with_step
+    return fit_trajectory(t, d)
+
+
+def agent_v2(observed: pd.DataFrame, step_threshold_mm: float = V2_STEP_THRESHOLD_MM) -> dict:
+    """Velocity from `fit_v2`; an offset is flagged at the step's day when the step was kept."""
+    fit = fit_v2(observed, step_threshold_mm)
+    return _answer(fit["velocity_mm_yr"], fit.step_day is not None, fit.step_day)
+
+
+@dataclass(frozen=True)
+class MidasVelocity:
+    """MIDAS estimate: velocity (mm/yr), its uncertainty (mm/yr), pairs used before and after trimming.
+
+    ``velocity_mm_yr`` and ``sigma_mm_yr`` are NaN when no pair one year apart exists.
+    """
+
+    velocity_mm_yr: float
+    sigma_mm_yr: float
+    n_pairs: int
+    n_kept: int
+
+
+def midas_velocity(t_days: np.ndarray, d: np.ndarray, steps: tuple[float, ...] = ()) -> MidasVelocity:
+    """Median of the slopes of data pairs one year apart, trimmed at 2 sigma and re-medianed.
+
+    Each sample is paired with the sample 365 days later (366 when 365 is missing); pairs spanning a
+    known step day (``steps``) are dropped. sigma = 1.4826 MAD of the slopes around their median;
+    slopes beyond 2 sigma are trimmed and the median recomputed; the uncertainty is
+    sqrt(π/2)·sigma_trimmed / sqrt(n_kept/4) (a quarter of the pairs taken as independent).
+    Source: Blewitt, Kreemer, Hammond & Gazeaux (2016), JGR 121:2054, sections 2.2-2.4.
+    Shapes (n,), days and mm; ``t_days`` sorted.
+    """
+    t = np.asarray(t_days, dtype=float)
+    d = np.asarray(d, dtype=float)
+    first, second = [], []
+    taken = np.zeros(len(t), dtype=bool)
+    for lag in MIDAS_PAIR_DAYS:
+        partner = np.minimum(np.searchsorted(t, t + lag), len(t) - 1)
+        use = (t[partner] == t + lag) & ~taken
+        taken |= use
+        first.append(np.flatnonzero(use))
+        second.append(partner[use])
+    i, j = np.concatenate(first), np.concatenate(second)
+    for step in steps:
+        keep = ~((t[i] < step) & (t[j] >= step))
+        i, j = i[keep], j[keep]
+    if i.size == 0:
+        return MidasVelocity(float("nan"), float("nan"), 0, 0)
+    slopes = (d[j] - d[i]) / ((t[j] - t[i]) / DAYS_PER_YEAR)
+    median = np.median(slopes)
+    sigma = MAD_TO_SIGMA * np.median(np.abs(slopes - median))
+    kept = slopes[np.abs(slopes - median) <= MIDAS_TRIM_SIGMA * sigma] if sigma > 0 else slopes
+    velocity = float(np.median(kept))
+    sigma_kept = MAD_TO_SIGMA * np.median(np.abs(kept - velocity))
+    uncertainty = float(np.sqrt(np.pi / 2) * sigma_kept / np.sqrt(kept.size / 4))
+    return MidasVelocity(velocity, uncertainty, int(i.size), int(kept.size))
+
+
+def agent_midas(observed: pd.DataFrame, step_threshold_mm: float = V2_STEP_THRESHOLD_MM) -> dict:
+    """MIDAS velocity, pairs across v2's detected step dropped; offset decision of agent v2."""
+    fit = fit_v2(observed, step_threshold_mm)
+    steps = () if fit.step_day is None else (fit.step_day,)
+    midas = midas_velocity(day_index(observed), observed["disp_mm"].to_numpy(dtype=float), steps)
+    return _answer(midas.velocity_mm_yr, fit.step_day is not None, fit.step_day)
+
+
+#: The reference agents by name, with the threshold each one takes.
+AGENTS = {"v1": agent_v1, "v2": agent_v2, "midas": agent_midas}

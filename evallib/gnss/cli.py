@@ -1,0 +1,220 @@
+"""``gnss``: run the GNSS evaluation from the command line (table or JSON, pass-count gate).
+
+    gnss [--agents v1,v2,midas] [--spec v1|v2|v3] [--min-passes N] [--json] [--held-out]
+         [--v1-threshold MM] [--v2-threshold MM] [--trials N]
+    gnss --summary [--trials N] [--json]      seed 001's table: v1/spec v1, v2/spec v2, v2/spec v3, held-out check
+    gnss --recorded MODEL [--runs N]          grade recorded answers of a model (offline replay)
+    gnss --file PATH [--component up]         estimates on a real station file (no truth)
+
+Spec v3's tolerances are derived on the spot from ``--trials`` realisations per record length.
+Exit codes: 0 every agent passed at least ``--min-passes`` cases (default 0), 1 an agent fell below,
+2 a usage or input error (bad option, unreadable file, missing recordings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+from evallib.gnss.agents import agent_midas, agent_v1, agent_v2, day_index, midas_velocity
+from evallib.gnss.cases import CASES, held_out_cases
+from evallib.gnss.evaluation import failure_groups, pass_count, run_eval
+from evallib.gnss.live import GNSS_SET, build_request, grade_live
+from evallib.gnss.readers import COMPONENTS, GnssFileError, read_series, station_readings
+from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
+from evallib.gnss.tolerances import DEFAULT_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
+from evallib.llm import Recordings
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+EXIT_PASS, EXIT_BELOW, EXIT_USAGE = 0, 1, 2
+AGENT_NAMES = ("v1", "v2", "midas")
+#: Agents whose velocity model includes a flagged step (for the failure groups).
+MODELS_OFFSETS = {"v1": False, "v2": True, "midas": True}
+
+
+class UsageError(Exception):
+    """A problem with the command line or its inputs (exit code 2)."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m evallib gnss", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--agents", default="v1,v2", help="comma-separated among v1, v2, midas (default %(default)s)")
+    parser.add_argument("--spec", choices=("v1", "v2", "v3"), default="v1")
+    parser.add_argument("--min-passes", type=int, default=0, help="exit 1 when an agent passes fewer cases")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
+    parser.add_argument("--held-out", action="store_true", help="the twelve designs with fresh seeds (5000 on)")
+    parser.add_argument("--v1-threshold", type=float, default=12.0, help="v1's jump threshold in mm")
+    parser.add_argument("--v2-threshold", type=float, default=6.0, help="v2's and MIDAS's step threshold in mm")
+    parser.add_argument("--trials", type=int, default=DEFAULT_TRIALS, help="realisations per length for spec v3")
+    parser.add_argument("--summary", action="store_true", help="the v1/v2/v3 summary table and the held-out check")
+    parser.add_argument("--recorded", metavar="MODEL", help="grade the recorded answers of MODEL instead")
+    parser.add_argument("--runs", type=int, default=2, help="recorded runs per case (with --recorded)")
+    parser.add_argument("--recordings", type=Path, default=ROOT / "recordings")
+    parser.add_argument("--file", type=Path, help="a .csv, .tenv3, .pos or .neu file: estimates, no truth")
+    parser.add_argument("--component", choices=COMPONENTS, default="up")
+    return parser
+
+
+def _spec(args: argparse.Namespace) -> tuple[Spec, dict]:
+    if args.spec == "v1":
+        return SPEC_V1, {}
+    if args.spec == "v2":
+        return SPEC_V2, {}
+    if args.trials < 2:
+        raise UsageError(f"--trials must be at least 2, got {args.trials}")
+    spec = derive_spec_v3(velocity_error_spread(10, args.trials), velocity_error_spread(2, args.trials))
+    return spec, spec.derived_from
+
+
+def _agents(args: argparse.Namespace) -> dict:
+    names = [n.strip() for n in args.agents.split(",") if n.strip()]
+    unknown = [n for n in names if n not in AGENT_NAMES]
+    if unknown or not names:
+        raise UsageError(f"unknown agent(s) {unknown or names}; choose among {', '.join(AGENT_NAMES)}")
+    for option, value in (("--v1-threshold", args.v1_threshold), ("--v2-threshold", args.v2_threshold)):
+        if not math.isfinite(value) or value < 0:
+            raise UsageError(f"{option} must be a non-negative number, got {value}")
+    factories = {"v1": lambda o: agent_v1(o, args.v1_threshold), "v2": lambda o: agent_v2(o, args.v2_threshold),
+                 "midas": lambda o: agent_midas(o, args.v2_threshold)}
+    return {n: factories[n] for n in names}
+
+
+def _row_dict(r) -> dict:
+    return {"case": r.case_id, "description": r.description, "n_years": r.n_years, "true_velocity": r.true_velocity,
+            "estimated_velocity": r.estimated_velocity, "true_offset": r.true_offset, "flagged": r.flagged,
+            "true_day": r.true_day, "estimated_day": r.estimated_day, "velocity_tol": r.velocity_tol,
+            "velocity_ok": r.velocity_ok, "offset_ok": r.flag_ok and r.day_ok, "passed": r.passed,
+            "problems": r.problem_text}
+
+
+def _print_table(name: str, rows: list, groups: list) -> None:
+    print(f"agent {name}: {pass_count(rows)}/{len(rows)} cases pass")
+    print(f"{'case':<10} {'true v':>7} {'est. v':>8} {'tol':>4} {'offset':>6} {'flag':>5} {'day':>5} "
+          f"{'est.':>5}  result")
+    for r in rows:
+        est = "-" if r.estimated_velocity is None else f"{r.estimated_velocity:.2f}"
+        flag = "-" if r.flagged is None else ("yes" if r.flagged else "no")
+        verdict = "pass" if r.passed else "FAIL" + (f" ({r.problem_text})" if r.problem_text else "")
+        print(f"{r.case_id:<10} {r.true_velocity:>7g} {est:>8} {r.velocity_tol:>4g} "
+              f"{'yes' if r.true_offset else 'no':>6} {flag:>5} {str(r.true_day or '-'):>5} "
+              f"{str(r.estimated_day if r.estimated_day is not None else '-'):>5}  {verdict}")
+    for reading in groups:
+        print(f"  {reading.code}: {', '.join(reading.values.get('cases', [])) or reading.values}")
+
+
+def _evaluate(args: argparse.Namespace) -> int:
+    agents = _agents(args)
+    spec, derived = _spec(args)
+    cases = held_out_cases() if args.held_out else list(CASES)
+    out = {"spec": spec.version, "spec_text": render_spec(spec), "derived_from": derived, "agents": {}}
+    below = []
+    for name, agent in agents.items():
+        rows = run_eval(agent, spec, cases)
+        groups = failure_groups(rows, MODELS_OFFSETS[name])
+        out["agents"][name] = {"passes": pass_count(rows), "cases": [_row_dict(r) for r in rows],
+                               "failure_groups": [{"code": g.code, **g.values} for g in groups]}
+        if pass_count(rows) < args.min_passes:
+            below.append(name)
+        if not args.json:
+            _print_table(name, rows, groups)
+    if args.json:
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+    elif derived:
+        print(f"spec v3 tolerances derived from {args.trials} realisations per length: "
+              + "; ".join(f"{k} yr median {v['median']:.2f} p95 {v['p95']:.2f}" for k, v in derived.items()))
+    if below:
+        print(f"gnss: below {args.min_passes} passes: {', '.join(below)}", file=sys.stderr)
+    return EXIT_BELOW if below else EXIT_PASS
+
+
+def _summary(args: argparse.Namespace) -> int:
+    if args.trials < 2:
+        raise UsageError(f"--trials must be at least 2, got {args.trials}")
+    summary = seed_summary(args.trials, args.v1_threshold, args.v2_threshold)
+    passes = summary.table.loc["passes"]
+    if args.json:
+        print(json.dumps({"passes": {k: int(v) for k, v in passes.items()},
+                          "cases": {c: {k: bool(v) for k, v in row.items()}
+                                    for c, row in summary.table.drop("passes").iterrows()},
+                          "spec_v3": render_spec(summary.spec_v3), "derived_from": summary.spec_v3.derived_from,
+                          "held_out": {"passes": summary.held_out_passes, "total": summary.held_out_total}}, indent=2))
+    else:
+        print(summary.table.to_string())
+        for spread in summary.spreads:
+            tolerance = summary.spec_v3.velocity_tol(spread.n_years)
+            print(f"{spread.n_years:g}-yr records, {len(spread.errors)} seeds: median |error| {spread.median:.2f} "
+                  f"mm/yr, 95th percentile {spread.p95:.2f} mm/yr -> tolerance {tolerance:g}")
+        print(f"held-out seeds, agent v2 under spec v3: {summary.held_out_passes}/{summary.held_out_total}")
+    return EXIT_BELOW if int(passes.min()) < args.min_passes else EXIT_PASS
+
+
+def _recorded(args: argparse.Namespace) -> int:
+    spec, _ = _spec(args)
+    store = Recordings(args.recordings)
+    rows, missing = [], 0
+    for case in CASES:
+        observed = case.load().observed
+        recs = [store.get(build_request(observed, args.recorded, spec, repeat=k).key()) for k in range(args.runs)]
+        missing += sum(r is None for r in recs)
+        if all(r is not None for r in recs):
+            rows += [run.result for run in grade_live(case, [r.result for r in recs], spec) if run.result]
+    if missing:
+        raise UsageError(f"{missing} answers of {args.recorded!r} are not in {args.recordings}/{GNSS_SET}.jsonl "
+                         f"(spec {spec.version}, {args.runs} runs)")
+    if args.json:
+        print(json.dumps({"model": args.recorded, "runs": args.runs, "passes": pass_count(rows),
+                          "answers": [_row_dict(r) for r in rows]}, indent=2, ensure_ascii=False))
+    else:
+        _print_table(f"{args.recorded} ({args.runs} runs per case)", rows, failure_groups(rows, True))
+    return EXIT_BELOW if pass_count(rows) < args.min_passes else EXIT_PASS
+
+
+def _finite(value: float) -> float | None:
+    """JSON has no NaN: an undefined estimate is written as null."""
+    return value if math.isfinite(value) else None
+
+
+def _estimate(args: argparse.Namespace) -> int:
+    try:
+        series = read_series(args.file, args.component)
+    except (GnssFileError, OSError) as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    observed = series.observed
+    midas = midas_velocity(day_index(observed), observed["disp_mm"].to_numpy())
+    out = {"file": str(args.file), "station": series.station, "component": series.component, "days": len(observed),
+           "first": str(observed["date"].iloc[0].date()), "last": str(observed["date"].iloc[-1].date()),
+           "v1": agent_v1(observed, args.v1_threshold), "v2": agent_v2(observed, args.v2_threshold),
+           "midas": {"velocity_mm_yr": _finite(midas.velocity_mm_yr), "sigma_mm_yr": _finite(midas.sigma_mm_yr),
+                     "pairs": midas.n_pairs},
+           "readings": [{"code": r.code, **r.values} for r in station_readings(series)]}
+    print(json.dumps(out, indent=2, ensure_ascii=False, default=str))
+    return EXIT_PASS
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``gnss`` command; returns the exit code (0 pass, 1 below the pass count, 2 usage error)."""
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on a usage error, 0 after --help
+        return EXIT_USAGE if exc.code else EXIT_PASS
+    try:
+        if args.min_passes < 0 or args.runs < 1:
+            raise UsageError("--min-passes must be >= 0 and --runs >= 1")
+        if args.file:
+            return _estimate(args)
+        if args.summary:
+            return _summary(args)
+        if args.recorded:
+            return _recorded(args)
+        return _evaluate(args)
+    except UsageError as exc:
+        print(f"gnss: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,204 @@
+"""Running agents over the cases, the results table and the failure groups read from it (seed 001, steps 4-5).
+
+`run_eval` never raises on an agent's output: an agent that raises is recorded as a malformed answer
+(problem ``agent_error``), one that returns prose or a partial dict is graded by `score_case`.
+`failure_groups` reads the table into `Reading`s, one per group of failures, so a page can word
+them (codes ``failure_unmodelled_offset``, ``failure_small_offset_missed``, ``failure_false_alarm``,
+``failure_short_record``, ``failure_malformed``, ``failure_other``, or ``all_passed``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+
+import numpy as np
+import pandas as pd
+
+from evallib.gnss.cases import CASES, Case
+from evallib.gnss.spec import SPEC_V1, Spec, describe_problems, score_case
+from evallib.readings import Reading
+
+Agent = Callable[[pd.DataFrame], object]
+#: Records shorter than this are "short" (seed 001's spec v3 switches tolerance at 5 years).
+SHORT_RECORD_YEARS = 5.0
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """One row of the results table: the case, its truth, the agent's answer and the grade.
+
+    ``estimated_velocity``, ``flagged`` and ``estimated_day`` are None for a malformed answer;
+    ``problems`` then lists why (``(code, values)`` pairs), ``problem_text`` says it in English.
+    """
+
+    case_id: str
+    description: str
+    n_years: float
+    true_velocity: float
+    true_offset: bool
+    true_day: int | None
+    coseismic_mm: float
+    estimated_velocity: float | None
+    flagged: bool | None
+    estimated_day: int | None
+    velocity_ok: bool
+    flag_ok: bool
+    day_ok: bool
+    passed: bool
+    problems: tuple[tuple[str, dict], ...]
+    problem_text: str
+    velocity_tol: float
+
+
+def _call(agent: Agent, observed: pd.DataFrame) -> object:
+    try:
+        return agent(observed)
+    except Exception as exc:  # an agent's crash is a graded failure, never the evaluation's
+        return _AgentCrash(f"{type(exc).__name__}: {exc}")
+
+
+@dataclass(frozen=True)
+class _AgentCrash:
+    message: str
+
+
+def grade(case_id: str, description: str, truth: dict, answer: object, spec: Spec) -> CaseResult:
+    """One results row from an answer (any object) and the truth under ``spec``."""
+    if isinstance(answer, _AgentCrash):
+        score_problems: tuple = (("agent_error", {"error": answer.message}),)
+        score = None
+    else:
+        score = score_case(answer, truth, spec)
+        score_problems = score.problems
+    valid = score is not None and not score.malformed
+    return CaseResult(
+        case_id, description, truth["n_years"], truth["velocity_mm_yr"], bool(truth["offset"]), truth["offset_day"],
+        truth.get("coseismic_mm", 0.0),
+        float(answer["velocity_mm_yr"]) if valid else None, bool(answer["offset"]) if valid else None,
+        answer["offset_day"] if valid else None,
+        valid and score.velocity_ok, valid and score.flag_ok, valid and score.day_ok, valid and score.passed,
+        tuple(score_problems),
+        answer.message if isinstance(answer, _AgentCrash) else describe_problems(list(score_problems)),
+        spec.velocity_tol(truth["n_years"]))
+
+
+def run_eval(agent: Agent, spec: Spec = SPEC_V1, cases: Iterable[Case] = CASES) -> list[CaseResult]:
+    """Run ``agent`` on each case's observed table and grade it; one row per case, in case order."""
+    rows = []
+    for case in cases:
+        series = case.load()
+        rows.append(grade(case.case_id, case.description, series.truth, _call(agent, series.observed), spec))
+    return rows
+
+
+def results_frame(rows: list[CaseResult]) -> pd.DataFrame:
+    """The results table as a DataFrame indexed by case id (problems as English text)."""
+    records = [{k: v for k, v in asdict(r).items() if k != "problems"} for r in rows]
+    return pd.DataFrame(records).set_index("case_id")
+
+
+def pass_count(rows: list[CaseResult]) -> int:
+    """Number of passed cases."""
+    return sum(r.passed for r in rows)
+
+
+def failure_groups(rows: list[CaseResult], models_offsets: bool) -> list[Reading]:
+    """Group the failed cases by cause, as readings with the case ids each rests on.
+
+    ``models_offsets`` says whether the agent's velocity model includes a step when it flags one
+    (v1: False; v2 and MIDAS: True). A failed case joins every group that applies, in this order:
+
+    - ``failure_malformed``: the answer broke the schema (values: cases, problems);
+    - ``failure_unmodelled_offset``: a true offset, the velocity wrong and no step in the agent's
+      velocity model (not modelled, or not flagged) (values: cases, offsets_mm);
+    - ``failure_small_offset_missed``: a true offset not flagged (values: cases, offsets_mm, largest_missed_mm);
+    - ``failure_false_alarm``: an offset flagged where none exists (values: cases);
+    - ``failure_short_record``: a record under 5 years with the velocity wrong and no other velocity
+      cause above (values: cases, n_years);
+    - ``failure_other``: a failed case in no group above (e.g. an offset day off by more than the tolerance).
+
+    Returns ``[Reading("all_passed", {"n": n})]`` when nothing failed (and for an empty table, n = 0).
+    """
+    groups: dict[str, list[CaseResult]] = {code: [] for code in (
+        "failure_malformed", "failure_unmodelled_offset", "failure_small_offset_missed", "failure_false_alarm",
+        "failure_short_record", "failure_other")}
+    for r in rows:
+        if r.passed:
+            continue
+        if r.problems:
+            groups["failure_malformed"].append(r)
+            continue
+        joined = []
+        unmodelled = r.true_offset and not r.velocity_ok and not (models_offsets and r.flagged)
+        if unmodelled:
+            joined.append("failure_unmodelled_offset")
+        if r.true_offset and not r.flagged:
+            joined.append("failure_small_offset_missed")
+        if not r.true_offset and r.flagged:
+            joined.append("failure_false_alarm")
+        if not r.velocity_ok and not unmodelled and r.n_years < SHORT_RECORD_YEARS:
+            joined.append("failure_short_record")
+        for code in joined or ["failure_other"]:
+            groups[code].append(r)
+    readings = []
+    for code, members in groups.items():
+        if not members:
+            continue
+        values: dict[str, object] = {"cases": [r.case_id for r in members], "count": len(members)}
+        if code in ("failure_unmodelled_offset", "failure_small_offset_missed"):
+            values["offsets_mm"] = [r.coseismic_mm for r in members]
+        if code == "failure_small_offset_missed":
+            values["largest_missed_mm"] = max(r.coseismic_mm for r in members)
+        if code == "failure_short_record":
+            values["n_years"] = [r.n_years for r in members]
+        if code == "failure_malformed":
+            values["problems"] = [r.problem_text for r in members]
+        readings.append(Reading(code, values))
+    return readings or [Reading("all_passed", {"n": len(rows)})]
+
+
+def summary_table(columns: dict[str, list[CaseResult]]) -> pd.DataFrame:
+    """Pass/fail per case (rows) for each labelled run (columns, e.g. "agent v1, spec v1"), plus a
+    ``passes`` row counting them. Raises ValueError when the runs do not cover the same cases."""
+    ids = [[r.case_id for r in rows] for rows in columns.values()]
+    if any(i != ids[0] for i in ids):
+        raise ValueError("every run of the summary must cover the same cases in the same order")
+    table = pd.DataFrame({label: [r.passed for r in rows] for label, rows in columns.items()},
+                         index=pd.Index(ids[0] if ids else [], name="case_id"), dtype=object)
+    table.loc["passes"] = [pass_count(rows) for rows in columns.values()]
+    return table
+
+
+@dataclass(frozen=True)
+class VelocityComparison:
+    """|velocity error| (mm/yr) of two agents per case; None where an agent gave no usable velocity."""
+
+    case_ids: tuple[str, ...]
+    errors_a: tuple[float | None, ...]
+    errors_b: tuple[float | None, ...]
+
+
+def compare_velocities(rows_a: list[CaseResult], rows_b: list[CaseResult]) -> tuple[VelocityComparison, Reading]:
+    """Per-case velocity errors of two agents on the same cases, and a reading of the comparison.
+
+    Reading ``velocity_comparison`` with values: n (cases where both estimated), a_closer, b_closer, ties,
+    median_a, median_b (over those cases; None when n = 0), undefined_a, undefined_b (cases without a
+    usable velocity). Raises ValueError when the rows do not cover the same cases.
+    """
+    if [r.case_id for r in rows_a] != [r.case_id for r in rows_b]:
+        raise ValueError("both runs must cover the same cases in the same order")
+
+    def error(r: CaseResult) -> float | None:
+        return None if r.estimated_velocity is None else abs(r.estimated_velocity - r.true_velocity)
+
+    errors_a, errors_b = tuple(map(error, rows_a)), tuple(map(error, rows_b))
+    both = [(a, b) for a, b in zip(errors_a, errors_b) if a is not None and b is not None]
+    values = {"n": len(both), "a_closer": sum(a < b for a, b in both), "b_closer": sum(b < a for a, b in both),
+              "ties": sum(a == b for a, b in both),
+              "median_a": float(np.median([a for a, _ in both])) if both else None,
+              "median_b": float(np.median([b for _, b in both])) if both else None,
+              "undefined_a": [r.case_id for r, e in zip(rows_a, errors_a) if e is None],
+              "undefined_b": [r.case_id for r, e in zip(rows_b, errors_b) if e is None]}
+    return (VelocityComparison(tuple(r.case_id for r in rows_a), errors_a, errors_b),
+            Reading("velocity_comparison", values))
