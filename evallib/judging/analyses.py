@@ -42,8 +42,12 @@ class MeanCI:
     high: float | None
 
 
-def mean_ci(values: Sequence[float], confidence: float = CONFIDENCE) -> MeanCI:
+def mean_ci(values: Sequence[float], confidence: float = CONFIDENCE,
+            bounds: tuple[float, float] | None = None) -> MeanCI:
     """Mean and t interval: mean ± t(n-1) · s / sqrt(n) (s: sample standard deviation, ddof 1).
+
+    ``bounds``: the range the values can take (0 to the rubric's total for scores); the interval is
+    clipped to it, as a t interval on a few bounded scores can reach past the scale.
 
     >>> mean_ci([6, 8, 10])
     MeanCI(n=3, mean=8.0, low=3.031..., high=12.968...)
@@ -55,7 +59,10 @@ def mean_ci(values: Sequence[float], confidence: float = CONFIDENCE) -> MeanCI:
     if x.size == 1:
         return MeanCI(1, mean, None, None)
     half = float(stats.t.ppf(0.5 + confidence / 2, x.size - 1) * x.std(ddof=1) / math.sqrt(x.size))
-    return MeanCI(int(x.size), mean, mean - half, mean + half)
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(low, bounds[0]), min(high, bounds[1])
+    return MeanCI(int(x.size), mean, low, high)
 
 
 
@@ -71,8 +78,10 @@ def _ordered(groups: set[str], order: Sequence[str]) -> list[str]:
     return [g for g in order if g in groups] + sorted(groups - set(order))
 
 
-def means_by(results: Sequence[CaseResult], key: str) -> tuple[list[GroupMean], list[Reading]]:
-    """Mean score per ``key`` ("type" or "difficulty") with n and interval, and readings:
+def means_by(results: Sequence[CaseResult], key: str, max_total: int | None = None
+             ) -> tuple[list[GroupMean], list[Reading]]:
+    """Mean score per ``key`` ("type" or "difficulty") with n and interval (clipped to 0..``max_total``
+    when given), and readings:
     ``single_case_group`` (one scored case: no interval), ``zero_width_interval`` (every score equal),
     ``group_all_unscored`` (no scored grade in the group)."""
     order = TYPES if key == "type" else DIFFICULTIES
@@ -81,7 +90,7 @@ def means_by(results: Sequence[CaseResult], key: str) -> tuple[list[GroupMean], 
     for group in groups:
         members = [r for r in results if getattr(r.case, key) == group]
         scores = [r.grade.score for r in members if r.grade.scored]
-        row = GroupMean(group, len(members), len(members) - len(scores), mean_ci(scores))
+        row = GroupMean(group, len(members), len(members) - len(scores), mean_ci(scores, bounds=None if max_total is None else (0, max_total)))
         rows.append(row)
         values = {"key": key, "group": group, "n": row.stat.n, "mean": row.stat.mean}
         if row.stat.n == 0:
@@ -136,7 +145,7 @@ class CriterionMean:
 def criterion_means(results: Sequence[CaseResult], rubric: Rubric) -> list[CriterionMean]:
     """Per-criterion mean over scored grades (by the judge or by code)."""
     scored = [r.grade for r in results if r.grade.scored]
-    return [CriterionMean(c.name, c.max_points, mean_ci([g.scores[c.name] for g in scored])) for c in rubric.criteria]
+    return [CriterionMean(c.name, c.max_points, mean_ci([g.scores[c.name] for g in scored], bounds=(0, c.max_points))) for c in rubric.criteria]
 
 
 @dataclass(frozen=True)
@@ -270,9 +279,10 @@ class TemplateComparison:
     excluded: int
 
 
-def compare_templates(results_a: Sequence[CaseResult],
-                      results_b: Sequence[CaseResult]) -> tuple[TemplateComparison, list[Reading]]:
-    """Template A vs B on the same cases: mean paired difference (B - A) with its t interval, and
+def compare_templates(results_a: Sequence[CaseResult], results_b: Sequence[CaseResult],
+                      max_total: int | None = None) -> tuple[TemplateComparison, list[Reading]]:
+    """Template A vs B on the same cases: mean paired difference (B - A) with its t interval (clipped
+    to ±``max_total`` when given), and
     wins / ties / losses. Readings: ``ab_too_few`` (fewer than 2 pairs), ``ab_all_ties``,
     ``ab_b_better`` / ``ab_a_better`` (the interval excludes 0), ``ab_no_clear_difference``."""
     b_scores = {r.case.id: r.grade.score for r in results_b}
@@ -282,7 +292,7 @@ def compare_templates(results_a: Sequence[CaseResult],
         if r.grade.scored and other is not None:
             ids.append(r.case.id)
             diffs.append(other - r.grade.score)
-    stat = mean_ci(diffs)
+    stat = mean_ci(diffs, bounds=None if max_total is None else (-max_total, max_total))
     comparison = TemplateComparison(ids, diffs, stat, sum(d > 0 for d in diffs), sum(d == 0 for d in diffs),
                                     sum(d < 0 for d in diffs), len(set(r.case.id for r in results_a)) - len(ids))
     values = {"n": stat.n, "mean": stat.mean, "low": stat.low, "high": stat.high, "wins_b": comparison.wins_b,
