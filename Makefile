@@ -35,6 +35,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/collect.py
 	$(PY) bench/persona.py
 	$(PY) bench/trigger.py
+	$(PY) bench/judge.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -41,7 +41,7 @@ _DECODER = json.JSONDecoder()
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[{}]', re.DOTALL)
 _KEY = re.compile(r'"\s*:')
 _SPACE = re.compile(r"\s+")
-_INVISIBLE = {ord(ch): None for ch in INVISIBLE}
+_INVISIBLE = re.compile(f"[{INVISIBLE}]")
 
 
 @dataclass(frozen=True)
@@ -123,12 +123,12 @@ def _objects(text: str) -> tuple[list[_Span], int | None]:
 
 
 def _collapsed(text: str) -> str:
-    return _SPACE.sub(" ", text.translate(_INVISIBLE)).strip()
+    return _SPACE.sub(" ", _INVISIBLE.sub("", text)).strip()
 
 
 def own_object(text: str, quoted_from: str = "") -> tuple[_Span | None, bool]:
     """(the judge's last top-level object not quoted from ``quoted_from``, whether one is left unclosed after it)."""
-    answer, _ = split_reasoning(text.translate(_INVISIBLE))
+    answer, _ = split_reasoning(_INVISIBLE.sub("", text))
     spans, unclosed = _objects(answer)
     source = _collapsed(quoted_from)
     own = [s for s in spans if not (source and _collapsed(answer[s.start:s.end]) in source)]
@@ -185,7 +185,7 @@ def _tool_arguments(result: ChatResult) -> tuple[object, str]:
     arguments = result.tool_calls[0].get("arguments")
     if isinstance(arguments, str):
         try:
-            return json.loads(arguments.translate(_INVISIBLE)), arguments
+            return json.loads(_INVISIBLE.sub("", arguments)), arguments
         except json.JSONDecodeError as exc:
             return _Span(0, 0, valid=False, error=exc.msg), arguments
     return arguments, json.dumps(arguments, ensure_ascii=False)

@@ -32,8 +32,11 @@ INJECTION_PATTERNS = {
 }
 
 
+_INVISIBLE = re.compile(f"[{INVISIBLE}]")
+
+
 def _visible(line: str) -> str:
-    return line.translate({ord(ch): None for ch in INVISIBLE})
+    return _INVISIBLE.sub("", line)
 
 
 def injection_flags(response: str) -> tuple[str, ...]:
