@@ -89,8 +89,8 @@ class VerbosityEffect:
 
 def verbosity_effect(probes: Sequence[PaddedGrade]) -> tuple[VerbosityEffect, list[Reading]]:
     """Readings: ``verbosity_none`` (no padded copy scored), ``verbosity_no_effect`` (no score moved),
-    ``verbosity_inflates`` / ``verbosity_deflates`` (more cases up than down, or the reverse),
-    ``verbosity_mixed``."""
+    ``verbosity_inflates`` / ``verbosity_deflates`` (the interval of the mean change lies above / below
+    0), ``verbosity_unclear`` (scores moved both ways or too few cases: see up / same / down)."""
     pairs = [(p.case_id, p.padded.score - p.original.score) for p in probes if p.padded.scored and p.original.scored]
     changes = [d for _, d in pairs]
     effect = VerbosityEffect([i for i, _ in pairs], changes, mean_ci(changes), sum(d > 0 for d in changes),
@@ -101,11 +101,11 @@ def verbosity_effect(probes: Sequence[PaddedGrade]) -> tuple[VerbosityEffect, li
         return effect, [Reading("verbosity_none", {"unread": effect.unread})]
     if effect.up == effect.down == 0:
         return effect, [Reading("verbosity_no_effect", values)]
-    if effect.up > effect.down:
+    if effect.stat.low is not None and effect.stat.low > 0:
         return effect, [Reading("verbosity_inflates", values)]
-    if effect.down > effect.up:
+    if effect.stat.high is not None and effect.stat.high < 0:
         return effect, [Reading("verbosity_deflates", values)]
-    return effect, [Reading("verbosity_mixed", values)]
+    return effect, [Reading("verbosity_unclear", values)]
 
 
 def model_family(model: str) -> str:

@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass
 
 from evallib.judging.analyses import (compare_templates, cost, criterion_means, mean_ci, means_by,
                                       score_distribution, status_summary, validity_agreement, weakest)
-from evallib.judging.biases import injection_effect, self_preference
-from evallib.judging.pipeline import CaseResult, JudgeConfig
+from evallib.judging.biases import injection_effect, position_bias, self_preference, verbosity_effect
+from evallib.judging.pipeline import CaseResult, JudgeConfig, PaddedGrade, PairwiseComparison
 from evallib.readings import Reading
 
 #: Largest share of unscored grades the gate accepts by default: beyond one in ten, the mean no
@@ -106,3 +106,18 @@ def report_to_dict(results: Sequence[CaseResult], config: JudgeConfig,
                               "cases": [case_row(r) for r in results_b]}
     data["readings"] = _readings(readings)
     return data
+
+
+def probes_to_dict(padded: Sequence[PaddedGrade], comparisons: Sequence[PairwiseComparison]) -> dict:
+    """The bias probes as JSON-ready data: verbosity (padded copies) and position (both orders)."""
+    effect, verbosity_readings = verbosity_effect(padded)
+    bias, position_readings = position_bias(comparisons)
+    return {
+        "verbosity": {"cases": effect.case_ids, "changes": effect.changes, **asdict(effect.stat), "up": effect.up,
+                      "same": effect.same, "down": effect.down, "unread": effect.unread,
+                      "readings": _readings(verbosity_readings)},
+        "position": {"final": bias.final, "compared": bias.compared, "flips": bias.flips, "flip_rate": bias.flip_rate,
+                     "first_wins": bias.first_wins, "verdicts": bias.verdicts, "identical": bias.identical,
+                     "unread": bias.unread, "readings": _readings(position_readings)},
+        "cost": asdict(cost(padded, comparisons)),
+    }

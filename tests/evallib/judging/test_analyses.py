@@ -181,10 +181,12 @@ def test_position_bias_readings_when_consistent_or_empty():
 
 
 @pytest.mark.parametrize("pairs, code", [
-    (((7, 8), (9, 9), (6, 7)), "verbosity_inflates"),
-    (((7, 6), (9, 9)), "verbosity_deflates"),
+    (((7, 8), (8, 9), (6, 7)), "verbosity_inflates"),
+    (((7, 6), (9, 8)), "verbosity_deflates"),
     (((7, 7), (9, 9)), "verbosity_no_effect"),
-    (((7, 8), (9, 8)), "verbosity_mixed"),
+    (((7, 8), (9, 8)), "verbosity_unclear"),
+    (((7, 8), (9, 9), (6, 7)), "verbosity_unclear"),
+    (((7, 9),), "verbosity_unclear"),
 ])
 def test_verbosity_readings(pairs, code):
     probes = [PaddedGrade(str(i), scored(o), scored(p), ()) for i, (o, p) in enumerate(pairs)]

@@ -76,7 +76,7 @@ def test_offline_verbosity_and_pairwise_probes(runs, offline):
     data = load_authored(AUTHORED)
     chosen_v = [r for r in results["A"] if r.case.id in data["verbosity_cases"]]
     effect, readings = verbosity_effect(run_verbosity(chosen_v, configs["A"], offline[0]))
-    assert effect.changes == [-1, 1, 1, -1, 1] and readings[0].code == "verbosity_inflates"
+    assert effect.changes == [-1, 1, 1, -1, 1] and readings[0].code == "verbosity_unclear"
     chosen = [[r for r in results[name] if r.case.id in data["pairwise_cases"]] for name in "AB"]
     bias, readings = position_bias(run_pairwise(*chosen, configs["A"], offline[0]))
     assert (bias.compared, bias.flips, bias.identical) == (5, 2, 1)
@@ -99,11 +99,25 @@ def test_cli_offline_passes_then_fails_on_the_mean_or_the_unscored_share(tmp_pat
     assert code == 1 and report["gate"]["code"] == "gate_unscored_over_limit"
 
 
-def test_cli_compare_reports_template_b(tmp_path):
-    code, report = run_cli(tmp_path, "--compare", "--max-unscored-share", "0.5")
+def test_cli_compare_and_probes_report_template_b_and_the_biases(tmp_path):
+    code, report = run_cli(tmp_path, "--compare", "--probes", "--max-unscored-share", "0.5")
     assert code == 0
     assert report["template_b"]["paired"]["differences"] == [-1, -1, -1, 4, -3, 0, -3]
     assert "ab_no_clear_difference" in [r["code"] for r in report["readings"]]
+    position = report["probes"]["position"]
+    assert (position["compared"], position["flips"], position["flip_rate"], position["identical"]) == (5, 2, 0.4, 1)
+    assert report["probes"]["verbosity"]["changes"] == [-1, 1, 1, -1, 1]
+
+
+def test_cli_live_record_writes_the_judge_set(tmp_path, monkeypatch):
+    with FakeLLMServer(api_key="sk-cli") as server:
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-cli")
+        code = cli.main(["--generator", "fake-ok", "--judge", "fake-ok", "--base-url", server.openai_base_url,
+                         "--record", "--out", str(tmp_path), "--recordings", str(tmp_path / "rec")])
+    recordings = Recordings(tmp_path / "rec").in_set(JUDGE_SET)
+    assert code == 1 and len(recordings) == 24
+    assert {r.provenance["source"] for r in recordings} == {"live"}
+    assert cli.main(["--offline", "--record"]) == 2
 
 
 def test_cli_usage_and_data_errors_exit_2(tmp_path, capsys):
