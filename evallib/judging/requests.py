@@ -26,10 +26,9 @@ from evallib.llm import ChatRequest
 PROVIDER_KINDS = ("openai", "anthropic")
 GRADE_TOOL, VERDICT_TOOL = "record_grade", "record_verdict"
 JUDGE_PREFILL = GRADE_OPEN + "\n{"
-#: Room for strengths, weaknesses and reasoning before the scores; a judge cut short is `truncated`.
-JUDGE_MAX_TOKENS = 1024
-#: A code answer to one of the requests fits comfortably.
-GENERATION_MAX_TOKENS = 1024
+#: Token budget of every call: a code answer to one of the requests fits comfortably, and so do the
+#: judge's strengths, weaknesses and reasoning before its scores (a judge cut short is `truncated`).
+DEFAULT_MAX_TOKENS = 1024
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,7 @@ class ModelSettings:
     prefill: bool = True
     json_mode: bool = False
     temperature: float | None = 0.0
-    max_tokens: int = JUDGE_MAX_TOKENS
+    max_tokens: int = DEFAULT_MAX_TOKENS
 
     def __post_init__(self) -> None:
         if self.kind not in PROVIDER_KINDS:
