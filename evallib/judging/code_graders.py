@@ -9,8 +9,8 @@
   A model-written pattern can backtrack for hours on a short example, and Python's ``re`` cannot be
   interrupted, so the examples run in a child interpreter killed after `REGEX_TIMEOUT_S`.
 
-The code is the first fenced block of the response when there is one, else the response without an
-enclosing pair of backticks. `code_validity` is the code graders' verdict on validity (every
+The code is the first fenced block of the response when there is one, else its only inline code
+span (`...`) when it has exactly one, else the whole response. `code_validity` is the code graders' verdict on validity (every
 syntax and example check passed), compared with the judge's VALIDITY in ``analyses``.
 """
 
@@ -28,6 +28,8 @@ from evallib.judging.data import Case
 #: Seconds the example matching of one pattern may take: the examples are a few dozen characters,
 #: so a sound pattern answers in microseconds and one that takes seconds is backtracking.
 REGEX_TIMEOUT_S = 3.0
+#: One inline code span: `...` on one line.
+_INLINE = re.compile(r"`([^`\n]+)`")
 _FENCE = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)(?:\n[ \t]*```|\Z)", re.DOTALL)
 _MATCHER = """
 import json, re, sys
@@ -55,14 +57,14 @@ def extract_code(response: str) -> str:
     '{"a": 1}'
     >>> extract_code("`^i-[0-9a-f]{8}$`")
     '^i-[0-9a-f]{8}$'
+    >>> extract_code("Le motif : `^i-[0-9a-f]{8}$` (ancré).")
+    '^i-[0-9a-f]{8}$'
     """
     fenced = _FENCE.search(response)
     if fenced:
         return fenced.group(2).strip("\n")
-    text = response.strip()
-    if len(text) >= 2 and text[0] == text[-1] == "`" and "`" not in text[1:-1]:
-        return text[1:-1]
-    return text
+    inline = _INLINE.findall(response)
+    return inline[0] if len(inline) == 1 else response.strip()
 
 
 def _syntax(case: Case, code: str) -> Check:

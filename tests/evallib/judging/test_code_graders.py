@@ -68,3 +68,8 @@ def test_code_validity_ignores_length_and_checks_that_do_not_apply(by_id):
 def test_extract_code_takes_the_first_fenced_block():
     assert extract_code("Avant\n```python\nx = 1\n```\npuis\n```python\ny = 2\n```") == "x = 1"
     assert extract_code("``` \nx = 1") == "x = 1"  # an unclosed fence runs to the end
+
+
+def test_extract_code_takes_a_single_inline_span_in_prose_only_when_there_is_one():
+    assert extract_code("Le motif `^a+$` convient.") == "^a+$"
+    assert extract_code("Entre `a` et `b` : a|b") == "Entre `a` et `b` : a|b"
