@@ -16,6 +16,7 @@ from evallib.judging.biases import (injection_effect, model_family, position_bia
                                     verbosity_effect)
 from evallib.judging.grades import Grade, Verdict
 from evallib.judging.pipeline import PaddedGrade, PairwiseComparison
+from evallib.judging.report import judge_gate
 from evallib.judging.rubric import parse_rubric
 from evallib.llm import ChatResult
 from tests.evallib.judging.conftest import result, scored, syntax
@@ -232,3 +233,29 @@ def test_cost_counts_every_call():
     assert (total.calls, total.input_tokens, total.output_tokens) == (3, 14, 5)
     assert math.isclose(total.latency_s, 0.75)
     assert cost([]).input_tokens is None
+
+
+def test_validity_constant_rater(rubric):
+    results = [result(f"c{i}", scored(10 if i % 2 else 6, 3, 4 if i % 2 else 1, 3 if i % 2 else 2),
+                      checks=syntax(True)) for i in range(4)]
+    agreement, readings = validity_agreement(results, rubric)
+    assert agreement.code == [1, 1, 1, 1] and agreement.model == [0, 1, 0, 1]
+    assert codes(readings) == ["validity_constant_rater"] and agreement.kappa.kappa == 0
+
+
+def test_human_agreement_undefined_and_constant_rater(rubric):
+    results = [result(f"c{i}", scored(8)) for i in range(3)]
+    assert codes(human_agreement(results, {"c0": 8, "c1": 8, "c2": 8}, rubric)[1]) == ["human_kappa_undefined"]
+    assert codes(human_agreement(results, {"c0": 7, "c1": 8, "c2": 9}, rubric)[1]) == ["human_constant_rater"]
+
+
+@pytest.mark.parametrize("grades, min_mean, share, code, passed", [
+    ([], 5, 0.1, "gate_no_cases", False),
+    ([UNPARSEABLE, UNPARSEABLE], 0, 1.0, "gate_all_unscored", False),
+    ([scored(9), UNPARSEABLE], 5, 0.4, "gate_unscored_over_limit", False),
+    ([scored(6), scored(7)], 7, 0.1, "gate_below_min", False),
+    ([scored(7), scored(7), UNPARSEABLE], 7, 0.5, "gate_pass", True),
+])
+def test_gate_readings(grades, min_mean, share, code, passed):
+    gate = judge_gate([result(str(i), g) for i, g in enumerate(grades)], min_mean, share)
+    assert (gate.reading.code, gate.passed) == (code, passed)
