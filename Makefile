@@ -36,6 +36,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/persona.py
 	$(PY) bench/trigger.py
 	$(PY) bench/gnss.py
+	$(PY) bench/judge.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,17 @@
+"""LLM as a judge: code graders first, a model grader for the rest, its failures and biases measured
+(issue 8, seed 004).
+
+Modules, in the order of the data flow:
+
+- ``data``: the cases (requests to a cloud-infrastructure coding assistant), schema-validated.
+- ``templates`` and ``rubric``: the generation templates A/B and the rubric, as validated data.
+- ``judge_prompt``: the grading and pairwise prompts, the fence, blinding and the padded copy.
+- ``requests``: the generation, grading and pairwise requests for both provider paths.
+- ``code_graders``: JSON, Python (ast, never executed), regex and length checks.
+- ``grades``: the judge's answer read and validated into a `Grade` with a status.
+- ``injection``: responses that talk to the grader, flagged and cleaned.
+- ``pipeline``: each case chained generate -> code graders -> judge, concurrently, with progress.
+- ``analyses`` and ``biases``: figures and readings (`evallib.readings.Reading`).
+- ``report``: the JSON report and the CI gate; ``authored`` and ``cli``: the offline recordings and the
+  ``judge`` command.
+"""

@@ -1,0 +1,175 @@
+"""``judge``: generate, grade by code then by a model judge, write a JSON report, gate on the mean.
+
+    judge [--offline] [--generator M --judge M --provider openai|anthropic --base-url URL [--record]]
+          [--template A|B] [--compare] [--probes] [--min-mean 7] [--max-unscored-share 0.1] [--out outputs/]
+
+Exit codes: 0 the gate passed, 1 it failed (mean under ``--min-mean`` points, or more than
+``--max-unscored-share`` of the grades unscored), 2 a usage or data error (bad option, invalid cases,
+template or rubric file, offline without recordings for the chosen models). Offline, answers are
+replayed from ``recordings/`` and the models default to the authored ones. ``--record`` (live) adds
+every successful answer to ``recordings/judge.jsonl``: with ``--compare --probes`` on the default
+cases it records the whole default set the page replays. ``--probes`` also grades padded copies
+(verbosity) and, with ``--compare``, judges A against B in both orders (position); offline, on the
+cases the authored recordings cover, live on every case.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from evallib.judging.authored import JUDGE_SET, authored_settings, load_authored, recorded_models
+from evallib.judging.data import DEFAULT_CASES, JudgeDataError, load_cases
+from evallib.judging.pipeline import JudgeConfig, run_pairwise, run_pipeline, run_verbosity
+from evallib.judging.report import DEFAULT_MAX_UNSCORED_SHARE, judge_gate, probes_to_dict, report_to_dict
+from evallib.judging.requests import PROVIDER_KINDS, ModelSettings
+from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
+from evallib.judging.templates import TEMPLATE_NAMES, check_template
+from evallib.llm import ProviderConfig, RecordingProvider, Recordings, make_provider, provider_for_mode
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A problem with the command line or its inputs (exit code 2)."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m evallib judge", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--offline", action="store_true", help="replay recordings/ instead of calling models")
+    parser.add_argument("--generator", help="model that answers (offline default: the authored one)")
+    parser.add_argument("--judge", help="model that grades (offline default: the authored one)")
+    parser.add_argument("--provider", choices=PROVIDER_KINDS, default="openai")
+    parser.add_argument("--base-url", default="", help="endpoint, e.g. http://localhost:11434/v1")
+    parser.add_argument("--no-prefill", action="store_true", help="Anthropic judge refuses prefill: forced tool call")
+    parser.add_argument("--json-mode", action="store_true", help="OpenAI-compatible judge accepts response_format")
+    parser.add_argument("--no-temperature", action="store_true", help="models refuse temperature (reasoning models)")
+    parser.add_argument("--template", choices=TEMPLATE_NAMES, default="A")
+    parser.add_argument("--compare", action="store_true", help="also run template B and compare it with A")
+    parser.add_argument("--probes", action="store_true", help="verbosity probe; with --compare, position bias too")
+    parser.add_argument("--record", action="store_true", help="live: record every answer in recordings/judge.jsonl")
+    parser.add_argument("--prompts", type=Path, default=DEFAULT_PROMPTS, help="templates and rubric (JSON)")
+    parser.add_argument("--cases", type=Path, default=DEFAULT_CASES)
+    parser.add_argument("--min-mean", type=float, default=0.0, help="lowest mean score accepted, in points")
+    parser.add_argument("--max-unscored-share", type=float, default=DEFAULT_MAX_UNSCORED_SHARE,
+                        help="largest share of unscored grades accepted (default %(default)s)")
+    parser.add_argument("--out", type=Path, default=Path("outputs"))
+    parser.add_argument("--recordings", type=Path, default=ROOT / "recordings")
+    parser.add_argument("--concurrency", type=int, default=8)
+    return parser
+
+
+def _configs(args: argparse.Namespace) -> dict[str, JudgeConfig]:
+    """The run of each template asked for (``--template``, or A and B with ``--compare``)."""
+    try:
+        prompts = json.loads(args.prompts.read_text(encoding="utf-8"))
+        rubric = parse_rubric(prompts["rubric"])
+        templates = prompts["templates"]
+        for name in TEMPLATE_NAMES:
+            check_template(templates[name], name)
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, JudgeDataError) as exc:
+        raise UsageError(f"prompts {args.prompts}: {type(exc).__name__}: {exc}") from None
+    if args.offline:
+        generator, judge = authored_settings()
+        generator = ModelSettings(args.generator or generator.model, generator.kind)
+        judge = ModelSettings(args.judge or judge.model, judge.kind)
+    else:
+        if not args.generator or not args.judge:
+            raise UsageError("a live run needs --generator and --judge")
+        temperature = None if args.no_temperature else 0.0
+        generator = ModelSettings(args.generator, args.provider, temperature=temperature)
+        judge = ModelSettings(args.judge, args.provider, prefill=not args.no_prefill, json_mode=args.json_mode,
+                              temperature=temperature)
+    names = TEMPLATE_NAMES if args.compare else (args.template,)
+    return {name: JudgeConfig(generator, judge, rubric, templates[name], name) for name in names}
+
+
+def _provider(args: argparse.Namespace, recordings: Recordings):
+    """Offline: the recordings only. Live: the endpoint only (a gate measures the live models)."""
+    if args.offline:
+        return provider_for_mode("offline", recordings)
+    key_variable = "ANTHROPIC_API_KEY" if args.provider == "anthropic" else "OPENAI_API_KEY"
+    live = make_provider(ProviderConfig(kind=args.provider, base_url=args.base_url,
+                                        api_key=os.environ.get(key_variable, "")))
+    return RecordingProvider(live, recordings, JUDGE_SET) if args.record else live
+
+
+def _probes(args: argparse.Namespace, configs: dict, runs: dict, provider) -> tuple[list, list]:
+    """(padded grades, pairwise comparisons) of ``--probes``: offline on the authored cases only."""
+    chosen = load_authored() if args.offline else None
+
+    def kept(results, key):
+        return [r for r in results if chosen is None or r.case.id in chosen[key]]
+    padded = run_verbosity(kept(runs[args.template], "verbosity_cases"), configs[args.template], provider,
+                           args.concurrency)
+    compared = run_pairwise(kept(runs["A"], "pairwise_cases"), kept(runs["B"], "pairwise_cases"), configs["A"],
+                            provider, args.concurrency) if args.compare else []
+    return padded, compared
+
+
+def _missing(results) -> int:
+    return sum(call.error_kind == "missing_recording" for r in results for call in r.calls)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0 <= args.max_unscored_share <= 1:
+        raise UsageError(f"--max-unscored-share must be between 0 and 1, got {args.max_unscored_share}")
+    if args.concurrency < 1:
+        raise UsageError("--concurrency must be at least 1")
+    if args.record and args.offline:
+        raise UsageError("--record needs a live run (it records live answers)")
+    try:
+        cases = load_cases(args.cases)
+    except (JudgeDataError, OSError) as exc:
+        raise UsageError(f"cases: {exc}") from None
+    configs = _configs(args)
+    recordings = Recordings(args.recordings)
+    provider = _provider(args, recordings)
+    start = time.perf_counter()
+    runs = {name: run_pipeline(cases, config, provider, args.concurrency) for name, config in configs.items()}
+    padded, compared = _probes(args, configs, runs, provider) if args.probes else ([], [])
+    duration = time.perf_counter() - start
+    config = configs[args.template]
+    missing = sum(_missing(results) for results in runs.values()) + _missing(padded) + _missing(compared)
+    if args.offline and missing:
+        raise UsageError(f"{missing} requests have no recording for generator {config.generator.model!r} and judge "
+                         f"{config.judge.model!r}; recorded models: {', '.join(recorded_models(recordings)) or 'none'}")
+    gate = judge_gate(runs[args.template], args.min_mean, args.max_unscored_share)
+    first = "A" if args.compare else args.template
+    data = report_to_dict(runs[first], configs[first], runs.get("B", []) if args.compare else [], duration)
+    if args.probes:
+        data["probes"] = probes_to_dict(padded, compared)
+    data["gate"] = {"template": args.template, "passed": gate.passed, "code": gate.reading.code,
+                    "values": gate.reading.values}
+    path = args.out / "judge-report.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    values = gate.reading.values
+    mean = "undefined" if values["mean"] is None else f"{values['mean']:.2f}"
+    print(f"{values['total']} cases, {values['n']} scored, mean {mean} / {config.rubric.max_total}, statuses "
+          + ", ".join(f"{k} {v}" for k, v in data["statuses"].items() if v))
+    print(f"gate: {'PASS' if gate.passed else 'FAIL'} ({gate.reading.code}); report: {path}")
+    return EXIT_PASS if gate.passed else EXIT_GATE_FAILED
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``judge`` command; returns the exit code (0 pass, 1 gate failed, 2 usage or data error)."""
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on a usage error, 0 after --help
+        return EXIT_USAGE if exc.code else EXIT_PASS
+    try:
+        return run(args)
+    except UsageError as exc:
+        print(f"judge: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,266 @@
+"""Reading and validating the judge's answer: a `Grade` with a status, never a default score.
+
+Extraction (`own_object`) is tolerant of what judges write around their JSON: ``<think>`` blocks,
+code fences, prose before and after, invisible characters (removed first: a reader does not see
+them either). It takes the judge's own LAST top-level object: an object whose text also occurs in
+the graded response is one the judge quoted from it (an injected grade, say), not its own.
+
+Validation (`validate`) is strict: every field present, every criterion an integer (a JSON ``8.5``,
+``"3"``, ``"8/10"`` or ``true`` is not one, and is not rounded or read into one) within its range,
+and the total equal to the sum of the criteria. Statuses (`STATUSES`):
+
+- ``scored``: a valid grade; the only status that enters means.
+- ``unparseable``: no object, invalid JSON (Python's ``True`` included), a field missing or of the
+  wrong type (``problem`` and ``details`` say which).
+- ``out_of_range``: an integer outside its criterion's range (or the total outside 0..max).
+- ``inconsistent``: the total is not the sum of the criteria.
+- ``truncated``: the answer was cut at max_tokens, or ends inside an unclosed object.
+- ``empty``: the judge returned no text.
+- ``error``: the call failed, or there was no response to grade (the generation failed).
+
+The seed's fallback (a neutral 5 when the judge's output cannot be parsed) is deliberately absent:
+notes/evaluation.md records how such defaults corrupted other tools' means.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from evallib.judging.judge_prompt import INVISIBLE
+from evallib.judging.rubric import Rubric
+from evallib.llm import ChatResult
+from evallib.llm.answers import split_reasoning
+
+STATUSES = ("scored", "unparseable", "out_of_range", "inconsistent", "truncated", "empty", "error")
+TEXT_FIELDS = ("strengths", "weaknesses", "reasoning")
+VERDICTS = ("first", "second", "tie")
+_DECODER = json.JSONDecoder()
+#: Strings and braces, the only tokens that decide where an object ends (C-speed tokenising).
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[{}]', re.DOTALL)
+_KEY = re.compile(r'"\s*:')
+_SPACE = re.compile(r"\s+")
+_INVISIBLE = re.compile(f"[{INVISIBLE}]")
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The judge's grade of one response, or why there is none.
+
+    ``scores``/``total``: what the judge wrote when they were integers (kept for display whatever the
+    status); ``score`` is the total only when ``status == "scored"``. ``problem`` names the defect
+    (no_object, invalid_json, missing_field, not_integer, not_text, out_of_range, total_mismatch,
+    cut, unclosed_object, empty_reply, call_failed, generation_failed, empty_response) and
+    ``details`` its values. ``by`` is "judge" or "code" (an empty response is scored 0 by code).
+    """
+
+    status: str
+    scores: dict = field(default_factory=dict)
+    total: int | None = None
+    strengths: str = ""
+    weaknesses: str = ""
+    reasoning: str = ""
+    problem: str = ""
+    details: dict = field(default_factory=dict)
+    raw: str = ""
+    by: str = "judge"
+
+    @property
+    def scored(self) -> bool:
+        return self.status == "scored"
+
+    @property
+    def score(self) -> int | None:
+        """The total of a scored grade, else None (never a default)."""
+        return self.total if self.scored else None
+
+    def to_dict(self) -> dict:
+        return {"status": self.status, "score": self.score, "scores": self.scores, "total": self.total,
+                "strengths": self.strengths, "weaknesses": self.weaknesses, "reasoning": self.reasoning,
+                "problem": self.problem, "details": self.details, "raw": self.raw, "by": self.by}
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: int
+    end: int
+    value: object = None
+    valid: bool = True
+    error: str = ""
+
+
+def _closing(text: str, start: int) -> int | None:
+    """Index just past the brace closing the one at ``start`` (strings respected), or None."""
+    depth = 0
+    for token in _TOKENS.finditer(text, start):
+        if token.group() == "{":
+            depth += 1
+        elif token.group() == "}":
+            depth -= 1
+            if depth == 0:
+                return token.end()
+    return None
+
+
+def _objects(text: str) -> tuple[list[_Span], int | None]:
+    """Top-level objects of ``text`` in order, and where an unclosed one starts (None if none)."""
+    spans, i = [], text.find("{")
+    while i >= 0:
+        try:
+            value, end = _DECODER.raw_decode(text, i)
+            spans.append(_Span(i, end, value))
+        except json.JSONDecodeError as exc:
+            end = _closing(text, i)
+            if end is None:
+                return spans, i
+            if _KEY.search(text, i, end):
+                spans.append(_Span(i, end, valid=False, error=f"{exc.msg} (column {exc.colno})"))
+            else:
+                end = i + 1  # a brace in prose: look inside
+        i = text.find("{", end)
+    return spans, None
+
+
+def _collapsed(text: str) -> str:
+    return _SPACE.sub(" ", _INVISIBLE.sub("", text)).strip()
+
+
+def own_object(text: str, quoted_from: str = "") -> tuple[_Span | None, bool]:
+    """(the judge's last top-level object not quoted from ``quoted_from``, whether one is left unclosed after it)."""
+    answer, _ = split_reasoning(_INVISIBLE.sub("", text))
+    spans, unclosed = _objects(answer)
+    source = _collapsed(quoted_from)
+    own = [s for s in spans if not (source and _collapsed(answer[s.start:s.end]) in source)]
+    last = own[-1] if own else None
+    return last, unclosed is not None and (last is None or unclosed > last.start)
+
+
+def _integer(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def validate(obj: object, rubric: Rubric, raw: str = "") -> Grade:
+    """Check a parsed object against ``rubric``: see the module docstring for the rules and statuses.
+
+    The criteria are read from ``obj["scores"]``, or from ``obj`` itself when it has no ``scores``
+    (the flat arguments of the forced tool call).
+    """
+    if not isinstance(obj, dict):
+        return Grade("unparseable", problem="no_object", raw=raw)
+    texts = {}
+    for name in TEXT_FIELDS:
+        if name not in obj:
+            return Grade("unparseable", problem="missing_field", details={"field": name}, raw=raw)
+        value = obj[name]
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            value = "\n".join(value)
+        if not isinstance(value, str):
+            return Grade("unparseable", problem="not_text", details={"field": name, "value": repr(value)}, raw=raw)
+        texts[name] = value
+    scores_source = obj.get("scores", obj)
+    if not isinstance(scores_source, dict):
+        return Grade("unparseable", problem="missing_field", details={"field": "scores"}, raw=raw, **texts)
+    fields = [(c.name, scores_source, c.max_points) for c in rubric.criteria] + [("total", obj, rubric.max_total)]
+    for name, source, _ in fields:
+        if name not in source:
+            return Grade("unparseable", problem="missing_field", details={"field": name}, raw=raw, **texts)
+        if not _integer(source[name]):
+            return Grade("unparseable", problem="not_integer", details={"field": name, "value": repr(source[name])},
+                         raw=raw, **texts)
+    scores = {c.name: scores_source[c.name] for c in rubric.criteria}
+    total = obj["total"]
+    kept = {"scores": scores, "total": total, "raw": raw, **texts}
+    for name, source, maximum in fields:
+        if not 0 <= source[name] <= maximum:
+            return Grade("out_of_range", problem="out_of_range",
+                         details={"field": name, "value": source[name], "max": maximum}, **kept)
+    if total != sum(scores.values()):
+        return Grade("inconsistent", problem="total_mismatch", details={"total": total, "sum": sum(scores.values())},
+                     **kept)
+    return Grade("scored", **kept)
+
+
+def _tool_arguments(result: ChatResult) -> tuple[object, str]:
+    arguments = result.tool_calls[0].get("arguments")
+    if isinstance(arguments, str):
+        try:
+            return json.loads(_INVISIBLE.sub("", arguments)), arguments
+        except json.JSONDecodeError as exc:
+            return _Span(0, 0, valid=False, error=exc.msg), arguments
+    return arguments, json.dumps(arguments, ensure_ascii=False)
+
+
+def _failure(result: ChatResult, raw: str) -> Grade | None:
+    """The grade of a call that produced nothing to read (error, empty), else None."""
+    if result.failed:
+        return Grade("error", problem="call_failed", raw=raw,
+                     details={"error_kind": result.error_kind, "error": result.error})
+    if not raw.strip() and not result.tool_calls:
+        return Grade("empty", problem="empty_reply", raw=raw, details={"reasoning": bool(result.reasoning)})
+    return None
+
+
+def read_object(result: ChatResult, quoted_from: str = "") -> tuple[object, Grade | None, str]:
+    """(the judge's own object, or a `Grade` saying why there is none, the raw text) for any judge call."""
+    raw = result.text
+    failure = _failure(result, raw)
+    if failure is not None:
+        return None, failure, raw
+    if result.tool_calls:
+        value, raw = _tool_arguments(result)
+        span = value if isinstance(value, _Span) else _Span(0, 0, value)
+    else:
+        span, unclosed = own_object(raw, quoted_from)
+        if result.status == "truncated" or unclosed:
+            problem = "cut" if result.status == "truncated" else "unclosed_object"
+            return None, Grade("truncated", problem=problem, raw=raw, details={"finish_reason": result.finish_reason}), raw
+    if span is None:
+        return None, Grade("unparseable", problem="no_object", raw=raw), raw
+    if not span.valid:
+        return None, Grade("unparseable", problem="invalid_json", details={"error": span.error}, raw=raw), raw
+    return span.value, None, raw
+
+
+def parse_grade(result: ChatResult, rubric: Rubric, graded_response: str = "") -> Grade:
+    """The `Grade` of a judge's answer to a grading request.
+
+    ``graded_response`` is the text that was graded: an object quoted from it is not the judge's.
+    A forced tool call is read from its arguments; a text answer by `own_object`.
+    """
+    value, failure, raw = read_object(result, graded_response)
+    return failure if failure is not None else validate(value, rubric, raw)
+
+
+def code_grade_of_empty(rubric: Rubric) -> Grade:
+    """The grade of an empty response, given by code without calling the judge: 0 on every criterion."""
+    return Grade("scored", scores={c.name: 0 for c in rubric.criteria}, total=0, problem="empty_response",
+                 weaknesses="", by="code")
+
+
+def generation_failed(result: ChatResult) -> Grade:
+    """The grade of a case whose response could not be generated: an error, not a score."""
+    return Grade("error", problem="generation_failed", details={"error_kind": result.error_kind, "error": result.error})
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A pairwise verdict: ``winner`` "first", "second" or "tie" when ``status == "scored"``."""
+
+    status: str
+    winner: str | None = None
+    reasoning: str = ""
+    problem: str = ""
+    raw: str = ""
+
+
+def parse_verdict(result: ChatResult, quoted_from: str = "") -> Verdict:
+    """The verdict of a pairwise comparison; statuses as for grades (``out_of_range``: an unknown winner)."""
+    value, failure, raw = read_object(result, quoted_from)
+    if failure is not None:
+        return Verdict(failure.status, problem=failure.problem, raw=raw)
+    if not isinstance(value, dict) or "winner" not in value:
+        return Verdict("unparseable", problem="missing_field", raw=raw)
+    if value["winner"] not in VERDICTS:
+        return Verdict("out_of_range", problem="unknown_winner", raw=raw)
+    return Verdict("scored", value["winner"], str(value.get("reasoning", "")), raw=raw)

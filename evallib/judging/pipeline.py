@@ -1,0 +1,208 @@
+"""The pipeline, chained per case: generate -> code graders -> judge, as soon as the answer arrives.
+
+Each case is one chain run in a worker thread (`run_case`), so a case whose generation is quick is
+graded while slower generations are still running: the wall time is that of the slowest chain, not
+the slowest generation plus the slowest grading of two separate phases (bench/judge.py measures
+both). As in `evallib.llm.collect`, the calling thread waits on the chains and calls ``on_progress``
+itself, so a page can draw progress from it; no worker touches anything but the provider.
+
+Any `Provider` answers (live, replay of recordings, fallback, recording), so the same functions run
+offline, live and in tests. Calls per case: one generation and one grading (none when the response
+is empty: code scores it 0), plus one grading of the cleaned copy of a response flagged for
+injection, plus a retry without prefill when the judge refuses one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import TypeVar
+
+from evallib.judging.code_graders import Check, grade_by_code
+from evallib.judging.data import Case
+from evallib.judging.grades import (Grade, Verdict, code_grade_of_empty, generation_failed, parse_grade,
+                                    parse_verdict)
+from evallib.judging.injection import injection_flags, without_injection
+from evallib.judging.judge_prompt import blind, pad
+from evallib.judging.requests import ModelSettings, generation_request, judge_request, pairwise_request
+from evallib.judging.rubric import Rubric
+from evallib.llm import ChatRequest, ChatResult
+from evallib.llm.collect import DEFAULT_CONCURRENCY, _call
+
+Item = TypeVar("Item")
+Outcome = TypeVar("Outcome")
+
+
+@dataclass(frozen=True)
+class JudgeConfig:
+    """One run: who generates, who judges, with which rubric and template.
+
+    ``blinding``: strip self-identifying lines before grading. ``injection_probe``: also grade a
+    flagged response without its injected lines, to see whether the score moved.
+    """
+
+    generator: ModelSettings
+    judge: ModelSettings
+    rubric: Rubric
+    template: str
+    template_name: str = "A"
+    blinding: bool = True
+    injection_probe: bool = True
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """Everything one chain produced. ``calls``: every model call made, in order (for cost and time)."""
+
+    case: Case
+    template_name: str
+    response: str
+    checks: tuple[Check, ...]
+    grade: Grade
+    graded_text: str = ""
+    removed_lines: tuple[str, ...] = ()
+    injection: tuple[str, ...] = ()
+    clean_grade: Grade | None = None
+    calls: tuple[ChatResult, ...] = ()
+
+    @property
+    def generation(self) -> ChatResult:
+        return self.calls[0]
+
+
+@dataclass(frozen=True)
+class ChainProgress:
+    """State after each finished chain: ``unscored`` counts grades whose status is not ``scored``."""
+
+    done: int
+    total: int
+    unscored: int
+    elapsed_s: float
+    last: object
+
+
+def call_judge(provider, build: Callable[[ModelSettings], ChatRequest],
+               settings: ModelSettings) -> tuple[ChatResult, ...]:
+    """The judge's answer to ``build(settings)``; on a prefill refusal, once more without prefill.
+
+    Returns every call made (the last one is the answer).
+    """
+    first = _call(provider, build(settings))
+    if first.error_kind == "prefill_unsupported" and settings.kind == "anthropic" and settings.prefill:
+        return first, _call(provider, build(settings.without_prefill()))
+    return (first,)
+
+
+def run_case(case: Case, config: JudgeConfig, provider) -> CaseResult:
+    """One chain: generate, run the code graders, then grade (see the module docstring)."""
+    generation = _call(provider, generation_request(case, config.template, config.generator, config.template_name))
+    if generation.failed:
+        return CaseResult(case, config.template_name, "", (), generation_failed(generation), calls=(generation,))
+    response = generation.text
+    checks = grade_by_code(case, response)
+    if not response.strip():
+        return CaseResult(case, config.template_name, response, checks, code_grade_of_empty(config.rubric),
+                          calls=(generation,))
+    graded, removed = blind(response) if config.blinding else (response, ())
+    judged = call_judge(provider, lambda s: judge_request(case, graded, config.rubric, s), config.judge)
+    grade = parse_grade(judged[-1], config.rubric, graded)
+    calls = (generation, *judged)
+    flags = injection_flags(response)
+    clean_grade = None
+    cleaned = without_injection(graded)
+    if flags and config.injection_probe and cleaned.strip():
+        cleaned_calls = call_judge(provider, lambda s: judge_request(case, cleaned, config.rubric, s), config.judge)
+        clean_grade = parse_grade(cleaned_calls[-1], config.rubric, cleaned)
+        calls += cleaned_calls
+    return CaseResult(case, config.template_name, response, checks, grade, graded, removed, flags, clean_grade, calls)
+
+
+def run_chains(items: Sequence[Item], chain: Callable[[Item], Outcome], max_concurrency: int = DEFAULT_CONCURRENCY,
+               on_progress: Callable[[ChainProgress], None] | None = None,
+               unscored: Callable[[Outcome], bool] = lambda _: False) -> list[Outcome]:
+    """``chain(item)`` for every item, ``max_concurrency`` at a time; ``outcomes[i]`` is item i's.
+
+    ``on_progress`` runs in the calling thread after each chain. Raises ValueError if
+    ``max_concurrency`` < 1.
+    """
+    if max_concurrency < 1:
+        raise ValueError(f"max_concurrency must be at least 1, got {max_concurrency}")
+    outcomes: list = [None] * len(items)
+    start, failed = time.perf_counter(), 0
+    with ThreadPoolExecutor(max_workers=min(max_concurrency, max(len(items), 1))) as pool:
+        futures = {pool.submit(chain, item): i for i, item in enumerate(items)}
+        for done, future in enumerate(as_completed(futures), start=1):
+            outcome = future.result()
+            outcomes[futures[future]] = outcome
+            failed += unscored(outcome)
+            if on_progress is not None:
+                on_progress(ChainProgress(done, len(items), failed, time.perf_counter() - start, outcome))
+    return outcomes
+
+
+def run_pipeline(cases: Sequence[Case], config: JudgeConfig, provider, max_concurrency: int = DEFAULT_CONCURRENCY,
+                 on_progress: Callable[[ChainProgress], None] | None = None) -> list[CaseResult]:
+    """`run_case` for every case, chained per case; ``results[i]`` is ``cases[i]``'s."""
+    return run_chains(cases, lambda case: run_case(case, config, provider), max_concurrency, on_progress,
+                      lambda result: not result.grade.scored)
+
+
+@dataclass(frozen=True)
+class PaddedGrade:
+    """The verbosity probe of one case: the grade of a padded copy of its (graded) response."""
+
+    case_id: str
+    original: Grade
+    padded: Grade
+    calls: tuple[ChatResult, ...]
+
+
+def run_verbosity(results: Sequence[CaseResult], config: JudgeConfig, provider,
+                  max_concurrency: int = DEFAULT_CONCURRENCY,
+                  on_progress: Callable[[ChainProgress], None] | None = None) -> list[PaddedGrade]:
+    """Grade a padded copy (`pad`) of every response the judge scored."""
+    chosen = [r for r in results if r.grade.scored and r.grade.by == "judge"]
+
+    def probe(result: CaseResult) -> PaddedGrade:
+        padded = pad(result.graded_text)
+        calls = call_judge(provider, lambda s: judge_request(result.case, padded, config.rubric, s), config.judge)
+        return PaddedGrade(result.case.id, result.grade, parse_grade(calls[-1], config.rubric, padded), calls)
+    return run_chains(chosen, probe, max_concurrency, on_progress, lambda p: not p.padded.scored)
+
+
+@dataclass(frozen=True)
+class PairwiseComparison:
+    """Template A's and B's responses to one case judged in both orders.
+
+    ``ab``: verdict with A shown first; ``ba``: with B first. ``identical``: the two responses are the
+    same text, so the comparison is a tie by code and no call is made.
+    """
+
+    case_id: str
+    identical: bool
+    ab: Verdict | None
+    ba: Verdict | None
+    calls: tuple[ChatResult, ...] = ()
+
+
+def run_pairwise(results_a: Sequence[CaseResult], results_b: Sequence[CaseResult], config: JudgeConfig,
+                 provider, max_concurrency: int = DEFAULT_CONCURRENCY,
+                 on_progress: Callable[[ChainProgress], None] | None = None) -> list[PairwiseComparison]:
+    """Judge A vs B in both orders for each case both templates answered (matched by case id)."""
+    by_id = {r.case.id: r for r in results_b}
+    pairs = [(a, by_id[a.case.id]) for a in results_a
+             if a.case.id in by_id and a.graded_text and by_id[a.case.id].graded_text]
+
+    def compare(pair: tuple[CaseResult, CaseResult]) -> PairwiseComparison:
+        a, b = pair
+        if a.graded_text.strip() == b.graded_text.strip():
+            return PairwiseComparison(a.case.id, True, None, None)
+        both = a.graded_text + "\n" + b.graded_text
+        ab = call_judge(provider, lambda s: pairwise_request(a.case, a.graded_text, b.graded_text, config.rubric, s),
+                        config.judge)
+        ba = call_judge(provider, lambda s: pairwise_request(a.case, b.graded_text, a.graded_text, config.rubric, s),
+                        config.judge)
+        return PairwiseComparison(a.case.id, False, parse_verdict(ab[-1], both), parse_verdict(ba[-1], both), ab + ba)
+    return run_chains(pairs, compare, max_concurrency, on_progress)

@@ -1,0 +1,49 @@
+"""The pipeline's chaining, without timing: a case is graded as soon as its answer arrives."""
+
+import threading
+
+from evallib.judging.judge_prompt import SYSTEM_PROMPT
+from evallib.judging.pipeline import JudgeConfig, run_pipeline
+from evallib.judging.requests import ModelSettings
+from evallib.llm import ChatResult
+
+GRADE = ('<grade>{"strengths": "s", "weaknesses": "w", "reasoning": "r", '
+         '"scores": {"FORMAT": 3, "VALIDITY": 3, "ADEQUACY": 2}, "total": 8}</grade>')
+
+
+class GatedProvider:
+    """Case 1's generation waits until case 0 has been graded: a two-phase run would wait forever."""
+
+    def __init__(self, slow_input: str, quick_input: str) -> None:
+        self.slow_input, self.quick_input = slow_input, quick_input
+        self.quick_graded = threading.Event()
+        self.prompts = []
+
+    def fingerprint(self) -> str:
+        return "gated"
+
+    def chat(self, request):
+        user = request.messages[-1][1]
+        self.prompts.append((request.system, user))
+        if request.system == SYSTEM_PROMPT:
+            if self.quick_input in user:
+                self.quick_graded.set()
+            return ChatResult(request_key=request.key(), text=GRADE)
+        if self.slow_input in user and not self.quick_graded.wait(timeout=5):
+            return ChatResult(request_key=request.key(), status="error", error_kind="timeout", error="never graded")
+        text = "En tant que Claude, voici :\nx = 1" if self.slow_input in user else "x = 2"
+        return ChatResult(request_key=request.key(), text=text)
+
+
+def test_a_quick_case_is_graded_while_a_slow_generation_still_runs(rubric, cases):
+    slow, quick = cases[0], cases[1]
+    provider = GatedProvider(slow.input, quick.input)
+    config = JudgeConfig(ModelSettings("gen"), ModelSettings("judge"), rubric, "{context}\n{type}\n{input}")
+    results = run_pipeline([slow, quick], config, provider, max_concurrency=2)
+    assert [r.generation.error for r in results] == ["", ""]
+    assert [r.grade.status for r in results] == ["scored", "scored"]
+    assert [r.grade.score for r in results] == [8, 8]
+    # Blinding: the judge saw the slow case's code without its self-identifying first line.
+    assert results[0].removed_lines == ("En tant que Claude, voici :",)
+    graded = [user for system, user in provider.prompts if system == SYSTEM_PROMPT and slow.input in user]
+    assert "En tant que Claude" not in graded[0] and "x = 1" in graded[0]
