@@ -97,7 +97,7 @@ def _provider(args: argparse.Namespace, recordings: Recordings):
     key_variable = "ANTHROPIC_API_KEY" if args.provider == "anthropic" else "OPENAI_API_KEY"
     live = make_provider(ProviderConfig(kind=args.provider, base_url=args.base_url,
                                         api_key=os.environ.get(key_variable, "")))
-    return RecordingProvider(live, recordings, JUDGE_SET) if args.record else live
+    return RecordingProvider(live, recordings, JUDGE_SET, args.provider) if args.record else live
 
 
 def _probes(args: argparse.Namespace, configs: dict, runs: dict, provider) -> tuple[list, list]:

@@ -29,7 +29,7 @@ from evallib.judging.judge_prompt import blind, pad
 from evallib.judging.requests import ModelSettings, generation_request, judge_request, pairwise_request
 from evallib.judging.rubric import Rubric
 from evallib.llm import ChatRequest, ChatResult
-from evallib.llm.collect import DEFAULT_CONCURRENCY, _call
+from evallib.llm.collect import DEFAULT_CONCURRENCY, answer
 
 Item = TypeVar("Item")
 Outcome = TypeVar("Outcome")
@@ -89,15 +89,15 @@ def call_judge(provider, build: Callable[[ModelSettings], ChatRequest],
 
     Returns every call made (the last one is the answer).
     """
-    first = _call(provider, build(settings))
+    first = answer(provider, build(settings))
     if first.error_kind == "prefill_unsupported" and settings.kind == "anthropic" and settings.prefill:
-        return first, _call(provider, build(settings.without_prefill()))
+        return first, answer(provider, build(settings.without_prefill()))
     return (first,)
 
 
 def run_case(case: Case, config: JudgeConfig, provider) -> CaseResult:
     """One chain: generate, run the code graders, then grade (see the module docstring)."""
-    generation = _call(provider, generation_request(case, config.template, config.generator, config.template_name))
+    generation = answer(provider, generation_request(case, config.template, config.generator, config.template_name))
     if generation.failed:
         return CaseResult(case, config.template_name, "", (), generation_failed(generation), calls=(generation,))
     response = generation.text

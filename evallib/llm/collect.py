@@ -51,15 +51,25 @@ class Progress:
     last: Result | None
 
 
-def _call(provider, request: Request, index: int, events: queue.SimpleQueue) -> Result:
+def answer(provider, request: Request) -> Result:
+    """One request answered by ``provider``, never raising: an exception becomes a failed result.
+
+    Providers return failures as results; this guards the rest of a collection against one that
+    raises anyway (kind "unexpected", the message naming the exception).
+    """
     method = provider.embed if isinstance(request, EmbeddingRequest) else provider.chat
     try:
-        with listening(lambda event: events.put((index, event))):
-            return method(request)
-    except Exception as exc:  # a provider should never raise; if one does, it is one failed result
+        return method(request)
+    except Exception as exc:
         cls = EmbeddingResult if isinstance(request, EmbeddingRequest) else ChatResult
         return cls(request_key=request.key(), model=request.model, status="error",
                    error_kind="unexpected", error=f"{type(exc).__name__}: {exc}")
+
+
+def _call(provider, request: Request, index: int, events: queue.SimpleQueue) -> Result:
+    """`answer` in a worker thread, its SDK retries reported to the collecting thread as they happen."""
+    with listening(lambda event: events.put((index, event))):
+        return answer(provider, request)
 
 
 def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAULT_CONCURRENCY,
