@@ -34,6 +34,7 @@ test: $(VENV)/.dev-installed chromium
 bench: $(VENV)/.dev-installed
 	$(PY) bench/collect.py
 	$(PY) bench/persona.py
+	$(PY) bench/agreement.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache
