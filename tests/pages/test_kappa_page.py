@@ -15,6 +15,7 @@ from ui.texts.kappa import NBSP
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LANGUAGES = ("fr", "en")
+MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 def text(key: str, lang: str) -> str:
@@ -23,9 +24,10 @@ def text(key: str, lang: str) -> str:
 
 
 def plain(shown: str) -> str:
-    """Text with its no-break spaces (French typography, intervals) as plain spaces, for comparisons;
+    """Text as a reader sees it, for comparisons: no-break spaces (French typography, intervals,
+    thousands) as plain spaces and Markdown escapes removed (labels are escaped, see ``ui.labels``);
     ``test_french_punctuation_never_starts_a_line`` checks the no-break spaces themselves."""
-    return shown.replace(NBSP, " ")
+    return MARKDOWN_ESCAPE.sub(r"\1", shown.replace(NBSP, " ").replace("\u202f", " "))
 
 
 def values(elements) -> list[str]:
@@ -190,7 +192,8 @@ def test_choices_survive_a_language_switch():
 def test_see_the_code_shows_the_kappa_function():
     at = open_page("fr")
     assert "def cohen_kappa(" in at.code[0].value
-    assert "(p_o - p_e) / (1 - p_e)" in at.code[1].value
+    assert "def kappa_from_table(" in at.code[1].value
+    assert "(p_o - p_e) / (1 - p_e)" in at.code[2].value
 
 
 @pytest.mark.parametrize(("first", "second", "kind", "fragment"), [
@@ -301,8 +304,9 @@ def test_interval_note_depends_on_the_number_of_items(n, small):
     second = ", ".join(str((i % 3) if i % 5 else (i + 1) % 3) for i in range(n))
     at = type_ratings(open_page("fr"), first, second)
     notes = " ".join(values(at.caption))
-    rough = text("kappa.ci_analytic_small", "fr").format(n=n)
-    reliable = text("kappa.ci_analytic_large", "fr").format(n=n)
+    written = f"{n:,}".replace(",", " ")  # French thousands separator, as `plain` shows it
+    rough = text("kappa.ci_size.small", "fr").format(n=written)
+    reliable = text("kappa.ci_size.large", "fr").format(n=written)
     assert (rough in notes, reliable in notes) == (small, not small)
     assert "grossière" not in notes or small
 
@@ -311,7 +315,7 @@ def test_large_sample_does_not_say_so_few_items_when_the_interval_is_already_nar
     at = type_ratings(open_page("en"), ", ".join(["1, 0"] * 500), ", ".join(["1, 0"] * 499 + ["1, 1"]))
     shown = page_text(at)
     assert "already below" in shown and "so few items" not in shown
-    assert text("kappa.items_enough_large", "en") in shown
+    assert "With this many items" in shown
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -365,7 +369,7 @@ def test_weighted_kappa_on_words_names_the_labels():
     at = type_ratings(open_page("en"), "yes, no, 2", "yes, yes, 2")
     radio(at, "kappa_weights").set_value("linear").run()
     assert not at.exception
-    assert "These labels are not numbers: 'no', 'yes'" in values(at.error)[0]
+    assert "These labels are not numbers: “no”, “yes”" in values(at.error)[0]
 
 
 def test_example_csv_gives_fleiss_and_krippendorff():
@@ -387,7 +391,7 @@ def test_interval_alpha_on_words_is_an_error_not_a_traceback():
     at = upload(open_page("fr"), "mots.csv", "a,b,c\noui,non,oui\nnon,non,non\noui,oui,\n".encode())
     radio(at, "kappa_level").set_value("interval").run()
     assert not at.exception
-    assert any("'non', 'oui'" in e for e in values(at.error))
+    assert any("« non », « oui »" in e for e in values(at.error))
 
 
 @pytest.mark.parametrize(("data", "fragment"), [
