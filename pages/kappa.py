@@ -10,23 +10,20 @@ from __future__ import annotations
 import inspect
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from evallib import agreement as ag
 from evallib.agreement import readings as rd
 from evallib.agreement.cohen import _chance_corrected, _kappa_standard_error, kappa_from_table
 from ui.figures import grouped_bars, heatmap
 from ui.i18n import integer, interval, number, percent, plural, t
-from ui.labels import AXIS_LABEL_CHARS, md, name_list, plain
+from ui.labels import AXIS_LABEL_CHARS, md, plain
+from ui.ratings_input import file_ratings, load_preset, pick_pair, show_input_error, typed_ratings
 from ui.readings import say as say_reading
 from ui.shell import require_navigation
 from ui.widgets import METRICS_PER_ROW, metric_rows, translated_radio
 
 require_navigation()
 
-PRESETS = ag.PRESETS
-EXAMPLE_CSV_NAME = "kappa_example.csv"
-EXAMPLE_RATERS = ("judge_1", "judge_2", "judge_3")
 
 # Bootstrap settings shown on the page: enough resamples for stable 2.5 % / 97.5 % quantiles at the
 # second decimal, and a fixed seed so that the projected figures do not move between reruns.
@@ -35,7 +32,6 @@ BOOT_SEED = 0
 HALF_WIDTH = 0.1
 
 
-SEPARATOR_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
 
 
 # ------------------------------------------------------------------------------ translating readings
@@ -45,38 +41,12 @@ def say(prefix: str, reading: rd.Reading, **extra: object) -> str:
     return say_reading(prefix, reading, bands="kappa.band", **extra)
 
 
-def input_error_text(error: ag.AgreementInputError, context: str = "") -> str:
-    """The translated message of an input error; lists of labels are data, capped and escaped."""
-    details = dict(error.details)
-    if "labels" in details:
-        shown = ", ".join(t("kappa.quoted", label=md(label)) for label in details["labels"])
-        more = details.pop("n_more", 0)
-        details["labels"] = plural("format.more", more, shown=shown) if more else shown
-    if error.code == "csv_ambiguous":
-        details["separators"] = ", ".join(t(f"kappa.separator.{SEPARATOR_NAMES[s]}") for s in details["separators"])
-    if error.code == "csv_ragged":
-        return plural("kappa.error.csv_ragged", details.pop("found"), line=integer(details.pop("line")),
-                      expected=integer(details.pop("expected")))
-    key = f"kappa.error.{error.code}_{context}" if error.code == "non_numeric" else f"kappa.error.{error.code}"
-    return t(key, **{k: integer(v) if isinstance(v, int) else v for k, v in details.items()})
-
-
-def show_input_error(error: ag.AgreementInputError, *, context: str = "") -> None:
-    """Empty input is an invitation, not an error."""
-    (st.info if error.code == "empty" else st.error)(input_error_text(error, context))
-
-
 # ------------------------------------------------------------------------------ cached computations
 # Reading 250,000 labels costs seconds: each computation runs once per input and is kept between
 # reruns; a spinner shows while one runs.
 
 def _cached(function):
     return st.cache_data(show_spinner=t("kappa.computing"), max_entries=16)(function)
-
-
-@_cached
-def read_csv(data: bytes) -> ag.RatingsTable:
-    return ag.read_ratings_csv(data)
 
 
 @_cached
@@ -93,85 +63,6 @@ def fleiss(rows: tuple) -> tuple:
 @_cached
 def alpha(by_rater: tuple, level: str) -> tuple:
     return ag.krippendorff_alpha_with_interval(by_rater, level=level, n_boot=N_BOOT, seed=BOOT_SEED)
-
-
-# ------------------------------------------------------------------------------ inputs
-
-def preset_text(values: tuple) -> str:
-    return ", ".join("" if ag.is_missing(v) else str(v) for v in values)
-
-
-def load_preset(preset: ag.Preset) -> None:
-    st.session_state["kappa_r1"] = preset_text(preset.ratings[0])
-    st.session_state["kappa_r2"] = preset_text(preset.ratings[1])
-
-
-def remember_upload() -> None:
-    """Keep the uploaded bytes in the session so that the file survives a page switch."""
-    uploaded = st.session_state.get("kappa_csv")
-    st.session_state["kappa_csv_data"] = (uploaded.name, uploaded.getvalue()) if uploaded else None
-
-
-def load_example_csv() -> None:
-    text = ag.ratings_to_csv(ag.AUTHORED_THREE_RATERS, EXAMPLE_RATERS)
-    st.session_state["kappa_csv_data"] = (EXAMPLE_CSV_NAME, text.encode())
-
-
-def typed_ratings() -> tuple[list, list, str, str]:
-    """Two raters typed or pasted, with the preset buttons above them."""
-    for column, preset in zip(st.columns(len(PRESETS)), PRESETS):
-        column.button(t(f"kappa.preset.{preset.key}"), key=f"kappa_preset_{preset.key}",
-                      on_click=load_preset, args=(preset,), width="stretch")
-    labels = []
-    for column, key, name in zip(st.columns(2), ("kappa_r1", "kappa_r2"), (t("kappa.rater_a"), t("kappa.rater_b"))):
-        with column:
-            text = st.text_area(name, key=key, height=110, help=t("kappa.typed_help"), persist_state="session")
-            labels.append(ag.parse_labels(text or ""))
-            st.caption(t("kappa.count", n=integer(len(labels[-1]))))
-    for preset in PRESETS:
-        if (st.session_state["kappa_r1"], st.session_state["kappa_r2"]) == tuple(map(preset_text, preset.ratings)):
-            st.caption(t(f"kappa.preset.{preset.key}.source"))
-    return labels[0], labels[1], t("kappa.rater_a"), t("kappa.rater_b")
-
-
-def file_ratings() -> ag.RatingsTable | None:
-    """A CSV file (one column per rater), or the example file; None when there is nothing usable."""
-    upload, example = st.columns([3, 2])
-    with upload:
-        uploaded = st.file_uploader(t("kappa.csv_upload"), type=["csv", "txt", "tsv"], key="kappa_csv",
-                                    on_change=remember_upload, help=t("kappa.csv_help"))
-        if uploaded is not None:
-            st.session_state["kappa_csv_data"] = (uploaded.name, uploaded.getvalue())
-    with example:
-        st.caption(t("kappa.csv_example_caption"))
-        st.button(t("kappa.csv_use_example"), key="kappa_csv_example", on_click=load_example_csv)
-        st.download_button(t("kappa.csv_download_example"), key="kappa_csv_download",
-                           data=ag.ratings_to_csv(ag.AUTHORED_THREE_RATERS, EXAMPLE_RATERS),
-                           file_name=EXAMPLE_CSV_NAME, mime="text/csv", on_click="ignore")
-    stored = st.session_state.get("kappa_csv_data")
-    if not stored:
-        st.info(t("kappa.csv_waiting"))
-        return None
-    name, data = stored
-    try:
-        table = read_csv(data)
-    except ag.AgreementInputError as error:
-        st.error(t("kappa.csv_file", name=md(name)) + " " + input_error_text(error))
-        return None
-    st.caption(t("kappa.csv_loaded", name=md(name), items=integer(len(table.rows)),
-                 raters=integer(len(table.raters)), names=name_list(table.raters)))
-    return table
-
-
-def pick_pair(table: ag.RatingsTable) -> tuple[list, list, str, str]:
-    """The two columns used for Cohen's kappa (the first two unless the user picks others)."""
-    choices = list(range(len(table.raters)))
-    picked = [column.selectbox(t(key), choices, index=index, key=state, persist_state="session",
-                               format_func=lambda j: table.raters[j])
-              for column, key, index, state in zip(st.columns(2), ("kappa.rater_a", "kappa.rater_b"), (0, 1),
-                                                   ("kappa_col_a", "kappa_col_b"))]
-    first, second = (min(j, len(choices) - 1) for j in picked)
-    return table.column(first), table.column(second), table.raters[first], table.raters[second]
 
 
 # ------------------------------------------------------------------------------ two raters
@@ -308,18 +199,18 @@ def sample_size(report: ag.PairReport) -> None:
 
 # ------------------------------------------------------------------------------ several raters
 
-def coefficient_row(name: str, value: str, help_text: str, ci: ag.BootstrapInterval, n: int,
-                    scale: rd.InterpretationScale) -> DeltaGenerator:
-    """The coefficient and its bootstrap interval; the third column is returned for the reading."""
+def coefficient_row(name: str, value: float | None, spec: str, help_text: str, ci: ag.BootstrapInterval,
+                    n: int, scale: rd.InterpretationScale, prefix: str, caption: str) -> None:
+    """The coefficient, its bootstrap interval and its reading on one row, then what the interval can say."""
     value_cell, ci_cell, side = st.columns(METRICS_PER_ROW)
-    value_cell.metric(name, value, help=help_text)
+    value_cell.metric(name, number(value, spec), help=help_text)
     ci_cell.metric(t("kappa.metric.ci_bootstrap"), interval(ci.low, ci.high), help=t("kappa.metric.ci_bootstrap_help"))
-    flags = " ".join(say("kappa.ci_flag", flag) for flag in rd.bootstrap_flags(ci))
+    side.markdown(say(prefix, rd.coefficient(value, scale), value=number(value, spec)))
     ci_reading = rd.interval_reading(ci.estimate, ci.low, ci.high, n, scale, analytic=False)
     if ci_reading.code.startswith("zero_width"):
         st.warning(say("kappa.ci", ci_reading, ci=interval(ci.low, ci.high)))
-    st.caption(t("kappa.bootstrap_over_items") + " " + flags)
-    return side
+    flags = " ".join(say("kappa.ci_flag", flag) for flag in rd.bootstrap_flags(ci))
+    st.caption(f"{caption} {t('kappa.bootstrap_over_items')} {flags}")
 
 
 def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
@@ -329,33 +220,27 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
     if two:
         st.caption(t("kappa.multi_two_raters"))
     level = translated_radio("kappa_level", "kappa.level", ag.LEVELS, help=t("kappa.level_help"))
-    rows = tuple(zip(*by_rater))
     try:
-        result, ci = fleiss(rows)
+        result, ci = fleiss(tuple(zip(*by_rater)))
     except ag.AgreementInputError as error:
         show_input_error(error)
     else:
-        side = coefficient_row(t("kappa.metric.fleiss"), number(result.kappa), t("kappa.metric.fleiss_help"), ci,
-                               result.n_items, rd.LANDIS_KOCH_1977)
-        side.markdown(say("kappa.fleiss", rd.coefficient(result.kappa, rd.LANDIS_KOCH_1977)))
         caption = t("kappa.fleiss_caption_two" if two else "kappa.fleiss_caption", n=integer(result.n_items),
                     m=integer(result.n_raters))
         if result.n_dropped:
             caption += " " + t("kappa.fleiss_dropped", dropped=integer(result.n_dropped))
-        st.caption(caption)
+        coefficient_row(t("kappa.metric.fleiss"), result.kappa, ".2f", t("kappa.metric.fleiss_help"), ci,
+                        result.n_items, rd.LANDIS_KOCH_1977, "kappa.fleiss", caption)
     try:
         result, ci = alpha(tuple(map(tuple, by_rater)), level)
     except ag.AgreementInputError as error:
         show_input_error(error, context="level")
     else:
-        side = coefficient_row(t("kappa.metric.alpha", level=t(f"kappa.level.{level}")), number(result.alpha, ".3f"),
-                               t("kappa.metric.alpha_help"), ci, result.n_units, rd.KRIPPENDORFF_2004)
-        coefficient = rd.coefficient(result.alpha, rd.KRIPPENDORFF_2004)
-        side.markdown(say("kappa.alpha", coefficient, value=number(result.alpha, ".3f")))
         caption = t("kappa.alpha_caption", n=integer(result.n_units), values=integer(result.n_values))
         if result.n_dropped:
             caption += " " + t("kappa.alpha_dropped", dropped=integer(result.n_dropped))
-        st.caption(caption)
+        coefficient_row(t("kappa.metric.alpha", level=t(f"kappa.level.{level}")), result.alpha, ".3f",
+                        t("kappa.metric.alpha_help"), ci, result.n_units, rd.KRIPPENDORFF_2004, "kappa.alpha", caption)
 
 
 def show_code() -> None:
