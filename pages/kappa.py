@@ -71,7 +71,7 @@ def figures(result: ag.KappaResult, name_a: str, name_b: str) -> None:
     names = [ag.format_label(c) for c in result.categories]
     left, right = st.columns(2)
     left.plotly_chart(heatmap(
-        result.table, names, names, title=t("kappa.heatmap_title"), x_title=name_b, y_title=name_a,
+        result.table, result.categories, result.categories, title=t("kappa.heatmap_title"), x_title=name_b, y_title=name_a,
         value_format=".0f", hover=t("kappa.heatmap_hover", a=plain(name_a), b=plain(name_b)),
         label_chars=AXIS_LABEL_CHARS), width="stretch")
     shares = (result.marginals_1, result.marginals_2)

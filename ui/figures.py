@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from evallib.agreement import format_label
 from ui.i18n import language, number
 from ui.labels import AXIS_LABEL_CHARS, plain
 
@@ -30,7 +31,7 @@ def axis_labels(names: Sequence[object], limit: int = AXIS_LABEL_CHARS) -> list[
     """
     short = []
     for name in names:
-        text = str(name)
+        text = format_label(name) if isinstance(name, float) else str(name)
         if len(text) > limit:
             text = f"{name:.5g}" if isinstance(name, float) else text[:limit - 1] + "…"
         short.append(plain(text, None))
@@ -68,8 +69,8 @@ def heatmap(matrix, labels_x: Sequence[str], labels_y: Sequence[str], *, title: 
     ``%{text}`` (the value as written in the cell). Axis labels longer than ``label_chars`` are cut.
     """
     values = np.asarray(matrix, dtype=float)
-    full_x = [plain(name, None) for name in (hover_x or labels_x)]
-    full_y = [plain(name, None) for name in (hover_y or labels_y)]
+    full_x = [plain(format_label(name), None) for name in (hover_x or labels_x)]
+    full_y = [plain(format_label(name), None) for name in (hover_y or labels_y)]
     fig = go.Figure(go.Heatmap(
         z=values, x=axis_labels(labels_x, label_chars), y=axis_labels(labels_y, label_chars), colorscale=colorscale, zmin=zmin,
         zmax=zmax, text=[[number(v, value_format) for v in row] for row in values], texttemplate="%{text}",

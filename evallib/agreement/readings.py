@@ -302,21 +302,22 @@ def bias(result: KappaResult, index: float) -> Reading:
 def alpha_beside_kappa(kappa: float | None, pi: float | None, alpha: float | None, n: int) -> Reading | None:
     """Why Krippendorff's alpha differs from Cohen's kappa on two raters, or None when they agree.
 
-    ``small_sample`` when alpha differs from Scott's pi: on two raters without missing ratings
-    alpha = pi + (1 - pi) / (2n), the correction for sampling 2n values without replacement, which
-    matters on few items ([A, B] vs [B, A]: kappa = pi = -1, alpha = -0.5). ``marginals`` when
-    kappa differs from pi and alpha does not: kappa's chance term uses each rater's own shares,
-    pi's and alpha's the pooled shares. None when all three agree or one is undefined.
+    Two effects separate them. Alpha's chance term uses the pooled shares, as Scott's pi does, where
+    kappa uses each rater's own; and on two raters without missing ratings alpha = pi + (1 - pi) / (2n),
+    the correction for sampling 2n values without replacement, which matters on few items
+    ([A, B] vs [B, A]: kappa = pi = -1, alpha = -0.5). ``small_sample`` when only the correction
+    separates them (kappa = pi), ``marginals`` when only the shares do (alpha = pi), ``both``
+    otherwise. None when alpha and kappa agree (to ``SAME_COEFFICIENT``) or one is undefined.
     Source: Krippendorff (2011), "Computing Krippendorff's alpha-reliability".
     """
-    if kappa is None or pi is None or alpha is None:
+    if kappa is None or pi is None or alpha is None or abs(alpha - kappa) < SAME_COEFFICIENT:
         return None
     values = {"kappa": kappa, "pi": pi, "alpha": alpha, "n": n, "n_values": 2 * n}
-    if abs(alpha - pi) >= SAME_COEFFICIENT:
+    if abs(kappa - pi) < SAME_COEFFICIENT:
         return Reading("small_sample", values)
-    if abs(kappa - pi) >= SAME_COEFFICIENT:
+    if abs(alpha - pi) < SAME_COEFFICIENT:
         return Reading("marginals", values)
-    return None
+    return Reading("both", values)
 
 
 def closest_scores_credit(categories: tuple[float, ...]) -> Reading:

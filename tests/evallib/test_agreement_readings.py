@@ -187,8 +187,17 @@ def test_alpha_differs_from_kappa_on_two_swapped_items_because_of_its_small_samp
 
 def test_kappa_differs_from_pi_when_the_raters_marginals_differ():
     assert rd.alpha_beside_kappa(0.30, 0.20, 0.2004, 1000).code == "marginals"
+    assert rd.alpha_beside_kappa(0.30, 0.20, 0.25, 8).code == "both"
     assert rd.alpha_beside_kappa(0.5, 0.5, 0.5001, 1000) is None
     assert rd.alpha_beside_kappa(None, None, None, 4) is None
+
+
+def test_alpha_equal_to_kappa_needs_no_explanation_even_when_pi_differs():
+    # The lenient pair: kappa 0, pi -0.043, alpha 0: the two effects cancel.
+    kappa, pi = cohen_kappa(*SEED_LENIENT_PAIR.ratings).kappa, scott_pi(*SEED_LENIENT_PAIR.ratings)
+    alpha = krippendorff_alpha(list(SEED_LENIENT_PAIR.ratings)).alpha
+    assert abs(alpha - kappa) < 1e-12 and abs(pi - kappa) > 0.04
+    assert rd.alpha_beside_kappa(kappa, pi, alpha, 12) is None
 
 
 # ---------------------------------------------------------------- coefficients, weights

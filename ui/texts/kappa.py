@@ -272,6 +272,13 @@ TEXTS = {
         "en": "Why κ ({kappa}) differs from α ({alpha}): κ's chance term uses each rater's own shares, "
               "α's (like Scott's π, {pi}) the pooled shares; the gap shows how differently the two raters "
               "use the labels."},
+    "kappa.alpha_vs_kappa.both": {
+        "fr": "Pourquoi α ({alpha}) diffère de κ ({kappa}) : deux effets. Le hasard de α emploie les parts "
+              "mises en commun des deux évaluateurs (comme le π de Scott, {pi}), celui de κ les parts "
+              "propres à chacun ; et α corrige pour la petite taille de l'échantillon ({n_values} notes).",
+        "en": "Why α ({alpha}) differs from κ ({kappa}): two effects. α's chance term uses the two raters' "
+              "pooled shares (like Scott's π, {pi}), κ's each rater's own shares; and α corrects for the "
+              "small sample ({n_values} ratings)."},
     "kappa.chance.chance_tie": {
         "fr": "Avec ces marges, le hasard seul donnerait déjà **p_e = {p_e}** d'accord. Le kappa ne "
               "compte que ce qui dépasse ce niveau : ({p_o} − {p_e}) / (1 − {p_e}) = **{kappa}**.",
