@@ -8,6 +8,7 @@ reach the page through ``ui.labels`` (escaped, shortened).
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 
 import streamlit as st
 
@@ -49,20 +50,30 @@ def _cached(function):
     return st.cache_data(show_spinner=t("kappa.computing"), max_entries=16)(function)
 
 
+def ratings_key(*columns: Sequence) -> int:
+    """A cache key for columns of up to a million labels, in milliseconds.
+
+    Streamlit hashes arguments element by element (seconds for 250,000 labels), so the cached
+    functions below take the ratings as underscore arguments, left out of its hash, and this key
+    instead: Python's own hash of the labels, stable within the server process that holds the cache.
+    """
+    return hash(tuple(column if isinstance(column, tuple) else tuple(column) for column in columns))
+
+
 @_cached
-def pair_report(labels_a: tuple, labels_b: tuple, weights: str | None, bootstrap: bool) -> ag.PairReport:
-    return ag.pair_report(labels_a, labels_b, weights=weights, bootstrap=bootstrap, n_boot=N_BOOT,
+def pair_report(key: int, _labels_a: list, _labels_b: list, weights: str | None, bootstrap: bool) -> ag.PairReport:
+    return ag.pair_report(_labels_a, _labels_b, weights=weights, bootstrap=bootstrap, n_boot=N_BOOT,
                           seed=BOOT_SEED, half_width=HALF_WIDTH)
 
 
 @_cached
-def fleiss(rows: tuple) -> tuple:
-    return ag.fleiss_kappa_with_interval(rows, n_boot=N_BOOT, seed=BOOT_SEED)
+def fleiss(key: int, _by_rater: list) -> tuple:
+    return ag.fleiss_kappa_with_interval(list(zip(*_by_rater)), n_boot=N_BOOT, seed=BOOT_SEED)
 
 
 @_cached
-def alpha(by_rater: tuple, level: str) -> tuple:
-    return ag.krippendorff_alpha_with_interval(by_rater, level=level, n_boot=N_BOOT, seed=BOOT_SEED)
+def alpha(key: int, _by_rater: list, level: str) -> tuple:
+    return ag.krippendorff_alpha_with_interval(_by_rater, level=level, n_boot=N_BOOT, seed=BOOT_SEED)
 
 
 # ------------------------------------------------------------------------------ two raters
@@ -221,7 +232,7 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
         st.caption(t("kappa.multi_two_raters"))
     level = translated_radio("kappa_level", "kappa.level", ag.LEVELS, help=t("kappa.level_help"))
     try:
-        result, ci = fleiss(tuple(zip(*by_rater)))
+        result, ci = fleiss(ratings_key(*by_rater), by_rater)
     except ag.AgreementInputError as error:
         show_input_error(error)
     else:
@@ -232,7 +243,7 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
         coefficient_row(t("kappa.metric.fleiss"), result.kappa, ".2f", t("kappa.metric.fleiss_help"), ci,
                         result.n_items, rd.LANDIS_KOCH_1977, "kappa.fleiss", caption)
     try:
-        result, ci = alpha(tuple(map(tuple, by_rater)), level)
+        result, ci = alpha(ratings_key(*by_rater), by_rater, level)
     except ag.AgreementInputError as error:
         show_input_error(error, context="level")
     else:
@@ -280,7 +291,7 @@ with ci_column:
 
 st.subheader(t("kappa.pair_title", a=md(name_a), b=md(name_b)))
 try:
-    report = pair_report(tuple(labels_a), tuple(labels_b), weights, ci_method == "bootstrap")
+    report = pair_report(ratings_key(labels_a, labels_b), labels_a, labels_b, weights, ci_method == "bootstrap")
 except ag.AgreementInputError as error:
     show_input_error(error, context="weighted")
     report = None

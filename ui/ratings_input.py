@@ -40,9 +40,13 @@ def show_input_error(error: ag.AgreementInputError, *, context: str = "") -> Non
 
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
+@st.cache_resource(show_spinner=False, max_entries=16)
 def read_csv(data: bytes) -> ag.RatingsTable:
-    """The file's ratings, read once per file content (a 250,000-line file takes seconds)."""
+    """The file's ratings, read once per file content (a 250,000-line file takes a second).
+
+    A resource cache, not a data cache: the table is immutable, so every session may share the one
+    object, and a rerun does not unpickle a copy of a million labels (a second each time).
+    """
     return ag.read_ratings_csv(data)
 
 

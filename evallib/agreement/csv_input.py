@@ -11,6 +11,7 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from evallib.agreement.ratings import AgreementInputError, Preset, as_number, is_missing
 
@@ -25,13 +26,18 @@ class RatingsTable:
     rows: tuple[tuple[str | None, ...], ...]   # shape (n_items, n_raters)
     delimiter: str = ","
 
-    def column(self, j: int) -> list[str | None]:
-        """The ratings of rater ``j``, one per item."""
-        return [row[j] for row in self.rows]
+    @cached_property
+    def columns(self) -> tuple[tuple[str | None, ...], ...]:
+        """Shape (n_raters, n_items), the layout of ``krippendorff_alpha``; built once per table."""
+        return tuple(zip(*self.rows))
 
-    def by_rater(self) -> list[list[str | None]]:
+    def column(self, j: int) -> tuple[str | None, ...]:
+        """The ratings of rater ``j``, one per item."""
+        return self.columns[j]
+
+    def by_rater(self) -> list[tuple[str | None, ...]]:
         """Shape (n_raters, n_items), the layout of ``krippendorff_alpha``."""
-        return [self.column(j) for j in range(len(self.raters))]
+        return list(self.columns)
 
 
 def _decode(data: bytes) -> str:
@@ -78,7 +84,7 @@ def _trimmed(cells: list[str]) -> list[str]:
 
 def _fits(cells: list[str], width: int) -> bool:
     """The line has ``width`` columns, empty cells past the last column aside."""
-    return len(_trimmed(cells)) <= width <= len(cells)
+    return len(cells) >= width and not any(cells[width:])
 
 
 def _clean(cell: str, delimiter: str) -> bool:
@@ -87,25 +93,31 @@ def _clean(cell: str, delimiter: str) -> bool:
     return not others or (others == [","] and as_number(cell) is not None)
 
 
-def _choose_delimiter(text: str) -> str:
-    """The separator that reads every line with the same number (>= 2) of columns.
+def _choose_delimiter(text: str) -> tuple[str, list[tuple[int, list[str]]]]:
+    """The separator that reads every line with the same number (>= 2) of columns, and those lines.
 
     When several do, the one whose cells hold no other separator (a decimal comma aside) wins; when
     that does not settle it, ``csv_ambiguous``. When none does, the most frequent separator on the
     first line (its error then names the first ragged line).
     """
+    first_line = text.lstrip().splitlines()[0]
     fitting = []
     for delimiter in DELIMITERS:
+        if delimiter not in first_line:  # one column: it cannot be the separator
+            continue
         try:
             lines = _split(text, delimiter)
         except AgreementInputError:
             continue
         width = len(_trimmed(lines[0][1])) if lines else 0
         if width >= 2 and all(_fits(cells, width) for _, cells in lines):
-            fitting.append((delimiter, all(_clean(cell, delimiter) for _, cells in lines for cell in cells)))
-    clean = [delimiter for delimiter, is_clean in fitting if is_clean]
-    if len(fitting) == 1 or len(clean) == 1:
-        return clean[0] if len(clean) == 1 else fitting[0][0]
+            fitting.append((delimiter, lines))
+    if len(fitting) == 1:
+        return fitting[0]
+    clean = [(delimiter, lines) for delimiter, lines in fitting
+             if all(_clean(cell, delimiter) for _, cells in lines for cell in cells)]
+    if len(clean) == 1:
+        return clean[0]
     if fitting:
         names = {",": "comma", ";": "semicolon", "\t": "tab"}
         separators = tuple(delimiter for delimiter, _ in fitting)
@@ -113,8 +125,8 @@ def _choose_delimiter(text: str) -> str:
             "csv_ambiguous", "the file reads as a table with either separator: "
             + " or ".join(names[d] for d in separators) + "; keep one separator and quote the cells",
             separators=separators)
-    first_line = text.lstrip().splitlines()[0]
-    return max(DELIMITERS, key=first_line.count)
+    delimiter = max(DELIMITERS, key=first_line.count)
+    return delimiter, _split(text, delimiter)
 
 
 def read_ratings_csv(data: bytes) -> RatingsTable:
@@ -132,8 +144,7 @@ def read_ratings_csv(data: bytes) -> RatingsTable:
     cells differs from the header, and both counts).
     """
     text = _decode(data)
-    delimiter = _choose_delimiter(text)
-    lines = _split(text, delimiter)
+    delimiter, lines = _choose_delimiter(text)
     if not lines:
         raise AgreementInputError("csv_empty", "the file has no ratings, only separators")
     header = _trimmed(lines[0][1])
@@ -144,14 +155,15 @@ def read_ratings_csv(data: bytes) -> RatingsTable:
     body = lines[1:] if has_names else lines
     if not body:
         raise AgreementInputError("csv_no_rows", "the file has a header but no ratings")
-    rows = []
-    for number, cells in body:
-        if not _fits(cells, len(header)):
-            raise AgreementInputError(
-                "csv_ragged", f"line {number} has {len(_trimmed(cells))} cells but the file has {len(header)} "
-                "columns (leave a cell blank for a missing rating, keep its separator)",
-                line=number, found=len(_trimmed(cells)), expected=len(header))
-        rows.append(tuple(cell or None for cell in cells[:len(header)]))
+    width = len(header)
+    ragged = next(((number, cells) for number, cells in body if not _fits(cells, width)), None)
+    if ragged is not None:
+        number, cells = ragged
+        found = len(_trimmed(cells))
+        raise AgreementInputError(
+            "csv_ragged", f"line {number} has {found} cells but the file has {width} columns (leave a cell "
+            "blank for a missing rating, keep its separator)", line=number, found=found, expected=width)
+    rows = [tuple([cell or None for cell in cells[:width]]) for _, cells in body]
     raters = tuple(name or f"R{j + 1}" for j, name in enumerate(header)) if has_names else \
         tuple(f"R{j + 1}" for j in range(len(header)))
     return RatingsTable(raters=raters, rows=tuple(rows), delimiter=delimiter)

@@ -607,8 +607,8 @@ def test_read_csv_with_header_semicolons_bom_and_missing_cells():
     table = read_ratings_csv("\ufeffalice;bob;carol\n1;0;1\n0;;0\n\n1;1;1\n".encode())
     assert table.raters == ("alice", "bob", "carol")
     assert table.rows == (("1", "0", "1"), ("0", None, "0"), ("1", "1", "1"))
-    assert table.column(1) == ["0", None, "1"]
-    assert table.by_rater()[2] == ["1", "0", "1"]
+    assert table.column(1) == ("0", None, "1")
+    assert table.by_rater()[2] == ("1", "0", "1")
 
 
 def test_read_csv_without_header_names_the_raters():
@@ -732,7 +732,7 @@ def test_the_normal_quantile_comes_from_the_standard_library():
 def test_semicolon_file_with_decimal_commas_is_read_as_two_numeric_columns():
     table = read_ratings_csv(b"7,5;8,5\n6,5;7\n9;9,5\n")
     assert table.delimiter == ";" and table.raters == ("R1", "R2")
-    assert table.column(0) == ["7,5", "6,5", "9"] and table.column(1) == ["8,5", "7", "9,5"]
+    assert table.column(0) == ("7,5", "6,5", "9") and table.column(1) == ("8,5", "7", "9,5")
     assert cohen_kappa(table.column(0), table.column(1), weights="linear").n == 3
     # Read with commas, every line has three cells too ("7", "5;8", "5"): the clean reading wins.
     assert read_ratings_csv(b"7,5;8,5\n6,5;7,5\n").rows == (("7,5", "8,5"), ("6,5", "7,5"))
