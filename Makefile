@@ -34,6 +34,7 @@ test: $(VENV)/.dev-installed chromium
 bench: $(VENV)/.dev-installed
 	$(PY) bench/collect.py
 	$(PY) bench/persona.py
+	$(PY) bench/agreement.py
 	$(PY) bench/trigger.py
 	$(PY) bench/gnss.py
 	$(PY) bench/judge.py

@@ -16,7 +16,10 @@ from dataclasses import dataclass, field
 class Reading:
     """An interpretation of a result: a ``code`` and the ``values`` it rests on.
 
-    A plain dict keeps it picklable for ``st.cache_data``; treat ``values`` as read-only.
+    A plain dict keeps it picklable for ``st.cache_data``; treat ``values`` as read-only. Value
+    conventions, so that a user interface can format them: ``int`` counts, ``float`` figures, names
+    ending in ``share`` are proportions in [0, 1], names ending in ``band`` hold ``"<scale>.<band>"``,
+    labels are text.
 
     >>> r = Reading("tie", {"pairs": ("a / b", "c / d"), "value": 0.5})
     >>> r.code, r.values["value"]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
 import plotly.graph_objects as go
 
+from evallib.agreement import format_label
 from ui.i18n import language, number
+from ui.labels import AXIS_LABEL_CHARS, plain
 
 FONT_SIZE = 16
 # Streamlit's chart theme draws axis titles and ticks in about 11 px grey, unreadable on a projector:
@@ -17,6 +20,37 @@ AXIS_FONT = {"size": FONT_SIZE, "color": TEXT}
 ACCENT = "#1f5f8b"
 MUTED = "#9aa5b1"
 WARNING = "#c0392b"
+# Axis titles (raters' names) longer than this are cut; bar labels (persona names) are longer.
+AXIS_TITLE_CHARS = 30
+BAR_LABEL_CHARS = 28
+# Beyond this many categories, percentages written above grouped bars overlap; hovering still shows them.
+MAX_LABELLED_BARS = 5
+
+
+def axis_labels(names: Sequence[object], limit: int = AXIS_LABEL_CHARS) -> list[str]:
+    """Names short enough for an axis, escaped, still told apart (the hover shows them whole).
+
+    Numbers keep their leading digits (1.2346e+20), text is cut with "…"; names that the cut makes
+    equal get a suffix (2), (3)...
+    """
+    short = []
+    for name in names:
+        text = format_label(name) if isinstance(name, float) else str(name)
+        if len(text) > limit:
+            text = f"{name:.5g}" if isinstance(name, float) else text[:limit - 1] + "…"
+        short.append(plain(text, None))
+    seen: Counter = Counter()
+    repeated = {name for name, n in Counter(short).items() if n > 1}
+    for i, name in enumerate(short):
+        if name in repeated:
+            seen[name] += 1
+            short[i] = f"{name} ({seen[name]})"
+    return short
+
+
+def cell_font_size(k: int) -> int:
+    """Numbers in a k x k table stay readable from the back of the room, and still fit when k is 10."""
+    return 28 if k <= 3 else 20 if k <= 6 else 14
 
 
 def _layout(fig: go.Figure, title: str, height: int) -> go.Figure:
@@ -30,16 +64,27 @@ def _layout(fig: go.Figure, title: str, height: int) -> go.Figure:
 
 def heatmap(matrix, labels_x: Sequence[str], labels_y: Sequence[str], *, title: str, x_title: str = "",
             y_title: str = "", value_format: str = ".2f", colorscale: str = "Blues",
-            zmin: float | None = None, zmax: float | None = None) -> go.Figure:
-    """Annotated heatmap, first row at the top."""
+            zmin: float | None = None, zmax: float | None = None, hover: str | None = None,
+            hover_x: Sequence[str] | None = None, hover_y: Sequence[str] | None = None,
+            label_chars: int = BAR_LABEL_CHARS) -> go.Figure:
+    """Annotated heatmap, first row at the top, column names on top.
+
+    Labels are data: they are shortened and escaped for the axes (``axis_labels``); ``hover_x`` and
+    ``hover_y`` (default: the labels) are shown whole on hover, through ``hover``, a plotly
+    template that may use ``%{customdata[0]}`` (row name), ``%{customdata[1]}`` (column name) and
+    ``%{text}`` (the value as written in the cell). Axis labels longer than ``label_chars`` are cut.
+    """
     values = np.asarray(matrix, dtype=float)
+    full_x = [plain(format_label(name), None) for name in (hover_x or labels_x)]
+    full_y = [plain(format_label(name), None) for name in (hover_y or labels_y)]
     fig = go.Figure(go.Heatmap(
-        z=values, x=list(labels_x), y=list(labels_y), colorscale=colorscale, zmin=zmin, zmax=zmax,
-        text=[[number(v, value_format) for v in row] for row in values], texttemplate="%{text}",
-        textfont={"size": FONT_SIZE}, colorbar={"tickfont": AXIS_FONT},
-        hovertemplate="%{y} → %{x}: %{text}<extra></extra>"))
-    fig.update_yaxes(autorange="reversed", title=y_title)
-    fig.update_xaxes(title=x_title, side="top", tickangle=-45)
+        z=values, x=axis_labels(labels_x, label_chars), y=axis_labels(labels_y, label_chars), colorscale=colorscale, zmin=zmin,
+        zmax=zmax, text=[[number(v, value_format) for v in row] for row in values], texttemplate="%{text}",
+        customdata=[[[row, column] for column in full_x] for row in full_y],
+        textfont={"size": cell_font_size(max(len(labels_x), len(labels_y)))}, showscale=False,
+        hovertemplate=(hover or "%{customdata[0]} → %{customdata[1]}: %{text}") + "<extra></extra>"))
+    fig.update_yaxes(autorange="reversed", title=plain(y_title, AXIS_TITLE_CHARS), type="category")
+    fig.update_xaxes(title=plain(x_title, AXIS_TITLE_CHARS), side="top", tickangle=-45, type="category")
     fig = _layout(fig, title, 170 + 55 * len(labels_y))
     # Column names sit on top, under the title: leave them room so they never overlap it.
     fig.update_layout(margin={"t": 150}, title={"y": 0.98, "yanchor": "top"})
@@ -51,7 +96,8 @@ def bars(labels: Sequence[str], values: Sequence[float], *, title: str, texts: S
          highlight: Sequence[bool] | None = None) -> go.Figure:
     """Horizontal bars with an optional vertical reference line (e.g. chance level)."""
     colours = [WARNING if h else ACCENT for h in highlight] if highlight is not None else ACCENT
-    fig = go.Figure(go.Bar(x=list(values), y=list(labels), orientation="h", marker_color=colours,
+    fig = go.Figure(go.Bar(x=list(values), y=axis_labels(labels, BAR_LABEL_CHARS), orientation="h",
+                           marker_color=colours, hovertext=[plain(name, None) for name in labels],
                            text=list(texts) if texts is not None else None, textposition="outside",
                            textfont=AXIS_FONT, cliponaxis=False))
     if reference is not None:
@@ -94,3 +140,28 @@ def slope_chart(names: Sequence[str], left_ranks: Sequence[int], right_ranks: Se
     fig.update_xaxes(tickvals=[0, 1], ticktext=[left_title, right_title], range=[-1.3, 2.3], showgrid=False)
     fig.update_yaxes(autorange="reversed", showticklabels=False, showgrid=False, zeroline=False)
     return _layout(fig, title, 140 + 30 * len(names))
+
+
+def grouped_bars(labels: Sequence[object], series: Sequence[tuple[str, Sequence[float]]], *, title: str,
+                 x_title: str = "", texts: Sequence[Sequence[str]] | None = None,
+                 hover: Sequence[Sequence[str]] | None = None, value_range: tuple | None = None,
+                 tick_format: str = ".0%") -> go.Figure:
+    """Vertical bars, one group per label and one bar per series (e.g. each rater's share of a label).
+
+    ``texts`` (one list per series) are written above the bars when there are at most
+    ``MAX_LABELLED_BARS`` labels, in a smaller font beyond three so that neighbours never touch;
+    ``hover`` (one list per series) is shown on hover. Labels and series names are escaped.
+    """
+    names = axis_labels(labels)
+    few = len(names) <= MAX_LABELLED_BARS
+    fig = go.Figure()
+    for i, (name, values) in enumerate(series):
+        fig.add_bar(x=names, y=list(values), name=plain(name, AXIS_TITLE_CHARS),
+                    text=list(texts[i]) if texts is not None and few else None, textposition="outside",
+                    textangle=0, cliponaxis=False,
+                    textfont={"size": FONT_SIZE if len(names) <= 3 else FONT_SIZE - 4},
+                    hovertext=list(hover[i]) if hover is not None else None, hoverinfo="text")
+    fig.update_layout(barmode="group", bargap=0.3, bargroupgap=0.12, legend={"orientation": "h", "y": -0.25},
+                      yaxis={"range": list(value_range) if value_range else None, "tickformat": tick_format},
+                      xaxis={"type": "category", "title": x_title})
+    return _layout(fig, title, 420)

@@ -6,7 +6,11 @@ from collections.abc import Callable, Mapping, Sequence
 
 import streamlit as st
 
-from ui.i18n import language
+from ui.i18n import language, t
+
+# Metrics per row: at 1280 px wide with the sidebar open (a common projector), three columns leave
+# each value about 260 px, enough for an interval such as "[−0,10 ; −0,04]" at the metric font size.
+METRICS_PER_ROW = 3
 
 
 def translated_choice(widget: Callable, label: str, options: Sequence, names: Mapping, *, state_key: str,
@@ -37,3 +41,17 @@ def translated_choice(widget: Callable, label: str, options: Sequence, names: Ma
     widget(label, range(len(options)), index=list(options).index(st.session_state[state_key]), key=widget_key,
            format_func=shown.__getitem__, on_change=remember, **options_kw)
     return st.session_state[state_key]
+
+
+def translated_radio(state_key: str, label_key: str, options: Sequence, *, help: str | None = None) -> object:
+    """A horizontal radio whose option names are the texts ``{label_key}.{option}`` (``none`` for None)."""
+    names = {option: t(f"{label_key}.{option or 'none'}") for option in options}
+    return translated_choice(st.radio, t(label_key), options, names, state_key=state_key, horizontal=True,
+                             help=help)
+
+
+def metric_rows(cells: Sequence[tuple], per_row: int = METRICS_PER_ROW) -> None:
+    """``st.metric`` for each ``(label, value, help)``, ``per_row`` to a row so that none is cut off."""
+    for start in range(0, len(cells), per_row):
+        for column, (name, value, help_text) in zip(st.columns(per_row), cells[start:start + per_row]):
+            column.metric(name, value, help=help_text)

@@ -42,6 +42,7 @@ from evallib.agreement import (
     items_for_half_width,
     krippendorff_alpha,
     krippendorff_alpha_bootstrap_ci,
+    pair_report,
     pabak,
     pair_ratings,
     parse_labels,
@@ -364,7 +365,7 @@ def test_weighted_kappa_on_text_labels_names_the_offending_labels():
         cohen_kappa(["1", "good", "2"], ["bad", "1", "2"], weights="linear")
     assert error.value.code == "non_numeric"
     assert "'bad', 'good'" in str(error.value) and "linear weighted kappa" in str(error.value)
-    assert error.value.details["labels"] == "'bad', 'good'"
+    assert error.value.details["labels"] == ("bad", "good") and error.value.details["n_more"] == 0
 
 
 def test_interval_and_ordinal_alpha_on_text_labels_name_the_offending_labels():
@@ -448,7 +449,7 @@ def test_interval_alpha_does_not_depend_on_the_unit_of_the_labels():
 
 
 def test_a_figure_that_is_not_finite_is_an_input_error_not_a_nan(monkeypatch):
-    monkeypatch.setattr("evallib.agreement._chance_corrected", lambda table, w: (math.nan, math.nan, math.nan))
+    monkeypatch.setattr("evallib.agreement.cohen._chance_corrected", lambda table, w: (math.nan, math.nan, math.nan))
     with pytest.raises(AgreementInputError) as error:
         cohen_kappa([1, 2, 3], [1, 2, 2], weights="linear")
     assert error.value.code == "not_finite" and error.value.details["low"] == "1"
@@ -606,8 +607,8 @@ def test_read_csv_with_header_semicolons_bom_and_missing_cells():
     table = read_ratings_csv("\ufeffalice;bob;carol\n1;0;1\n0;;0\n\n1;1;1\n".encode())
     assert table.raters == ("alice", "bob", "carol")
     assert table.rows == (("1", "0", "1"), ("0", None, "0"), ("1", "1", "1"))
-    assert table.column(1) == ["0", None, "1"]
-    assert table.by_rater()[2] == ["1", "0", "1"]
+    assert table.column(1) == ("0", None, "1")
+    assert table.by_rater()[2] == ("1", "0", "1")
 
 
 def test_read_csv_without_header_names_the_raters():
@@ -639,3 +640,128 @@ def test_broken_csv_files_name_the_problem(data, code, fragment):
         read_ratings_csv(data)
     assert error.value.code == code
     assert fragment in str(error.value)
+
+
+# ---------------------------------------------------------------- issue 6: bootstrap from sufficient statistics
+
+from evallib.agreement import readings as rd  # noqa: E402
+from evallib.agreement.bootstrap import (  # noqa: E402
+    alpha_from_table,
+    bootstrap_ci,
+    fleiss_kappa_with_interval,
+    krippendorff_alpha_with_interval,
+)
+from evallib.agreement.cohen import _chance_corrected  # noqa: E402
+from evallib.agreement.multirater import _alpha_counts, _alpha_from_counts, _fleiss_counts, _fleiss_from_counts  # noqa: E402
+
+# Percentile bounds of two independent bootstraps of 4,000 resamples on 12-15 items differ by a few
+# hundredths at most (Monte Carlo error); a wrong resampling scheme moves them by much more.
+MC_TOLERANCE = 0.06
+
+
+def _item_level(statistic, n):
+    return bootstrap_ci(statistic, n, n_boot=4000, seed=1)
+
+
+@pytest.mark.parametrize("weights", [None, "linear"])
+def test_cohen_bootstrap_from_the_table_matches_the_item_level_bootstrap(weights):
+    r1, r2 = AUTHORED_JUDGE_SCORES.ratings
+    result = cohen_kappa(r1, r2, weights=weights)
+    k = len(result.categories)
+    codes_1 = np.searchsorted(result.categories, [float(x) for x in r1])
+    codes_2 = np.searchsorted(result.categories, [float(x) for x in r2])
+    w = agreement_weights(result.categories, weights)
+    old = _item_level(lambda idx: _chance_corrected(
+        np.bincount(codes_1[idx] * k + codes_2[idx], minlength=k * k).reshape(k, k), w)[2], result.n)
+    new = cohen_kappa_bootstrap_ci(r1, r2, weights=weights, n_boot=4000, seed=2)
+    assert abs(new.low - old.low) < MC_TOLERANCE and abs(new.high - old.high) < MC_TOLERANCE
+    assert new.estimate == result.kappa
+
+
+@pytest.mark.parametrize("level", ["nominal", "ordinal", "interval"])
+def test_alpha_bootstrap_from_patterns_matches_the_item_level_bootstrap(level):
+    data = AUTHORED_THREE_RATERS.ratings
+    counts, values, _, _ = _alpha_counts(data, level)
+    old = _item_level(lambda idx: _alpha_from_counts(counts[idx], values, level)[2], counts.shape[0])
+    new = krippendorff_alpha_bootstrap_ci(data, level=level, n_boot=4000, seed=2)
+    assert abs(new.low - old.low) < MC_TOLERANCE and abs(new.high - old.high) < MC_TOLERANCE
+
+
+def test_fleiss_bootstrap_from_patterns_matches_the_item_level_one_and_counts_the_undefined():
+    rows = list(zip(*SEED_LENIENT_PAIR.ratings))
+    counts = _fleiss_counts(rows)[0]
+    old = _item_level(lambda idx: _fleiss_from_counts(counts[idx])[2], counts.shape[0])
+    new = fleiss_kappa_bootstrap_ci(rows, n_boot=4000, seed=2)
+    assert abs(new.low - old.low) < MC_TOLERANCE and abs(new.high - old.high) < MC_TOLERANCE
+    # About (11/12)^12 = 35 % of resamples hold no 0 at all: Fleiss' kappa is undefined there.
+    assert abs(new.n_undefined / 4000 - (11 / 12) ** 12) < 0.03
+    assert abs(old.n_undefined / 4000 - (11 / 12) ** 12) < 0.03
+
+
+def test_reading_the_labels_once_gives_the_same_results_as_the_separate_functions():
+    data = AUTHORED_THREE_RATERS.ratings
+    fleiss, fleiss_ci = fleiss_kappa_with_interval(list(zip(*data)))
+    assert fleiss == fleiss_kappa(list(zip(*data))) and fleiss_ci == fleiss_kappa_bootstrap_ci(list(zip(*data)))
+    alpha, alpha_ci = krippendorff_alpha_with_interval(data, level="ordinal")
+    assert alpha == krippendorff_alpha(data, level="ordinal")
+    assert alpha_ci == krippendorff_alpha_bootstrap_ci(data, level="ordinal")
+
+
+@pytest.mark.parametrize("pair", [SEED_RUBRIC_PAIR.ratings, SEED_LENIENT_PAIR.ratings, (["A", "B"], ["B", "A"]),
+                                  AUTHORED_JUDGE_SCORES.ratings, (["x"] * 4, ["x"] * 4)])
+def test_pair_report_takes_every_coefficient_from_one_table(pair):
+    r1, r2 = pair
+    report = pair_report(r1, r2, weights=None, bootstrap=True)
+    assert report.alpha == pytest.approx(krippendorff_alpha([r1, r2]).alpha) if report.alpha is not None \
+        else krippendorff_alpha([r1, r2]).alpha is None
+    assert report.scott_pi == (None if scott_pi(r1, r2) is None else pytest.approx(scott_pi(r1, r2)))
+    assert report.pabak == pabak(r1, r2) and report.ac1 == gwet_ac1(r1, r2)
+    assert report.bootstrap.n_boot == 2000
+
+
+def test_the_normal_quantile_comes_from_the_standard_library():
+    code = "import sys, evallib.agreement; print('scipy.stats' in sys.modules)"
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+# ---------------------------------------------------------------- issue 6: CSV reading over every line
+
+def test_semicolon_file_with_decimal_commas_is_read_as_two_numeric_columns():
+    table = read_ratings_csv(b"7,5;8,5\n6,5;7\n9;9,5\n")
+    assert table.delimiter == ";" and table.raters == ("R1", "R2")
+    assert table.column(0) == ("7,5", "6,5", "9") and table.column(1) == ("8,5", "7", "9,5")
+    assert cohen_kappa(table.column(0), table.column(1), weights="linear").n == 3
+    # Read with commas, every line has three cells too ("7", "5;8", "5"): the clean reading wins.
+    assert read_ratings_csv(b"7,5;8,5\n6,5;7,5\n").rows == (("7,5", "8,5"), ("6,5", "7,5"))
+
+
+def test_a_file_two_separators_read_equally_well_is_refused_naming_them():
+    with pytest.raises(AgreementInputError) as error:
+        read_ratings_csv(b"a;b,c;d\n1;2,3;4\n")
+    assert error.value.code == "csv_ambiguous" and error.value.details["separators"] == (",", ";")
+
+
+def test_the_separator_is_chosen_over_every_line_not_the_first():
+    table = read_ratings_csv(b"name, with comma;other\n1;0\n0;1\n")
+    assert table.raters == ("name, with comma", "other") and table.delimiter == ";"
+
+
+def test_csv_errors_carry_a_code_and_a_line_never_the_csv_modules_english():
+    with pytest.raises(AgreementInputError) as error:
+        read_ratings_csv(b'a,b\n"' + b"x" * 200_000 + b'",1\n')
+    assert error.value.code == "csv_field_too_large" and error.value.details == {"line": 2}
+
+
+def test_a_missing_last_rating_keeps_its_separator_and_is_not_ragged():
+    table = read_ratings_csv(b"a,b,c\n1,2,\n1,2,3\n")
+    assert table.rows[0] == ("1", "2", None)
+
+
+def test_non_numeric_labels_are_listed_as_data_with_the_count_of_the_rest():
+    with pytest.raises(AgreementInputError) as error:
+        cohen_kappa([f"w{i}" for i in range(24)], [str(i) for i in range(24)], weights="linear")
+    assert error.value.details["labels"] == ("w0", "w1", "w10", "w11", "w12")
+    assert error.value.details["n_more"] == 19

@@ -15,6 +15,7 @@ from ui.texts.kappa import NBSP
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LANGUAGES = ("fr", "en")
+MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 def text(key: str, lang: str) -> str:
@@ -23,9 +24,10 @@ def text(key: str, lang: str) -> str:
 
 
 def plain(shown: str) -> str:
-    """Text with its no-break spaces (French typography, intervals) as plain spaces, for comparisons;
+    """Text as a reader sees it, for comparisons: no-break spaces (French typography, intervals,
+    thousands) as plain spaces and Markdown escapes removed (labels are escaped, see ``ui.labels``);
     ``test_french_punctuation_never_starts_a_line`` checks the no-break spaces themselves."""
-    return shown.replace(NBSP, " ")
+    return MARKDOWN_ESCAPE.sub(r"\1", shown.replace(NBSP, " ").replace("\u202f", " "))
 
 
 def values(elements) -> list[str]:
@@ -190,7 +192,8 @@ def test_choices_survive_a_language_switch():
 def test_see_the_code_shows_the_kappa_function():
     at = open_page("fr")
     assert "def cohen_kappa(" in at.code[0].value
-    assert "(p_o - p_e) / (1 - p_e)" in at.code[1].value
+    assert "def kappa_from_table(" in at.code[1].value
+    assert "(p_o - p_e) / (1 - p_e)" in at.code[2].value
 
 
 @pytest.mark.parametrize(("first", "second", "kind", "fragment"), [
@@ -301,8 +304,9 @@ def test_interval_note_depends_on_the_number_of_items(n, small):
     second = ", ".join(str((i % 3) if i % 5 else (i + 1) % 3) for i in range(n))
     at = type_ratings(open_page("fr"), first, second)
     notes = " ".join(values(at.caption))
-    rough = text("kappa.ci_analytic_small", "fr").format(n=n)
-    reliable = text("kappa.ci_analytic_large", "fr").format(n=n)
+    written = f"{n:,}".replace(",", " ")  # French thousands separator, as `plain` shows it
+    rough = text("kappa.ci_size.small", "fr").format(n=written)
+    reliable = text("kappa.ci_size.large", "fr").format(n=written)
     assert (rough in notes, reliable in notes) == (small, not small)
     assert "grossière" not in notes or small
 
@@ -311,7 +315,7 @@ def test_large_sample_does_not_say_so_few_items_when_the_interval_is_already_nar
     at = type_ratings(open_page("en"), ", ".join(["1, 0"] * 500), ", ".join(["1, 0"] * 499 + ["1, 1"]))
     shown = page_text(at)
     assert "already below" in shown and "so few items" not in shown
-    assert text("kappa.items_enough_large", "en") in shown
+    assert "With this many items" in shown
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -365,7 +369,7 @@ def test_weighted_kappa_on_words_names_the_labels():
     at = type_ratings(open_page("en"), "yes, no, 2", "yes, yes, 2")
     radio(at, "kappa_weights").set_value("linear").run()
     assert not at.exception
-    assert "These labels are not numbers: 'no', 'yes'" in values(at.error)[0]
+    assert "These labels are not numbers: “no”, “yes”" in values(at.error)[0]
 
 
 def test_example_csv_gives_fleiss_and_krippendorff():
@@ -387,7 +391,7 @@ def test_interval_alpha_on_words_is_an_error_not_a_traceback():
     at = upload(open_page("fr"), "mots.csv", "a,b,c\noui,non,oui\nnon,non,non\noui,oui,\n".encode())
     radio(at, "kappa_level").set_value("interval").run()
     assert not at.exception
-    assert any("'non', 'oui'" in e for e in values(at.error))
+    assert any("« non », « oui »" in e for e in values(at.error))
 
 
 @pytest.mark.parametrize(("data", "fragment"), [
@@ -403,3 +407,120 @@ def test_broken_csv_shows_an_error_naming_the_problem(data, fragment):
     error = values(at.error)[0]
     assert "« notes.csv »" in error and fragment in error
     assert not at.metric
+
+
+# ---------------------------------------------------------------- issue 6, section 5
+
+def chart_specs(at: AppTest) -> list[dict]:
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def test_lenient_pair_fleiss_interval_says_how_many_resamples_were_usable_and_flags_them():
+    at = open_page("en")
+    at.button(key="kappa_preset_lenient_pair").click().run()
+    shown = page_text(at)
+    assert "Usable resamples: 1,292 of 2,000." in shown
+    assert "undefined in 708 of 2,000 resamples (35%)" in shown
+    assert "sits on a bound of the interval" in shown
+
+
+def test_perfect_agreement_interval_is_called_uninformative_and_an_exact_bound_is_shown():
+    at = type_ratings(open_page("en"), "1, 0, 1, 0, 1", "1, 0, 1, 0, 1")
+    shown = page_text(at)
+    assert metric(at, "kappa.metric.ci_analytic", "en") == "[1.00, 1.00]"
+    assert "has zero width" in shown and "On 5 items this interval says nothing" in shown
+    assert "Exact interval (Clopper-Pearson on the agreement of the 5 items, observed marginals): κ in " \
+           "[−0.09, 1.00]" in shown
+    assert "stays within" not in shown
+    assert "all 5 items agree" in shown  # the sample-size box gives the reason
+
+
+def test_two_swapped_items_are_not_read_as_worse_than_chance_and_alpha_is_explained():
+    at = type_ratings(open_page("en"), "A, B", "B, A")
+    shown = page_text(at)
+    assert "has zero width" in shown and "stays within" not in shown
+    assert "all 2 items disagree" in shown
+    assert "Why α (−0.50) differs from κ (−1.00): α corrects for the small sample" in shown
+
+
+def test_three_raters_on_three_items_flag_a_zero_width_alpha_interval():
+    at = upload(open_page("en"), "three.csv", b"a,b,c\n1,1,1\n2,2,2\n3,3,3\n")
+    assert metric(at, "kappa.metric.ci_bootstrap", "en") == "[1.00, 1.00]"
+    assert "every usable resample gives the same value, because 3 items leave almost no room" in page_text(at)
+
+
+@pytest.mark.parametrize(("first", "second", "said", "not_said"), [
+    ("0, " * 11 + "1", "0, " * 11 + "0", "almost never met", "nearly always"),
+    ("1, " * 11 + "0", "1, " * 11 + "1", "nearly always", "almost never"),
+    ("A, " * 11 + "B", "A, " * 11 + "A", "hardly test the raters", "nearly always"),
+])
+def test_a_rubric_almost_always_met_only_when_the_pass_label_dominates(first, second, said, not_said):
+    at = type_ratings(open_page("en"), first.rstrip(", "), second.rstrip(", "))
+    shown = page_text(at)
+    assert said in shown and not_said not in shown
+
+
+def test_semicolon_file_with_decimal_commas_loads_as_numbers():
+    at = upload(open_page("fr"), "notes.csv", b"7,5;8,5\n6,5;7\n9;9,5\n4;4\n")
+    assert not at.error
+    radio(at, "kappa_weights").set_value("linear").run()
+    assert not at.error and "« notes.csv » : 4 items, 2 évaluateurs (R1, R2)." in page_text(at)
+
+
+@pytest.mark.parametrize(("data", "fragment"), [
+    (b"a;b,c;d\n1;2,3;4\n", "plusieurs séparateurs (virgule, point-virgule)"),
+    (b'a,b\n"' + b"x" * 200_000 + b'",1\n', "une case de la ligne 2 est démesurément longue"),
+    (b"a;b;c\n1;0;1\n0\n", "la ligne 3 compte 1 case alors"),
+])
+def test_csv_errors_are_french_with_no_python_english(data, fragment):
+    at = upload(open_page("fr"), "notes.csv", data)
+    error = values(at.error)[0]
+    assert fragment in error and "field" not in error and "limit" not in error
+
+
+def test_labels_are_shown_as_typed_never_as_markdown_latex_or_html():
+    at = type_ratings(open_page("en"), "[link](http://x), [link](http://x), **bold**, <b>x</b>",
+                      "[link](http://x), [link](http://x), $x^2$, <b>x</b>")
+    sources = [m.value for m in at.markdown]
+    assert any(r"\[link\]\(http\://x\)" in s for s in sources)  # the label most agreed on, escaped
+    assert not any("[link](http://x)" in s for s in sources)
+    assert not any("$x^2$" in s for s in sources) and not any("**bold**" in s for s in sources)
+    ticks = [tick for spec in chart_specs(at) for tick in spec["data"][0]["x"]]
+    assert "&lt;b&gt;x&lt;/b&gt;" in ticks and "<b>x</b>" not in ticks
+
+
+def test_long_labels_are_shortened_in_sentences_as_on_the_axes():
+    long_label = "a verdict written as a whole sentence by a careful rater"
+    at = type_ratings(open_page("en"), ", ".join([long_label] * 11 + ["no"]), ", ".join([long_label] * 12))
+    shown = page_text(at)
+    assert long_label not in shown and "a verdict written as a …" in shown
+
+
+def test_five_thousand_raters_are_not_all_listed():
+    header = ",".join(f"rater_{j}" for j in range(5000)).encode()
+    rows = b"\n".join(b",".join(b"1" if (i + j) % 3 else b"0" for j in range(5000)) for i in range(4))
+    at = upload(open_page("fr"), "many.csv", header + b"\n" + rows + b"\n")
+    caption = next(c for c in values(at.caption) if "many.csv" in c)
+    assert "5 000 évaluateurs" in caption and "et 4 994 autres" in caption and "rater_100" not in caption
+
+
+def test_french_figures_use_one_formatter_throughout():
+    at = open_page("fr")
+    at.button(key="kappa_preset_lenient_pair").click().run()
+    shown = page_text(at)
+    assert "92 %" in shown and "100%" not in shown
+    assert "2 000" in shown and not re.search(r"\b2000\b", shown)
+    bars = [spec for spec in chart_specs(at) if spec["data"][0]["type"] == "bar"][0]
+    assert bars["data"][1]["text"][1] == "100\u00a0%"
+    assert bars["layout"]["bargap"] >= 0.2  # labels of neighbouring bars do not touch
+
+
+def test_a_rerun_reuses_the_computed_figures(monkeypatch):
+    calls = []
+    original = ag.fleiss_kappa_with_interval
+    monkeypatch.setattr(ag, "fleiss_kappa_with_interval", lambda *a, **k: calls.append(1) or original(*a, **k))
+    at = upload(open_page("en"), "rerun.csv", b"a,b,c\n1,0,1\n0,0,1\n1,1,1\n0,1,0\n1,0,0\n")
+    radio(at, "kappa_weights").set_value("linear").run()
+    at.session_state["lang"] = "fr"
+    at.run()
+    assert not at.exception and len(calls) == 1

@@ -77,10 +77,12 @@ TEXTS = {
     "kappa.csv_upload": {"fr": "Fichier CSV", "en": "CSV file"},
     "kappa.csv_help": {
         "fr": "Une colonne par évaluateur, une ligne par item ; la première ligne donne les noms des "
-              "évaluateurs. Séparateur : virgule, point-virgule ou tabulation. Une case vide est une note "
-              "manquante. Encodage UTF-8 (dans Excel : « CSV UTF-8 »).",
+              "évaluateurs. Séparateur : virgule, point-virgule ou tabulation, reconnu sur toutes les "
+              "lignes ; avec le point-virgule, les nombres à virgule (7,5) sont lus comme des nombres. Une "
+              "case vide est une note manquante. Encodage UTF-8 (dans Excel : « CSV UTF-8 »).",
         "en": "One column per rater, one row per item; the first row gives the raters' names. Separator: "
-              "comma, semicolon or tab. An empty cell is a missing rating. UTF-8 encoding (in Excel: "
+              "comma, semicolon or tab, recognised over every line; with semicolons, decimal commas (7,5) "
+              "read as numbers. An empty cell is a missing rating. UTF-8 encoding (in Excel: "
               "“CSV UTF-8”)."},
     "kappa.csv_example_caption": {
         "fr": "Pas de fichier sous la main ? Exemple rédigé pour l'atelier : trois juges notent 12 "
@@ -159,51 +161,43 @@ TEXTS = {
         "en": "95% confidence interval: the 2.5% and 97.5% quantiles of the coefficient over resamples "
               "of the items."},
     # An interval never breaks across lines: no-break spaces on both sides of the separator.
-    "kappa.interval": {"fr": "[{low}\u00a0;\u00a0{high}]", "en": "[{low},\u00a0{high}]"},
-    "kappa.percent": {"fr": "{value} %", "en": "{value}%"},
-    "kappa.undefined": {"fr": "non défini", "en": "undefined"},
     "kappa.ci_analytic_caption": {
         "fr": "Intervalle analytique : κ ± 1,96 × erreur type de grand échantillon (ici {se}, formule "
               "de Fleiss, Cohen & Everitt 1969), borné à [−1 ; 1].",
         "en": "Analytic interval: κ ± 1.96 × large-sample standard error (here {se}, formula of "
               "Fleiss, Cohen & Everitt 1969), clipped to [−1, 1]."},
     # Chosen by the number of items (LARGE_SAMPLE_ITEMS in pages/kappa.py).
-    "kappa.ci_analytic_small": {
+    "kappa.ci_size.small": {
         "fr": "Sur {n} items seulement, cette approximation est grossière : comparez avec le bootstrap.",
         "en": "On only {n} items this approximation is rough: compare with the bootstrap."},
-    "kappa.ci_analytic_large": {
+    "kappa.ci_size.large": {
         "fr": "Sur {n} items, l'approximation de grand échantillon est en général fiable.",
         "en": "On {n} items the large-sample approximation is usually reliable."},
-    "kappa.ci_bootstrap_caption": {
-        "fr": "Intervalle bootstrap percentile : {n_boot} rééchantillonnages des {n} items (graine "
-              "{seed}). Tirages écartés parce que κ n'y était pas défini : {left_out}.",
-        "en": "Percentile bootstrap interval: {n_boot} resamples of the {n} items (seed {seed}). "
-              "Resamples left out because κ was undefined in them: {left_out}."},
     "kappa.dropped": {
         "fr": "Items écartés faute d'une des deux notes : {dropped}. Les calculs portent sur {n} items.",
         "en": "Items left out for lack of one of the two ratings: {dropped}. The figures use {n} items."},
-    "kappa.note.both_constant": {
+    "kappa.degenerate.both_constant": {
         "fr": "κ n'est pas défini : les deux évaluateurs ont donné « {label} » à tous les items. "
               "L'accord dû au hasard vaut alors p_e = 1, et (p_o − p_e) / (1 − p_e) divise par zéro. "
-              "L'accord observé est de {agreement}, mais ces données ne disent pas si les évaluateurs "
+              "L'accord observé est de {agreement_share}, mais ces données ne disent pas si les évaluateurs "
               "sauraient distinguer des items : ajoutez des items dont le verdict attendu diffère.",
         "en": "κ is undefined: both raters gave “{label}” to every item. Chance agreement is then "
               "p_e = 1, and (p_o − p_e) / (1 − p_e) divides by zero. Observed agreement is "
-              "{agreement}, but these data cannot show whether the raters would tell items apart: add "
+              "{agreement_share}, but these data cannot show whether the raters would tell items apart: add "
               "items whose expected verdict differs."},
-    "kappa.note.constant_rater": {
+    "kappa.degenerate.constant_rater": {
         "fr": "κ = 0 par construction : {rater} a donné « {label} » à tous les items. L'accord dû au "
               "hasard est alors égal à l'accord observé (p_e = p_o = {p}), quoi que fasse {other}. "
-              "L'accord brut ({agreement}) mesure seulement la fréquence à laquelle {other} dit aussi "
+              "L'accord brut ({agreement_share}) mesure seulement la fréquence à laquelle {other} dit aussi "
               "« {label} » ; {rater} ne distingue aucun item d'un autre et n'apporte donc aucune "
               "information. Pas d'intervalle de confiance : κ vaut 0 pour tout tableau où un évaluateur "
               "est constant.",
         "en": "κ = 0 by construction: {rater} gave “{label}” to every item. Chance agreement then "
               "equals observed agreement (p_e = p_o = {p}), whatever {other} does. Percent agreement "
-              "({agreement}) only measures how often {other} also says “{label}”; {rater} tells no item "
+              "({agreement_share}) only measures how often {other} also says “{label}”; {rater} tells no item "
               "from another and so carries no information. No confidence interval: κ is 0 for every "
               "table in which one rater is constant."},
-    "kappa.note.both_constant_apart": {
+    "kappa.degenerate.both_constant_apart": {
         "fr": "κ = 0 par construction : {a} a donné « {label_a} » à tous les items et {b} « {label_b} » "
               "à tous. Avec deux évaluateurs constants, l'accord observé est exactement celui du hasard "
               "(p_o = p_e) : ces données ne disent rien de la grille.",
@@ -212,10 +206,117 @@ TEXTS = {
               "(p_o = p_e): these data say nothing about the rubric."},
 
     # ---------------------------------------------------------------- figures
+    "kappa.quoted": {"fr": "« {label} »", "en": "“{label}”"},
+    "kappa.computing": {"fr": "Calcul en cours…", "en": "Computing…"},
+    "kappa.n_items.one": {"fr": "{n} item", "en": "{n} item"},
+    "kappa.n_items.other": {"fr": "{n} items", "en": "{n} items"},
+    "kappa.separator.comma": {"fr": "virgule", "en": "comma"},
+    "kappa.separator.semicolon": {"fr": "point-virgule", "en": "semicolon"},
+    "kappa.separator.tab": {"fr": "tabulation", "en": "tab"},
+
+    # ---------------------------------------------------------------- intervals: what they can say
+    "kappa.ci_bootstrap_caption": {
+        "fr": "Intervalle bootstrap percentile : {n_boot} rééchantillonnages des {n} items (graine {seed}).",
+        "en": "Percentile bootstrap interval: {n_boot} resamples of the {n} items (seed {seed})."},
+    "kappa.bootstrap_over_items": {"fr": "Intervalle : bootstrap percentile sur les items.",
+                                   "en": "Interval: percentile bootstrap over items."},
+    "kappa.ci_flag.usable": {"fr": "Tirages utilisables : {n_valid} sur {n_boot}.",
+                             "en": "Usable resamples: {n_valid} of {n_boot}."},
+    "kappa.ci_flag.many_undefined": {
+        "fr": "**Attention** : le coefficient n'est pas défini dans {n_undefined} tirages sur {n_boot} "
+              "({undefined_share}), ceux où une seule étiquette apparaît ; l'intervalle ne décrit que les "
+              "autres et sous-estime l'incertitude.",
+        "en": "**Caution**: the coefficient is undefined in {n_undefined} of {n_boot} resamples "
+              "({undefined_share}), those in which a single label occurs; the interval describes only the "
+              "others and understates the uncertainty."},
+    "kappa.ci_flag.on_bound": {
+        "fr": "**Attention** : l'estimation ({estimate}) est sur une borne de l'intervalle, ou hors de "
+              "lui : la distribution des tirages est très dissymétrique (beaucoup de tirages donnent "
+              "exactement la même valeur), et l'intervalle percentile est alors peu fiable.",
+        "en": "**Caution**: the estimate ({estimate}) sits on a bound of the interval, or outside it: the "
+              "resampled values are very lopsided (many resamples give exactly the same value), and the "
+              "percentile interval is then unreliable."},
+    "kappa.ci.zero_width_analytic": {
+        "fr": "L'intervalle analytique {ci} a une largeur nulle : ce n'est pas une certitude, mais la "
+              "formule de grand échantillon qui donne une erreur type nulle quand tous les items sont en "
+              "accord (ou tous en désaccord). Sur {n} items, cet intervalle ne dit rien.",
+        "en": "The analytic interval {ci} has zero width: this is not certainty but the large-sample "
+              "formula, whose standard error is zero when every item agrees (or every item disagrees). On "
+              "{n} items this interval says nothing."},
+    "kappa.ci.zero_width_resamples": {
+        "fr": "L'intervalle bootstrap {ci} a une largeur nulle : tous les tirages utilisables donnent la "
+              "même valeur, parce que {n} items ne laissent presque aucune variation possible. Cet "
+              "intervalle ne dit rien ; notez davantage d'items.",
+        "en": "The bootstrap interval {ci} has zero width: every usable resample gives the same value, "
+              "because {n} items leave almost no room to vary. This interval says nothing; rate more "
+              "items."},
+    "kappa.ci.undefined": {"fr": "Pas d'intervalle : le coefficient n'est défini dans presque aucun tirage.",
+                           "en": "No interval: the coefficient is defined in almost no resample."},
+    "kappa.ci_exact": {
+        "fr": "Intervalle exact (Clopper-Pearson sur l'accord des {n} items, marges observées) : κ dans {ci}.",
+        "en": "Exact interval (Clopper-Pearson on the agreement of the {n} items, observed marginals): κ "
+              "in {ci}."},
+
+    # ---------------------------------------------------------------- alpha beside kappa
+    "kappa.alpha_vs_kappa.small_sample": {
+        "fr": "Pourquoi α ({alpha}) diffère de κ ({kappa}) : α corrige pour la petite taille de "
+              "l'échantillon. Son désaccord attendu compte les paires parmi les {n_values} notes sans "
+              "remise, d'où α = π + (1 − π)/(2n) avec π de Scott = {pi} ; l'écart fond quand n grandit.",
+        "en": "Why α ({alpha}) differs from κ ({kappa}): α corrects for the small sample. Its expected "
+              "disagreement counts pairs among the {n_values} ratings without replacement, hence "
+              "α = π + (1 − π)/(2n) with Scott's π = {pi}; the gap vanishes as n grows."},
+    "kappa.alpha_vs_kappa.marginals": {
+        "fr": "Pourquoi κ ({kappa}) diffère de α ({alpha}) : le hasard de κ emploie les parts propres à "
+              "chaque évaluateur, celui de α (comme le π de Scott, {pi}) les parts mises en commun ; "
+              "l'écart mesure combien les deux évaluateurs emploient différemment les étiquettes.",
+        "en": "Why κ ({kappa}) differs from α ({alpha}): κ's chance term uses each rater's own shares, "
+              "α's (like Scott's π, {pi}) the pooled shares; the gap shows how differently the two raters "
+              "use the labels."},
+    "kappa.alpha_vs_kappa.both": {
+        "fr": "Pourquoi α ({alpha}) diffère de κ ({kappa}) : deux effets. Le hasard de α emploie les parts "
+              "mises en commun des deux évaluateurs (comme le π de Scott, {pi}), celui de κ les parts "
+              "propres à chacun ; et α corrige pour la petite taille de l'échantillon ({n_values} notes).",
+        "en": "Why α ({alpha}) differs from κ ({kappa}): two effects. α's chance term uses the two raters' "
+              "pooled shares (like Scott's π, {pi}), κ's each rater's own shares; and α corrects for the "
+              "small sample ({n_values} ratings)."},
+    "kappa.chance.chance_tie": {
+        "fr": "Avec ces marges, le hasard seul donnerait déjà **p_e = {p_e}** d'accord. Le kappa ne "
+              "compte que ce qui dépasse ce niveau : ({p_o} − {p_e}) / (1 − {p_e}) = **{kappa}**.",
+        "en": "With these marginals, chance alone would already give **p_e = {p_e}** agreement. Kappa "
+              "only counts what goes beyond that level: ({p_o} − {p_e}) / (1 − {p_e}) = **{kappa}**."},
+    "kappa.prevalence.high_fail": {
+        "fr": "**Prévalence élevée ({index})** : les évaluateurs s'accordent surtout sur « {label} », le "
+              "verdict d'échec (tous deux l'ont donné sur {both_share} des items). Quand une étiquette "
+              "domine, p_e approche 1 et un accord brut élevé peut aller avec un κ faible : c'est le "
+              "paradoxe du kappa (Feinstein & Cicchetti 1990). Ici, une grille presque jamais satisfaite.",
+        "en": "**High prevalence ({index})**: the raters mostly agree on “{label}”, the fail verdict (both "
+              "gave it on {both_share} of the items). When one label dominates, p_e approaches 1 and high "
+              "percent agreement can go with a low κ: the kappa paradox (Feinstein & Cicchetti 1990). Here, "
+              "a rubric that is almost never met."},
+    "kappa.prevalence.high": {
+        "fr": "**Prévalence élevée ({index})** : les évaluateurs s'accordent surtout sur « {label} » (tous "
+              "deux l'ont donné sur {both_share} des items). Quand une étiquette domine, p_e approche 1 et "
+              "un accord brut élevé peut aller avec un κ faible : c'est le paradoxe du kappa (Feinstein & "
+              "Cicchetti 1990). Les items ne mettent guère les évaluateurs à l'épreuve sur l'autre étiquette.",
+        "en": "**High prevalence ({index})**: the raters mostly agree on “{label}” (both gave it on "
+              "{both_share} of the items). When one label dominates, p_e approaches 1 and high percent "
+              "agreement can go with a low κ: the kappa paradox (Feinstein & Cicchetti 1990). The items "
+              "hardly test the raters on the other label."},
+    "kappa.prevalence.tie": {
+        "fr": "**Prévalence nulle ({index})** : les évaluateurs s'accordent aussi souvent sur chacune des "
+              "deux étiquettes ; la prévalence ne tire pas κ vers le bas.",
+        "en": "**Zero prevalence ({index})**: the raters agree equally often on each of the two labels; "
+              "prevalence does not drag κ down."},
+    "kappa.bias.low_counts": {
+        "fr": "**Biais faible ({index})** : {a} et {b} emploient les étiquettes presque aussi souvent "
+              "l'un que l'autre ({a_count} contre {b_count} pour « {label} »).",
+        "en": "**Low bias ({index})**: {a} and {b} use the labels about equally often ({a_count} against "
+              "{b_count} for “{label}”)."},
+
     "kappa.heatmap_title": {"fr": "Tableau de contingence (diagonale = accords)",
                             "en": "Contingency table (diagonal = agreements)"},
-    "kappa.heatmap_hover": {"fr": "{a} : %{{y}}<br>{b} : %{{x}}<br>items : %{{z}}",
-                            "en": "{a}: %{{y}}<br>{b}: %{{x}}<br>items: %{{z}}"},
+    "kappa.heatmap_hover": {"fr": "{a} : %{{customdata[0]}}<br>{b} : %{{customdata[1]}}<br>items : %{{text}}",
+                            "en": "{a}: %{{customdata[0]}}<br>{b}: %{{customdata[1]}}<br>items: %{{text}}"},
     "kappa.marginals_title": {"fr": "Marges : part des items par étiquette",
                               "en": "Marginals: share of items per label"},
     "kappa.label": {"fr": "Étiquette", "en": "Label"},
@@ -227,12 +328,12 @@ TEXTS = {
               "selon Fleiss (1981).",
         "en": "**κ = {kappa}**: “{landis_koch}” agreement on the Landis & Koch (1977) scale, "
               "“{fleiss}” on Fleiss' (1981)."},
-    "kappa.reading_ci_bands": {
-        "fr": "L'intervalle à 95 % {ci} s'étend de « {low} » à « {high} » sur l'échelle de Landis & "
+    "kappa.ci.bands": {
+        "fr": "L'intervalle à 95 % {ci} s'étend de « {low_band} » à « {high_band} » sur l'échelle de Landis & "
               "Koch : avec {n} items, les données ne permettent pas de choisir une bande.",
-        "en": "The 95% interval {ci} runs from “{low}” to “{high}” on the Landis & Koch scale: with "
+        "en": "The 95% interval {ci} runs from “{low_band}” to “{high_band}” on the Landis & Koch scale: with "
               "{n} items, the data cannot pick a band."},
-    "kappa.reading_ci_one_band": {
+    "kappa.ci.one_band": {
         "fr": "L'intervalle à 95 % {ci} reste dans la bande « {band} » de Landis & Koch.",
         "en": "The 95% interval {ci} stays within the Landis & Koch band “{band}”."},
     "kappa.reading_caveat": {
@@ -286,12 +387,12 @@ TEXTS = {
               "(Krippendorff 2011).",
         "en": "1 − observed disagreement / disagreement expected by chance, over all pairs of ratings "
               "of the same item; accepts missing ratings and more than two raters (Krippendorff 2011)."},
-    "kappa.paradox_chance": {
+    "kappa.chance.chance": {
         "fr": "Avec ces marges, le hasard seul donnerait déjà **p_e = {p_e}** d'accord : {a} met "
-              "« {label} » sur {share_a} des items, {b} sur {share_b}. Le kappa ne compte que ce qui "
+              "« {label} » sur {a_share} des items, {b} sur {b_share}. Le kappa ne compte que ce qui "
               "dépasse ce niveau : ({p_o} − {p_e}) / (1 − {p_e}) = **{kappa}**.",
         "en": "With these marginals, chance alone would already give **p_e = {p_e}** agreement: {a} "
-              "puts “{label}” on {share_a} of the items, {b} on {share_b}. Kappa only counts what goes "
+              "puts “{label}” on {a_share} of the items, {b} on {b_share}. Kappa only counts what goes "
               "beyond that level: ({p_o} − {p_e}) / (1 − {p_e}) = **{kappa}**."},
     "kappa.metric.prevalence": {"fr": "Indice de prévalence", "en": "Prevalence index"},
     "kappa.metric.prevalence_help": {
@@ -307,42 +408,41 @@ TEXTS = {
               "0 : chacun emploie chaque étiquette aussi souvent que l'autre.",
         "en": "|p₁₀ − p₀₁|: how differently the two raters use the labels. 0: each label is used "
               "equally often by both."},
-    "kappa.paradox_prevalence_high": {
-        "fr": "**Prévalence élevée ({index})** : les évaluateurs s'accordent surtout sur « {label} » "
-              "(tous deux l'ont donné sur {both} des items). Quand une étiquette domine, p_e approche 1 "
+    "kappa.prevalence.high_pass": {
+        "fr": "**Prévalence élevée ({index})** : les évaluateurs s'accordent surtout sur « {label} », "
+              "le verdict de réussite (tous deux l'ont donné sur {both_share} des items). Quand une étiquette domine, p_e approche 1 "
               "et il ne reste presque rien au-delà du hasard : un accord brut élevé peut aller avec un κ "
               "faible, voire nul. C'est le paradoxe du kappa (Feinstein & Cicchetti 1990). Il signale "
               "une grille presque toujours satisfaite, qui ne met pas les évaluateurs à l'épreuve.",
-        "en": "**High prevalence ({index})**: the raters mostly agree on “{label}” (both gave it on "
-              "{both} of the items). When one label dominates, p_e approaches 1 and little is left "
+        "en": "**High prevalence ({index})**: the raters mostly agree on “{label}”, the pass verdict (both "
+              "gave it on {both_share} of the items). When one label dominates, p_e approaches 1 and little is left "
               "beyond chance: high percent agreement can go with a low or even zero κ. This is the "
               "kappa paradox (Feinstein & Cicchetti 1990). It points to a rubric that is nearly always "
               "met and so never puts the raters to the test."},
-    "kappa.paradox_prevalence_low": {
+    "kappa.prevalence.low": {
         "fr": "**Prévalence modérée ({index})** : aucune étiquette n'écrase l'autre (« {label} » donnée "
-              "par les deux sur {both} des items) ; la prévalence ne tire pas κ vers le bas.",
+              "par les deux sur {both_share} des items) ; la prévalence ne tire pas κ vers le bas.",
         "en": "**Moderate prevalence ({index})**: neither label swamps the other (“{label}” given by "
-              "both on {both} of the items); prevalence does not drag κ down."},
-    "kappa.paradox_bias_high": {
-        "fr": "**Biais marqué ({index})** : {a} donne « {label} » sur {share_a} des items, {b} sur "
-              "{share_b}. L'un des deux est plus sévère ; leurs désaccords vont surtout dans un sens, "
+              "both on {both_share} of the items); prevalence does not drag κ down."},
+    "kappa.bias.high": {
+        "fr": "**Biais marqué ({index})** : {a} donne « {label} » sur {a_share} des items, {b} sur "
+              "{b_share}. L'un des deux est plus sévère ; leurs désaccords vont surtout dans un sens, "
               "signe d'un critère que chacun lit à sa façon. À prévalence égale, un biais fait "
               "paradoxalement monter κ.",
-        "en": "**Marked bias ({index})**: {a} gives “{label}” on {share_a} of the items, {b} on "
-              "{share_b}. One is stricter than the other; their disagreements mostly go one way, a sign "
+        "en": "**Marked bias ({index})**: {a} gives “{label}” on {a_share} of the items, {b} on "
+              "{b_share}. One is stricter than the other; their disagreements mostly go one way, a sign "
               "of a criterion each reads in their own way. For a given prevalence, bias paradoxically "
               "raises κ."},
-    "kappa.paradox_bias_none": {
+    "kappa.bias.none": {
         "fr": "**Aucun biais ({index})** : {a} et {b} donnent « {label} » exactement aussi souvent l'un "
-              "que l'autre ({share} des items chacun).",
+              "que l'autre ({a_share} des items chacun).",
         "en": "**No bias ({index})**: {a} and {b} give “{label}” exactly as often as each other "
-              "({share} of the items each)."},
-    "kappa.paradox_bias_low": {
+              "({a_share} of the items each)."},
+    "kappa.bias.low": {
         "fr": "**Biais faible ({index})** : {a} et {b} emploient les étiquettes presque aussi souvent "
-              "l'un que l'autre ({share_a} contre {share_b} pour « {label} »).",
-        "en": "**Low bias ({index})**: {a} and {b} use the labels about equally often ({share_a} against "
-              "{share_b} for “{label}”)."},
-    "kappa.items": {"fr": "{n} items", "en": "{n} items"},
+              "l'un que l'autre ({a_share} contre {b_share} pour « {label} »).",
+        "en": "**Low bias ({index})**: {a} and {b} use the labels about equally often ({a_share} against "
+              "{b_share} for “{label}”)."},
     "kappa.paradox_not_binary": {
         "fr": "Les indices de prévalence et de biais sont définis pour deux étiquettes ; ces notes en "
               "comptent {k}.",
@@ -361,7 +461,7 @@ TEXTS = {
     # ---------------------------------------------------------------- weighted kappa
     "kappa.weighted_title": {"fr": "Notes ordonnées : kappa pondéré", "en": "Ordered scores: weighted kappa"},
     "kappa.weighted_ci": {"fr": "IC à 95 % (analytique) : {ci}", "en": "95% CI (analytic): {ci}"},
-    "kappa.weighted_reading": {
+    "kappa.weighted.weighted_credit": {
         "fr": "Les notes observées vont de {low} à {high}. Deux notes distantes de {step} reçoivent un "
               "crédit de {linear} en pondération linéaire et de {quadratic} en quadratique (1 pour un "
               "accord exact, 0 entre les deux extrêmes). Plus les désaccords sont petits, plus les "
@@ -383,7 +483,7 @@ TEXTS = {
     # ---------------------------------------------------------------- sample size
     "kappa.items_title": {"fr": "Combien d'items faut-il ?", "en": "How many items are needed?"},
     "kappa.metric.items_needed": {"fr": "Items pour un IC à ±{half}", "en": "Items for a ±{half} CI"},
-    "kappa.items_reading": {
+    "kappa.size.needed": {
         "fr": "Aujourd'hui : {n} items, demi-largeur de l'intervalle analytique ±{half_now}. Si les "
               "évaluateurs gardent les mêmes proportions, la demi-largeur décroît comme 1/√n : il faut "
               "environ **{needed} items** pour ±{half}. Approximation tirée de l'erreur type de grand "
@@ -392,21 +492,45 @@ TEXTS = {
               "proportions, the half-width shrinks as 1/√n: about **{needed} items** are needed for "
               "±{half}. An approximation from this pilot's large-sample standard error; read it as an "
               "order of magnitude."},
-    "kappa.items_enough": {
+    "kappa.size.enough_large": {
         "fr": "Aujourd'hui : {n} items, demi-largeur de l'intervalle analytique ±{half_now}, déjà sous "
-              "±{half} (la formule dirait {needed} items).",
+              "±{half} (la formule dirait {needed} items). Avec autant d'items, l'approximation de grand "
+              "échantillon est en général fiable.",
         "en": "Today: {n} items, analytic interval half-width ±{half_now}, already below ±{half} (the "
-              "formula would say {needed} items)."},
-    # Chosen by the number of items (LARGE_SAMPLE_ITEMS in pages/kappa.py).
-    "kappa.items_enough_small": {
-        "fr": "Avec si peu d'items, l'approximation de grand échantillon est fragile : vérifiez avec "
-              "l'intervalle bootstrap.",
-        "en": "With so few items the large-sample approximation is fragile: check with the bootstrap "
-              "interval."},
-    "kappa.items_enough_large": {
-        "fr": "Avec autant d'items, l'approximation de grand échantillon est en général fiable.",
-        "en": "With this many items the large-sample approximation is usually reliable."},
-    "kappa.items_none": {
+              "formula would say {needed} items). With this many items the large-sample approximation is "
+              "usually reliable."},
+    "kappa.size.enough_small": {
+        "fr": "Aujourd'hui : {n} items, demi-largeur de l'intervalle analytique ±{half_now}, déjà sous "
+              "±{half} (la formule dirait {needed} items). Avec si peu d'items, l'approximation de grand "
+              "échantillon est fragile : vérifiez avec l'intervalle bootstrap.",
+        "en": "Today: {n} items, analytic interval half-width ±{half_now}, already below ±{half} (the "
+              "formula would say {needed} items). With so few items the large-sample approximation is "
+              "fragile: check with the bootstrap interval."},
+    "kappa.size.none_constant": {
+        "fr": "Impossible de planifier à partir de ces données : un évaluateur est constant, κ vaut 0 "
+              "quels que soient les items et son erreur type est nulle. Notez d'abord une dizaine d'items "
+              "dont les verdicts attendus varient.",
+        "en": "No planning is possible from these data: one rater is constant, so κ is 0 whatever the "
+              "items and its standard error is zero. First rate a dozen items whose expected verdicts "
+              "vary."},
+    "kappa.size.none_perfect": {
+        "fr": "Impossible de planifier à partir de ces données : les {n} items sont tous en accord, "
+              "l'erreur type de grand échantillon est nulle et la formule n'a aucune variance à "
+              "extrapoler. Ce n'est pas une précision parfaite : sur {n} items, un accord parfait reste "
+              "compatible avec un κ bien plus bas (voir la borne exacte plus haut).",
+        "en": "No planning is possible from these data: all {n} items agree, so the large-sample standard "
+              "error is zero and the formula has no variance to scale up. This is not perfect precision: "
+              "on {n} items, perfect agreement is compatible with a much lower κ (see the exact bound "
+              "above)."},
+    "kappa.size.none_opposite": {
+        "fr": "Impossible de planifier à partir de ces données : les {n} items sont tous en désaccord, "
+              "l'erreur type de grand échantillon est nulle et la formule n'a aucune variance à "
+              "extrapoler. Sur si peu d'items, ce désaccord complet peut être un hasard (voir la borne "
+              "exacte plus haut).",
+        "en": "No planning is possible from these data: all {n} items disagree, so the large-sample "
+              "standard error is zero and the formula has no variance to scale up. On so few items this "
+              "complete disagreement may be chance (see the exact bound above)."},
+    "kappa.size.none_zero_se": {
         "fr": "Impossible de planifier à partir de ces données : l'erreur type est nulle (accord parfait "
               "ou évaluateur constant), la formule n'a aucune variance à extrapoler. Notez d'abord une "
               "dizaine d'items dont les verdicts attendus varient.",
@@ -448,24 +572,22 @@ TEXTS = {
                                  "en": "{n} items rated by both raters."},
     "kappa.fleiss_dropped": {"fr": "Items écartés pour une note manquante : {dropped}.",
                              "en": "Items left out for a missing rating: {dropped}."},
-    "kappa.bootstrap_over_items": {"fr": "Intervalle : bootstrap percentile sur les items.",
-                                   "en": "Interval: percentile bootstrap over items."},
-    "kappa.fleiss_reading": {"fr": "κ de Fleiss = {kappa} : « {landis_koch} » selon Landis & Koch (1977).",
-                             "en": "Fleiss' κ = {kappa}: “{landis_koch}” on the Landis & Koch (1977) scale."},
+    "kappa.fleiss.band": {"fr": "κ de Fleiss = {value} : « {band} » selon Landis & Koch (1977).",
+                             "en": "Fleiss' κ = {value}: “{band}” on the Landis & Koch (1977) scale."},
     "kappa.metric.alpha": {"fr": "α de Krippendorff ({level})", "en": "Krippendorff's α ({level})"},
     "kappa.alpha_caption": {"fr": "{n} items notés au moins deux fois ({values} notes en tout).",
                             "en": "{n} items rated at least twice ({values} ratings in all)."},
     "kappa.alpha_dropped": {"fr": "Items notés moins de deux fois, qui ne comptent pas : {dropped}.",
                             "en": "Items rated fewer than twice, which do not count: {dropped}."},
-    "kappa.alpha_reading": {
-        "fr": "α = {alpha} : « {band} » selon Krippendorff (2004), qui demande α ≥ 0,800 pour se fier "
+    "kappa.alpha.band": {
+        "fr": "α = {value} : « {band} » selon Krippendorff (2004), qui demande α ≥ 0,800 pour se fier "
               "aux données et tolère 0,667 pour des conclusions provisoires.",
-        "en": "α = {alpha}: “{band}” by Krippendorff's (2004) standard, which asks for α ≥ 0.800 to rely "
+        "en": "α = {value}: “{band}” by Krippendorff's (2004) standard, which asks for α ≥ 0.800 to rely "
               "on the data and tolerates 0.667 for tentative conclusions."},
-    "kappa.note.fleiss_constant": {
+    "kappa.fleiss.undefined": {
         "fr": "κ de Fleiss non défini : toutes les notes sont identiques, l'accord dû au hasard vaut 1.",
         "en": "Fleiss' κ is undefined: every rating is the same, so chance agreement is 1."},
-    "kappa.note.no_variation": {
+    "kappa.alpha.undefined": {
         "fr": "α non défini : toutes les notes comparables ont la même valeur, le désaccord attendu par "
               "hasard est nul.",
         "en": "α is undefined: every comparable rating has the same value, so the disagreement expected "
@@ -474,10 +596,12 @@ TEXTS = {
     # ---------------------------------------------------------------- code
     "kappa.code_title": {"fr": "Voir le code", "en": "See the code"},
     "kappa.code_caption": {
-        "fr": "La fonction qui calcule κ sur cette page (evallib/agreement.py), suivie de ses deux "
-              "auxiliaires : la formule, puis l'erreur type.",
-        "en": "The function that computes κ on this page (evallib/agreement.py), followed by its two "
-              "helpers: the formula, then the standard error."},
+        "fr": "La fonction qui calcule κ sur cette page (evallib/agreement/cohen.py), suivie de ses "
+              "trois auxiliaires : le calcul depuis le tableau de contingence, la formule, puis l'erreur "
+              "type.",
+        "en": "The function that computes κ on this page (evallib/agreement/cohen.py), followed by its "
+              "three helpers: the computation from the contingency table, the formula, then the standard "
+              "error."},
 
     # ---------------------------------------------------------------- input problems
     "kappa.error.empty": {"fr": "Saisissez ou collez les étiquettes des deux évaluateurs, ou choisissez un exemple.",
@@ -530,8 +654,6 @@ TEXTS = {
               "Excel, enregistrez-le au format « CSV UTF-8 (délimité par des virgules) ».",
         "en": "the file is not UTF-8 (first unreadable character on line {line}). In Excel, save it as "
               "“CSV UTF-8 (Comma delimited)”."},
-    "kappa.error.csv_malformed": {"fr": "le fichier n'est pas un CSV valide ({problem}).",
-                                  "en": "the file is not valid CSV ({problem})."},
     "kappa.error.csv_one_column": {
         "fr": "une seule colonne trouvée. Il faut une colonne par évaluateur (au moins deux), séparées "
               "par des virgules, des points-virgules ou des tabulations.",
@@ -539,10 +661,29 @@ TEXTS = {
               "by commas, semicolons or tabs."},
     "kappa.error.csv_no_rows": {"fr": "le fichier a une ligne d'en-tête mais aucune note.",
                                 "en": "the file has a header row but no ratings."},
-    "kappa.error.csv_ragged": {
-        "fr": "la ligne {line} compte {found} cases alors que le fichier a {expected} colonnes. Pour une "
+    "kappa.error.csv_malformed": {
+        "fr": "le fichier n'est pas un CSV valide (ligne {line}) : vérifiez les guillemets.",
+        "en": "the file is not valid CSV (line {line}): check the quotes."},
+    "kappa.error.csv_field_too_large": {
+        "fr": "une case de la ligne {line} est démesurément longue, sans doute un guillemet ouvert et "
+              "jamais fermé. Vérifiez les guillemets de cette ligne.",
+        "en": "a cell on line {line} is far too long, probably a quote opened and never closed. Check the "
+              "quotes on that line."},
+    "kappa.error.csv_ambiguous": {
+        "fr": "le fichier se lit comme un tableau avec plusieurs séparateurs ({separators}) : impossible "
+              "de savoir lequel est le bon. Gardez un seul séparateur, ou mettez entre guillemets les "
+              "cases qui contiennent l'autre.",
+        "en": "the file reads as a table with several separators ({separators}): there is no telling "
+              "which is meant. Keep one separator, or quote the cells that contain the other."},
+    "kappa.error.csv_ragged.one": {
+        "fr": "la ligne {line} compte {n} case alors que le fichier a {expected} colonnes. Pour une "
               "note manquante, laissez la case vide mais gardez son séparateur (par exemple « 1,,0 »).",
-        "en": "line {line} has {found} cells but the file has {expected} columns. For a missing rating, "
+        "en": "line {line} has {n} cell but the file has {expected} columns. For a missing rating, "
+              "leave the cell empty but keep its separator (for example “1,,0”)."},
+    "kappa.error.csv_ragged.other": {
+        "fr": "la ligne {line} compte {n} cases alors que le fichier a {expected} colonnes. Pour une "
+              "note manquante, laissez la case vide mais gardez son séparateur (par exemple « 1,,0 »).",
+        "en": "line {line} has {n} cells but the file has {expected} columns. For a missing rating, "
               "leave the cell empty but keep its separator (for example “1,,0”)."},
 }
 

@@ -1,0 +1,128 @@
+"""Ratings typed, pasted or read from a CSV file, and input errors worded for a participant.
+
+Shared by the pages that compare raters (the kappa page; a judge page comparing a model with
+human labels reads ratings the same way). Labels and names are data: escaped through ``ui.labels``.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from evallib import agreement as ag
+from ui.i18n import integer, plural, t
+from ui.labels import md, name_list
+
+PRESETS = ag.PRESETS
+EXAMPLE_CSV_NAME = "kappa_example.csv"
+EXAMPLE_RATERS = ("judge_1", "judge_2", "judge_3")
+SEPARATOR_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
+
+
+def input_error_text(error: ag.AgreementInputError, context: str = "") -> str:
+    """The translated message of an input error; lists of labels are data, capped and escaped."""
+    details = dict(error.details)
+    if "labels" in details:
+        shown = ", ".join(t("kappa.quoted", label=md(label)) for label in details["labels"])
+        more = details.pop("n_more", 0)
+        details["labels"] = plural("format.more", more, shown=shown) if more else shown
+    if error.code == "csv_ambiguous":
+        details["separators"] = ", ".join(t(f"kappa.separator.{SEPARATOR_NAMES[s]}") for s in details["separators"])
+    if error.code == "csv_ragged":
+        return plural("kappa.error.csv_ragged", details.pop("found"), line=integer(details.pop("line")),
+                      expected=integer(details.pop("expected")))
+    key = f"kappa.error.{error.code}_{context}" if error.code == "non_numeric" else f"kappa.error.{error.code}"
+    return t(key, **{k: integer(v) if isinstance(v, int) else v for k, v in details.items()})
+
+
+def show_input_error(error: ag.AgreementInputError, *, context: str = "") -> None:
+    """Empty input is an invitation, not an error."""
+    (st.info if error.code == "empty" else st.error)(input_error_text(error, context))
+
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def read_csv(data: bytes) -> ag.RatingsTable:
+    """The file's ratings, read once per file content (a 250,000-line file takes a second).
+
+    A resource cache, not a data cache: the table is immutable, so every session may share the one
+    object, and a rerun does not unpickle a copy of a million labels (a second each time).
+    """
+    return ag.read_ratings_csv(data)
+
+
+def preset_text(values: tuple) -> str:
+    return ", ".join("" if ag.is_missing(v) else str(v) for v in values)
+
+
+def load_preset(preset: ag.Preset) -> None:
+    st.session_state["kappa_r1"] = preset_text(preset.ratings[0])
+    st.session_state["kappa_r2"] = preset_text(preset.ratings[1])
+
+
+def remember_upload() -> None:
+    """Keep the uploaded bytes in the session so that the file survives a page switch."""
+    uploaded = st.session_state.get("kappa_csv")
+    st.session_state["kappa_csv_data"] = (uploaded.name, uploaded.getvalue()) if uploaded else None
+
+
+def load_example_csv() -> None:
+    text = ag.ratings_to_csv(ag.AUTHORED_THREE_RATERS, EXAMPLE_RATERS)
+    st.session_state["kappa_csv_data"] = (EXAMPLE_CSV_NAME, text.encode())
+
+
+def typed_ratings() -> tuple[list, list, str, str]:
+    """Two raters typed or pasted, with the preset buttons above them."""
+    for column, preset in zip(st.columns(len(PRESETS)), PRESETS):
+        column.button(t(f"kappa.preset.{preset.key}"), key=f"kappa_preset_{preset.key}",
+                      on_click=load_preset, args=(preset,), width="stretch")
+    labels = []
+    for column, key, name in zip(st.columns(2), ("kappa_r1", "kappa_r2"), (t("kappa.rater_a"), t("kappa.rater_b"))):
+        with column:
+            text = st.text_area(name, key=key, height=110, help=t("kappa.typed_help"), persist_state="session")
+            labels.append(ag.parse_labels(text or ""))
+            st.caption(t("kappa.count", n=integer(len(labels[-1]))))
+    for preset in PRESETS:
+        if (st.session_state["kappa_r1"], st.session_state["kappa_r2"]) == tuple(map(preset_text, preset.ratings)):
+            st.caption(t(f"kappa.preset.{preset.key}.source"))
+    return labels[0], labels[1], t("kappa.rater_a"), t("kappa.rater_b")
+
+
+def file_ratings() -> ag.RatingsTable | None:
+    """A CSV file (one column per rater), or the example file; None when there is nothing usable."""
+    upload, example = st.columns([3, 2])
+    with upload:
+        uploaded = st.file_uploader(t("kappa.csv_upload"), type=["csv", "txt", "tsv"], key="kappa_csv",
+                                    on_change=remember_upload, help=t("kappa.csv_help"))
+        if uploaded is not None:
+            st.session_state["kappa_csv_data"] = (uploaded.name, uploaded.getvalue())
+    with example:
+        st.caption(t("kappa.csv_example_caption"))
+        st.button(t("kappa.csv_use_example"), key="kappa_csv_example", on_click=load_example_csv)
+        st.download_button(t("kappa.csv_download_example"), key="kappa_csv_download",
+                           data=ag.ratings_to_csv(ag.AUTHORED_THREE_RATERS, EXAMPLE_RATERS),
+                           file_name=EXAMPLE_CSV_NAME, mime="text/csv", on_click="ignore")
+    stored = st.session_state.get("kappa_csv_data")
+    if not stored:
+        st.info(t("kappa.csv_waiting"))
+        return None
+    name, data = stored
+    try:
+        with st.spinner(t("kappa.computing")):
+            table = read_csv(data)
+    except ag.AgreementInputError as error:
+        st.error(t("kappa.csv_file", name=md(name)) + " " + input_error_text(error))
+        return None
+    st.caption(t("kappa.csv_loaded", name=md(name), items=integer(len(table.rows)),
+                 raters=integer(len(table.raters)), names=name_list(table.raters)))
+    return table
+
+
+def pick_pair(table: ag.RatingsTable) -> tuple[list, list, str, str]:
+    """The two columns used for Cohen's kappa (the first two unless the user picks others)."""
+    choices = list(range(len(table.raters)))
+    picked = [column.selectbox(t(key), choices, index=index, key=state, persist_state="session",
+                               format_func=lambda j: table.raters[j])
+              for column, key, index, state in zip(st.columns(2), ("kappa.rater_a", "kappa.rater_b"), (0, 1),
+                                                   ("kappa_col_a", "kappa_col_b"))]
+    first, second = (min(j, len(choices) - 1) for j in picked)
+    return table.column(first), table.column(second), table.raters[first], table.raters[second]
