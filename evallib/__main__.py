@@ -1,17 +1,22 @@
 """Command line: ``python -m evallib <command> <page> [options]``.
 
 Commands:
+  trigger            the trigger eval as a CI gate (see `python -m evallib trigger --help`)
+  judge              the LLM-as-judge pipeline with a JSON report and a gate
+  gnss               the GNSS agent evaluation (table, JSON, pass-count gate, station files)
   record persona     collect the persona page's default grid from a live endpoint and record it in
                      the local recordings folder (ignored by git; see evallib.llm.recordings)
   authored persona   write the shipped recordings/persona.jsonl from data/persona_authored_responses.json
                      (hand-written example answers, recorded with provenance "authored")
 
-Exit codes: 0 every request answered, 1 some failed, 2 usage error.
+Exit codes of record: 0 every request answered, 1 some failed, 2 usage error (each evaluation
+command documents its own gate).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -104,8 +109,15 @@ def _positive(text: str) -> int:
     return value
 
 
+#: Evaluation commands, each with its own parser and exit codes: name -> module holding ``main(argv)``.
+EVALUATIONS = {"trigger": "evallib.triggering.cli", "judge": "evallib.judging.cli", "gnss": "evallib.gnss.cli"}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run a command; returns its exit code (argparse exits with 2 on a usage error)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in EVALUATIONS:  # imported only when asked for: each loads its own page library
+        return importlib.import_module(EVALUATIONS[argv[0]]).main(argv[1:])
     args = _parser().parse_args(argv)
     if args.command == "authored":
         count = persona_authored(args.recordings_dir)

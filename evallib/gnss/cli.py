@@ -26,7 +26,7 @@ from evallib.gnss.live import GNSS_SET, build_request, grade_live
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_series, station_readings
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
 from evallib.gnss.tolerances import DEFAULT_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
-from evallib.llm import Recordings
+from evallib.llm import Recordings, local_directory
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXIT_PASS, EXIT_BELOW, EXIT_USAGE = 0, 1, 2
@@ -154,7 +154,7 @@ def _summary(args: argparse.Namespace) -> int:
 
 def _recorded(args: argparse.Namespace) -> int:
     spec, _ = _spec(args)
-    store = Recordings(args.recordings)
+    store = Recordings(args.recordings, local_directory())
     rows, missing = [], 0
     for case in CASES:
         observed = case.load().observed

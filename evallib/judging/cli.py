@@ -29,7 +29,7 @@ from evallib.judging.report import DEFAULT_MAX_UNSCORED_SHARE, judge_gate, probe
 from evallib.judging.requests import PROVIDER_KINDS, ModelSettings
 from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
-from evallib.llm import ProviderConfig, RecordingProvider, Recordings, make_provider, provider_for_mode
+from evallib.llm import ProviderConfig, RecordingProvider, Recordings, local_directory, make_provider, provider_for_mode
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     except (JudgeDataError, OSError) as exc:
         raise UsageError(f"cases: {exc}") from None
     configs = _configs(args)
-    recordings = Recordings(args.recordings)
+    recordings = Recordings(args.recordings, local_directory())
     provider = _provider(args, recordings)
     start = time.perf_counter()
     runs = {name: run_pipeline(cases, config, provider, args.concurrency) for name, config in configs.items()}

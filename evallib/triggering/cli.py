@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from evallib.llm import ProviderConfig, Recordings, make_provider, provider_for_mode
+from evallib.llm import ProviderConfig, Recordings, local_directory, make_provider, provider_for_mode
 from evallib.triggering.authored import recorded_models
 from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, TriggerDataError, load_queries, load_skills
 from evallib.triggering.gate import DEFAULT_MAX_UNUSABLE_RATE, min_accuracy_from_env, trigger_gate
@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         queries = load_queries(catalogue, args.queries)
     except (TriggerDataError, OSError) as exc:
         raise UsageError(f"data: {exc}") from None
-    recordings = Recordings(args.recordings)
+    recordings = Recordings(args.recordings, local_directory())
     start = time.perf_counter()
     cells, results = route(catalogue, queries, _provider(args, recordings), args.model, args.runs,
                            args.provider, args.mode, args.concurrency)

@@ -94,3 +94,17 @@ def test_without_base_url_each_kind_reads_its_own_variable(server, tmp_path, mon
                  "--recordings-dir", str(tmp_path)]) == 0
     assert "answered 36" in capsys.readouterr().out
     assert {r["path"] for r in server.requests} == {"/v1/messages"}
+
+
+@pytest.mark.parametrize(("argv", "code"), [
+    (["trigger", "--offline", "--model", "authored-example-light-router"], 0),
+    (["trigger", "--offline", "--model", "authored-example-light-router", "--min-accuracy", "0.95"], 1),
+    (["trigger", "--offline", "--model", "no-such-recorded-model"], 2),
+    (["gnss", "--min-passes", "13"], 1),
+])
+def test_evaluation_commands_run_through_python_m_evallib_with_their_own_exit_codes(argv, code, tmp_path, capsys):
+    out = ["--out", str(tmp_path)] if argv[0] == "trigger" else []
+    assert main(argv + out) == code
+    if code == 0:
+        report = json.loads((tmp_path / "triggering-authored-example-light-router.json").read_text(encoding="utf-8"))
+        assert report["model"] == "authored-example-light-router"
