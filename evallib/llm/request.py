@@ -37,6 +37,19 @@ def _canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def _memoised_key(request, canonical_form) -> str:
+    """The sha256 key of a frozen request, computed once: pages ask for it on every rerun.
+
+    Stored beside the fields (not one of them), so equality, `dataclasses.replace` and `to_dict`
+    ignore it: a replaced request computes its own key.
+    """
+    key = request.__dict__.get("_key")
+    if key is None:
+        key = hashlib.sha256(_canonical(canonical_form()).encode("utf-8")).hexdigest()
+        object.__setattr__(request, "_key", key)
+    return key
+
+
 @dataclass(frozen=True)
 class ChatRequest:
     """One chat completion request, provider-neutral.
@@ -92,7 +105,7 @@ class ChatRequest:
 
     def key(self) -> str:
         """sha256 hex digest of the canonical JSON of every field (repeat index included)."""
-        return hashlib.sha256(_canonical({"chat": self.to_dict()}).encode("utf-8")).hexdigest()
+        return _memoised_key(self, lambda: {"chat": self.to_dict()})
 
     def with_repeat(self, repeat: int) -> "ChatRequest":
         """The same request with another repeat index."""
@@ -180,7 +193,7 @@ class EmbeddingRequest:
 
     def key(self) -> str:
         """sha256 hex digest of the canonical JSON of the model and the texts."""
-        return hashlib.sha256(_canonical({"embedding": self.to_dict()}).encode("utf-8")).hexdigest()
+        return _memoised_key(self, lambda: {"embedding": self.to_dict()})
 
     def describe(self) -> str:
         return f"{self.model}: {len(self.inputs)} texts"

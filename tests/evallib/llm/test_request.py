@@ -43,3 +43,14 @@ def test_result_round_trip():
     result = ChatResult(request_key="k", text="hi", tool_calls=({"name": "f", "arguments": "{}"},),
                         finish_reason="stop", input_tokens=3, output_tokens=1, latency_s=0.5)
     assert ChatResult.from_dict(result.to_dict()) == result
+
+
+def test_the_key_is_computed_once_and_a_replaced_request_gets_its_own():
+    request = ChatRequest.single("m", "sys", "hello", temperature=0.3)
+    first = request.key()
+    assert request.__dict__["_key"] == first and request.key() == first
+    other = request.with_repeat(1)
+    assert other.key() != first
+    assert other.key() == ChatRequest.single("m", "sys", "hello", temperature=0.3, repeat=1).key()
+    assert request == ChatRequest.single("m", "sys", "hello", temperature=0.3)  # the memo is not a field
+    assert "_key" not in request.to_dict()
