@@ -26,9 +26,8 @@ from evallib.gnss.live import GNSS_SET, build_request, grade_live
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_series, station_readings
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
 from evallib.gnss.tolerances import DEFAULT_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
-from evallib.llm import Recordings, local_directory
+from evallib.llm import Recordings, default_recordings
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 EXIT_PASS, EXIT_BELOW, EXIT_USAGE = 0, 1, 2
 AGENT_NAMES = ("v1", "v2", "midas")
 #: Agents whose velocity model includes a flagged step (for the failure groups).
@@ -53,7 +52,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--summary", action="store_true", help="the v1/v2/v3 summary table and the held-out check")
     parser.add_argument("--recorded", metavar="MODEL", help="grade the recorded answers of MODEL instead")
     parser.add_argument("--runs", type=int, default=2, help="recorded runs per case (with --recorded)")
-    parser.add_argument("--recordings", type=Path, default=ROOT / "recordings")
+    parser.add_argument("--recordings", type=Path, default=None,
+                        help="one folder to read and write recordings in (default: the shipped recordings/ "
+                             "and the local folder, where new recordings go)")
     parser.add_argument("--file", type=Path, help="a .csv, .tenv3, .pos or .neu file: estimates, no truth")
     parser.add_argument("--component", choices=COMPONENTS, default="up")
     return parser
@@ -154,7 +155,7 @@ def _summary(args: argparse.Namespace) -> int:
 
 def _recorded(args: argparse.Namespace) -> int:
     spec, _ = _spec(args)
-    store = Recordings(args.recordings, local_directory())
+    store = (Recordings(args.recordings) if args.recordings else default_recordings())
     rows, missing = [], 0
     for case in CASES:
         observed = case.load().observed

@@ -29,9 +29,8 @@ from evallib.judging.report import DEFAULT_MAX_UNSCORED_SHARE, judge_gate, probe
 from evallib.judging.requests import PROVIDER_KINDS, ModelSettings
 from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
-from evallib.llm import ProviderConfig, RecordingProvider, Recordings, local_directory, make_provider, provider_for_mode
+from evallib.llm import ProviderConfig, RecordingProvider, Recordings, default_recordings, make_provider, provider_for_mode
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
 
 
@@ -60,7 +59,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-unscored-share", type=float, default=DEFAULT_MAX_UNSCORED_SHARE,
                         help="largest share of unscored grades accepted (default %(default)s)")
     parser.add_argument("--out", type=Path, default=Path("outputs"))
-    parser.add_argument("--recordings", type=Path, default=ROOT / "recordings")
+    parser.add_argument("--recordings", type=Path, default=None,
+                        help="one folder to read and write recordings in (default: the shipped recordings/ "
+                             "and the local folder, where new recordings go)")
     parser.add_argument("--concurrency", type=int, default=8)
     return parser
 
@@ -129,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
     except (JudgeDataError, OSError) as exc:
         raise UsageError(f"cases: {exc}") from None
     configs = _configs(args)
-    recordings = Recordings(args.recordings, local_directory())
+    recordings = (Recordings(args.recordings) if args.recordings else default_recordings())
     provider = _provider(args, recordings)
     start = time.perf_counter()
     runs = {name: run_pipeline(cases, config, provider, args.concurrency) for name, config in configs.items()}

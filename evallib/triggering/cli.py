@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from evallib.llm import ProviderConfig, Recordings, local_directory, make_provider, provider_for_mode
+from evallib.llm import ProviderConfig, Recordings, default_recordings, make_provider, provider_for_mode
 from evallib.triggering.authored import recorded_models
 from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, TriggerDataError, load_queries, load_skills
 from evallib.triggering.gate import DEFAULT_MAX_UNUSABLE_RATE, min_accuracy_from_env, trigger_gate
@@ -28,7 +28,6 @@ from evallib.triggering.report import decide_all, evaluate, report_to_dict, rout
 from evallib.triggering.routing import DEFAULT_RUNS, MODES, PROVIDER_KINDS
 from evallib.triggering.similarity import baseline_table
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
 #: Misroutes printed under the table (all of them are in the JSON report).
 MAX_PRINTED_ERRORS = 10
@@ -63,7 +62,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, default=Path("outputs"))
     parser.add_argument("--skills", type=Path, default=DEFAULT_SKILLS)
     parser.add_argument("--queries", type=Path, default=DEFAULT_QUERIES)
-    parser.add_argument("--recordings", type=Path, default=ROOT / "recordings")
+    parser.add_argument("--recordings", type=Path, default=None,
+                        help="one folder to read and write recordings in (default: the shipped recordings/ "
+                             "and the local folder, where new recordings go)")
     parser.add_argument("--concurrency", type=int, default=8)
     return parser
 
@@ -126,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         queries = load_queries(catalogue, args.queries)
     except (TriggerDataError, OSError) as exc:
         raise UsageError(f"data: {exc}") from None
-    recordings = Recordings(args.recordings, local_directory())
+    recordings = (Recordings(args.recordings) if args.recordings else default_recordings())
     start = time.perf_counter()
     cells, results = route(catalogue, queries, _provider(args, recordings), args.model, args.runs,
                            args.provider, args.mode, args.concurrency)
