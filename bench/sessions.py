@@ -10,6 +10,10 @@ a new Streamlit session), in one run:
 - warm reruns (the browser's "r" shortcut, the same rerun as a widget click) of each page;
 - the warm AppTest rerun of ``bench/persona.py``, persona page beside the home page.
 
+Streamlit flags after ``--`` are added to the server's command, to compare with other settings:
+``bench/sessions.py -- --server.fileWatcherType auto --runner.postScriptGC true`` serves as
+Streamlit's defaults do (and ``make dev``).
+
 Server CPU is the server process's user + system time from ``/proc/<pid>/stat``; a visit ends when
 the app is drawn (``data-test-script-state="notRunning"``, no skeleton, no inert element) and stays
 so for ``SETTLE_S``. Chromium shares the machine's cores with the server, so times at N = 10 include
@@ -89,11 +93,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int) -> subprocess.Popen:
-    """``make run``'s command on ``port``: its settings come from .streamlit/config.toml."""
+def start_server(port: int, flags: list[str]) -> subprocess.Popen:
+    """``make run``'s command on ``port`` (its settings come from .streamlit/config.toml), then ``flags``."""
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1"],
+         "--server.address", "127.0.0.1", *flags],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(240):
         try:
@@ -215,12 +219,12 @@ def apptest_rerun_ratio() -> tuple[float, float]:
     return home.seconds, persona.seconds
 
 
-async def run(crowd: int, with_apptest: bool) -> bool:
+async def run(crowd: int, with_apptest: bool, flags: list[str]) -> bool:
     pages = app_pages()
     port = free_port()
-    print(f"settings: {room_settings()}")
+    print(f"settings: {room_settings()}{' (then ' + ' '.join(flags) + ')' if flags else ''}")
     print(f"pages: {', '.join(name for name, _ in pages)}; crowd N = {crowd}; {os.cpu_count()} cores\n")
-    server = start_server(port)
+    server = start_server(port, flags)
     base = f"http://127.0.0.1:{port}"
     rows: dict[str, dict[str, Batch]] = {}
     try:
@@ -229,6 +233,10 @@ async def run(crowd: int, with_apptest: bool) -> bool:
             for name, path in pages:
                 rows[name] = {"first": await measured(server.pid, 1,
                                                       lambda: sequential_visits(browser, base + path, 1))}
+            # A room always has someone connected (the projector): when the last session leaves,
+            # Streamlit empties its cache of compiled pages, which a room never sees.
+            anchor = await browser.new_context()
+            await (await anchor.new_page()).goto(base, wait_until="commit", timeout=PAGE_TIMEOUT_S * 1000)
             for name, path in pages:
                 rows[name]["1"] = await measured(
                     server.pid, WARM_VISITS, lambda: sequential_visits(browser, base + path, WARM_VISITS))
@@ -282,8 +290,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--crowd", type=int, default=CROWD, help="simultaneous sessions (default 10)")
     parser.add_argument("--no-apptest", action="store_true", help="skip bench/persona.py's AppTest reruns")
+    parser.add_argument("flags", nargs="*", help="streamlit flags after --, e.g. -- --runner.postScriptGC true")
     arguments = parser.parse_args()
-    return 0 if asyncio.run(run(arguments.crowd, not arguments.no_apptest)) else 1
+    return 0 if asyncio.run(run(arguments.crowd, not arguments.no_apptest, arguments.flags)) else 1
 
 
 if __name__ == "__main__":
