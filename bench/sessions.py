@@ -270,7 +270,7 @@ def report(rows: dict[str, dict[str, Batch]], crowd: int, apptest: tuple[float, 
     checks = [
         (f"persona visit: {visit_cpu:.2f} s of server CPU (first visit {persona['first'].cpu_per_visit:.2f} s)",
          f"<= {PERSONA_VISIT_CPU_TARGET_S} s", visit_cpu <= PERSONA_VISIT_CPU_TARGET_S),
-        (f"{crowd} simultaneous persona visits: {crowd_ratio * crowd:.1f}x the CPU of one",
+        (f"{crowd} simultaneous persona visits: {crowd_ratio * crowd:.2f}x the CPU of one",
          f"<= {crowd * CROWD_CPU_RATIO_TARGET:.0f}x", crowd_ratio <= CROWD_CPU_RATIO_TARGET),
         (f"warm persona rerun in the browser: {rerun_ratio:.1f}x the server CPU of a {BASELINE} rerun",
          f"<= {RERUN_RATIO_TARGET:.0f}x", rerun_ratio <= RERUN_RATIO_TARGET),
