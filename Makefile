@@ -7,7 +7,7 @@ PORT ?= 8501
 
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test bench clean chromium
+.PHONY: run dev test bench clean chromium
 
 $(VENV)/.run-installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -19,8 +19,16 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $(VENV)/.run-installed $@
 
+# `make run` serves a room: .streamlit/config.toml sets server.fileWatcherType = "none" (no source
+# watcher walking sys.modules after each run) and runner.postScriptGC = false (no gc.collect(2) after
+# each run). `make dev` turns both back on, with server.runOnSave, to reload the app on every edit.
+DEV_FLAGS := --server.fileWatcherType auto --runner.postScriptGC true --server.runOnSave true
+
 run: $(VENV)/.run-installed
 	$(PY) -m streamlit run app.py --server.port $(PORT)
+
+dev: $(VENV)/.dev-installed
+	$(PY) -m streamlit run app.py --server.port $(PORT) $(DEV_FLAGS)
 
 # The browser smoke test drives Debian's chromium through Playwright (no browser download).
 chromium:
@@ -38,6 +46,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/trigger.py
 	$(PY) bench/gnss.py
 	$(PY) bench/judge.py
+	$(PY) bench/sessions.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache
