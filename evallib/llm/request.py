@@ -112,6 +112,10 @@ class _Outcome:
     ``hint`` how to fix it). ``latency_s`` is the wall time in seconds of the live call (as recorded,
     for a replayed result). ``provenance`` is "live" or "authored" (written by hand for a demo) for
     recorded results; ``fallback_error`` is set when a live call failed and a recording was used.
+    ``error`` and ``hint`` are English (scripts, the command line); ``error_details`` is the same
+    failure as data, for a page to word in its language: ``{"code": <case>, <value name>: <value>...}``
+    (see `evallib.llm.errors.Failure`), describing ``error`` or, on a fallback, ``fallback_error``;
+    {} when nothing failed (and in recordings written before it existed).
     """
 
     request_key: str
@@ -127,6 +131,7 @@ class _Outcome:
     provenance: str = "live"
     recorded_on: str = ""
     fallback_error: str = ""
+    error_details: dict = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
