@@ -138,7 +138,8 @@ def _summary(results: Sequence, labels: Sequence[str]) -> None:
     fallbacks = [r for r in present if r.fallback_error]
     if fallbacks:
         first = fallbacks[0]
-        st.warning(t("collect.fallback", n=len(fallbacks), error=failure_text(first.error_details, first.fallback_error)))
+        error = failure_text(first.error_details, first.fallback_error)
+        st.warning(t("collect.fallback", n=len(fallbacks), error=error))
     _problems(results, labels)
 
 

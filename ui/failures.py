@@ -33,6 +33,18 @@ def failure_text(details: dict, message: str = "") -> str:
     return text
 
 
+def recording_problem_text(problem) -> str:
+    """A skipped recording line (`evallib.llm.recordings.RecordingProblem`) worded in the session's
+    language, as Markdown: where it is, why it was skipped, Python's own text quoted when that is all
+    there is."""
+    values = {name: _value(name, value, problem.details) for name, value in problem.details.items()}
+    text = t("recording_problem.where", file=literal(problem.file), line=integer(problem.line)) + " " \
+        + t(f"recording_problem.{problem.code}", **values)
+    if problem.details.get("technical_text"):
+        text += " " + t("failure.technical", text=literal(problem.details["technical_text"]))
+    return text
+
+
 def models_offered(models: list[str], total: int | None = None) -> str:
     """Model ids as a Markdown list "a, b, c and N more" (escaped)."""
     total = len(models) if total is None else total
@@ -42,10 +54,8 @@ def models_offered(models: list[str], total: int | None = None) -> str:
 
 def _value(name: str, value, details: dict) -> str:
     """One value as a sentence shows it: numbers in the language's format, names and URLs escaped."""
-    if name == "url":
-        return literal(value) if value else t("failure.default_endpoint", provider=_provider(details))
     if name == "provider":
-        return _provider(details)
+        return t(f"sidebar.kind.{value}")
     if name == "models":
         return models_offered(value, details.get("models_total"))
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -53,7 +63,3 @@ def _value(name: str, value, details: dict) -> str:
     if name == "status":
         return str(value)  # an HTTP status is a code, not a quantity: no thousands separator
     return integer(value) if isinstance(value, int) else number(value, "g")
-
-
-def _provider(details: dict) -> str:
-    return t(f"sidebar.kind.{details.get('provider', 'openai')}")

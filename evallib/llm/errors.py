@@ -36,6 +36,9 @@ class MalformedAnswer(ValueError):
         self.details = details
 
 
+#: Where each SDK sends requests when no base URL is given (openai 2.x and anthropic 0.x clients'
+#: ``base_url`` default), named in failures instead of an empty URL.
+SDK_DEFAULT_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
 #: How many model ids a "model not found" failure keeps at most (the page shows fewer).
 MAX_MODELS_LISTED = 12
 #: Longest server text kept (characters): proxies answer with stack traces and multi-paragraph
@@ -129,8 +132,8 @@ def describe_exception(exc: BaseException, config, list_models: Callable[[], lis
         model: the model the request named.
         refused_wait_s: a Retry-After (s) refused because it exceeded the per-request wait budget.
     """
-    url = config.base_url or f"the default {config.kind} endpoint"
-    where = {"url": config.base_url, "provider": config.kind}  # url "": the SDK's default host
+    url = config.base_url or SDK_DEFAULT_URLS.get(config.kind, "")
+    where = {"url": url, "provider": config.kind}
     text = server_text(exc)
     if type(exc).__name__ == "PrefillRefused":
         return Failure("prefill_unsupported", "prefill_configured", str(exc), _PREFILL_HINT, {"model": exc.model})

@@ -5,6 +5,7 @@ import re
 import socket
 from pathlib import Path
 
+import httpx2
 import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
@@ -13,10 +14,11 @@ from evallib.llm import ChatRequest, EmbeddingRequest, ProviderConfig, Recording
 from evallib.llm.collect import answer
 from evallib.llm.errors import MalformedAnswer, describe_exception
 from evallib.llm.modes import FallbackProvider, ReplayProvider
+from evallib.llm.recordings import LOCAL_DIR_VARIABLE
 from evallib.llm.request import ChatResult
 from evallib.persona_catalogue import build_requests, load_catalogue
 from tests.fake_llm_server import FakeLLMServer
-from ui.failures import failure_text
+from ui.failures import failure_text, recording_problem_text
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 KEY = "sk-room-key-4242"
@@ -143,7 +145,6 @@ def test_an_unforeseen_exception_is_named_and_its_text_quoted_as_technical():
 
 
 def test_a_wrong_vector_count_and_an_unforeseen_status_read_in_both_languages():
-    import httpx2
     import openai
     config = ProviderConfig(base_url="http://gateway/v1")
     count = describe_exception(MalformedAnswer("vector_count", "1 vectors for 3 texts", vectors=1, texts=3),
@@ -163,10 +164,12 @@ def test_a_wrong_vector_count_and_an_unforeseen_status_read_in_both_languages():
     assert "\\*\\*now\\*\\*" in failure_text(conflict)  # the server's text is shown as typed, not as bold
 
 
-def test_the_default_endpoint_and_numbers_follow_the_language():
-    details = {"code": "timeout", "url": "", "provider": "openai", "timeout_s": 12.5}
-    assert in_language("fr", details) == "Pas de réponse de le point d'accès par défaut (Compatible OpenAI) en 12,5 s."
-    assert in_language("en", details) == "No answer from the default endpoint (OpenAI-compatible) within 12.5 s."
+def test_the_default_endpoint_is_named_and_numbers_follow_the_language():
+    import openai
+    exc = openai.APITimeoutError(request=httpx2.Request("POST", "https://api.openai.com/v1/chat/completions"))
+    details = describe_exception(exc, ProviderConfig(timeout_s=12.5), lambda: None).result_details()
+    assert in_language("fr", details) == "Pas de réponse de https://api.openai.com/v1 en 12,5 s."
+    assert in_language("en", details) == "No answer from https://api.openai.com/v1 within 12.5 s."
 
 
 def test_a_result_from_before_error_details_loads_and_reads_in_the_language():
@@ -179,7 +182,6 @@ def test_a_result_from_before_error_details_loads_and_reads_in_the_language():
 
 
 def test_the_key_is_scrubbed_from_the_values_too():
-    import httpx2
     import openai
     live = make_provider(ProviderConfig(base_url="http://gateway/v1", api_key=KEY))
     response = httpx2.Response(400, request=httpx2.Request("POST", "http://gateway/v1/chat/completions"))
@@ -223,7 +225,8 @@ def test_the_french_page_words_a_refused_request_in_french_and_quotes_the_server
     assert f"Le serveur {url} a refusé la requête (HTTP 400). Le serveur répond : « No connected db. »" in captions
     assert "HTTP 400 from" not in page and "the server says" not in page.lower()
     assert "la liste des modèles n'a pas pu être lue (requête refusée). Le serveur " in page  # the sidebar check
-    assert "La vérification de la clé et du modèle dans la barre latérale a échoué aussi (requête refusée)" in page
+    assert "La vérification de la clé et du modèle dans la barre latérale a échoué aussi (requête refusée)" \
+        in page
     assert "sk-wrong-key" not in page
 
 
@@ -232,3 +235,39 @@ def test_the_english_page_words_it_in_english():
     captions = [shown(c.value) for c in at.caption]
     assert f"HTTP 400 from {url}: the server refused the request. The server says: \"No connected db.\"" in captions
     assert not any("Le serveur" in c for c in captions)
+
+
+def _damaged_recordings(folder):
+    store = Recordings(folder)
+    store.add("demo", QUESTION, ChatResult(request_key=QUESTION.key(), text="answer"), {"source": "authored"})
+    line = (folder / "demo.jsonl").read_text(encoding="utf-8")
+    (folder / "demo.jsonl").write_text(line.replace('"authored"', '"**guessed**"') + "{broken\n"
+                                       + line.replace('"request_key"', '"request_kee"'), encoding="utf-8")
+    return Recordings(folder)
+
+
+def test_skipped_recording_lines_read_in_both_languages(tmp_path):
+    problems = _damaged_recordings(tmp_path).problems
+    assert [(p.line, p.code) for p in problems] == [(1, "bad_provenance"), (2, "not_json"), (3, "bad_value")]
+    st.session_state["lang"] = "fr"
+    french = [shown(recording_problem_text(p)) for p in problems]
+    assert french[:2] == [
+        "demo.jsonl, ligne 1 : la provenance « **guessed** » est inconnue (attendu : live ou authored).",
+        "demo.jsonl, ligne 2 : ce n'est pas du JSON valide (colonne 2)."]
+    assert french[2].startswith("demo.jsonl, ligne 3 : une valeur est illisible (TypeError). Texte technique (en "
+                                "anglais) : « ")
+    assert "\\*\\*guessed\\*\\*" in recording_problem_text(problems[0])  # shown as typed, not bold
+    st.session_state["lang"] = "en"
+    assert shown(recording_problem_text(problems[1])) == "demo.jsonl, line 2: this is not valid JSON (column 2)."
+
+
+def test_the_home_page_words_a_skipped_recording_line_in_french(tmp_path, monkeypatch):
+    _damaged_recordings(tmp_path)
+    monkeypatch.setenv(LOCAL_DIR_VARIABLE, str(tmp_path))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception
+    warning = next(shown(w.value) for w in at.warning if "ignorées" in w.value)
+    assert warning.endswith("la première : demo.jsonl, ligne 1 : la provenance « **guessed** » est inconnue "
+                            "(attendu : live ou authored).")
+    assert "skipped" not in warning and "ValueError" not in warning
