@@ -18,6 +18,7 @@ from evallib.llm.recordings import LOCAL_DIR_VARIABLE
 from evallib.llm.request import ChatResult
 from evallib.persona_catalogue import build_requests, load_catalogue
 from tests.fake_llm_server import FakeLLMServer
+from ui.collection import _advice
 from ui.failures import failure_text, recording_problem_text
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -271,3 +272,15 @@ def test_the_home_page_words_a_skipped_recording_line_in_french(tmp_path, monkey
     assert warning.endswith("la première : demo.jsonl, ligne 1 : la provenance « **guessed** » est inconnue "
                             "(attendu : live ou authored).")
     assert "skipped" not in warning and "ValueError" not in warning
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("fr", "Les serveurs compatibles OpenAI sont en général sous /v1 : essayez {url}/v1."),
+    ("en", "OpenAI-compatible servers usually live under /v1: try {url}/v1."),
+])
+def test_a_url_without_v1_is_advised_in_the_language(lang, expected):
+    with FakeLLMServer(api_key=KEY) as server:
+        result = provider(server, base_url=server.url).chat(QUESTION)
+        url = server.url
+    st.session_state["lang"] = lang
+    assert shown(_advice(result)) == expected.format(url=url)
