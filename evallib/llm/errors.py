@@ -36,7 +36,7 @@ class MalformedAnswer(ValueError):
         self.details = details
 
 
-#: Where each SDK sends requests when no base URL is given (openai 2.x and anthropic 0.x clients'
+#: Where each SDK sends requests when no base URL is given (the openai and anthropic clients'
 #: ``base_url`` default), named in failures instead of an empty URL.
 SDK_DEFAULT_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
 #: How many model ids a "model not found" failure keeps at most (the page shows fewer).
