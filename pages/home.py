@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ui.failures import recording_problem_text
 from ui.i18n import t
 from ui.models import recordings
 from ui.settings import current_settings
@@ -27,4 +28,5 @@ with columns[1]:
         st.markdown(t("home.offline_mode", n=len(store)))
     st.markdown(t("home.badges"))
     if store.problems:
-        st.warning(t("home.recording_problems", n=len(store.problems), first=store.problems[0]))
+        first = recording_problem_text(store.problems[0])
+        st.warning(t("home.recording_problems", n=len(store.problems), first=first))

@@ -48,7 +48,7 @@ def test_a_wrong_key_on_a_proxy_shows_its_message_the_causes_and_the_sidebar_che
     proxy.reset()
     _go_live(page, app_url, proxy.openai_base_url, "sk-wrong-key")
     sidebar = page.get_by_test_id("stSidebar")
-    assert sidebar.get_by_text(re.compile(r'the server says "No connected db\."')).count() == 1
+    assert sidebar.get_by_text(re.compile(r'The server says: "No connected db\."')).count() == 1
     model = page.get_by_role("textbox", name="Model")
     model.fill("fake-ok")
     model.press("Enter")
@@ -57,10 +57,19 @@ def test_a_wrong_key_on_a_proxy_shows_its_message_the_causes_and_the_sidebar_che
     page.wait_for_selector("text=/36 answer\\(s\\) to look at/", timeout=60_000)
     _wait_until_idle(page)
     main = page.get_by_test_id("stMain").inner_text()
-    assert re.search(r"HTTP 400 from http://127\.0\.0\.1:\d+/v1: No connected db\.", main)
+    assert re.search(r'HTTP 400 from http://127\.0\.0\.1:\d+/v1: the server refused the request\. '
+                     r'The server says: "No connected db\."', main)
     assert main.index("No connected db.") < main.index("Possible causes, most likely first")
     assert "key and model check failed too" in main and "refuses a parameter" in main
     assert "sk-wrong-key" not in page.locator("body").inner_text()
+    page.get_by_text("Français", exact=True).click()  # the same failures, worded in French
+    page.wait_for_selector("text=/36 réponse\\(s\\) à examiner/", timeout=60_000)
+    _wait_until_idle(page)
+    french = page.locator("body").inner_text()
+    assert re.search(r"Le serveur http://127\.0\.0\.1:\d+/v1 a refusé la requête \(HTTP 400\)\. "
+                     r"Le serveur répond : « No connected db\. »", french)
+    assert "HTTP 400 from" not in french and "server says" not in french.lower()
+    assert "la liste des modèles n'a pas pu être lue (requête refusée)" in french
 
 
 def test_the_model_is_chosen_by_the_user_and_a_long_retry_wait_is_shown(app_url, page):

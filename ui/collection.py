@@ -23,6 +23,7 @@ import streamlit as st
 
 from evallib.llm import Progress, collect
 from evallib.llm.retries import RETRY_AFTER_BUDGET_S
+from ui.failures import failure_text, models_offered
 from ui.i18n import t
 from ui.markdown import literal
 from ui.models import model_list, page_provider
@@ -136,7 +137,9 @@ def _summary(results: Sequence, labels: Sequence[str]) -> None:
         st.info(t("collect.authored_notice", n=sources["authored"]))
     fallbacks = [r for r in present if r.fallback_error]
     if fallbacks:
-        st.warning(t("collect.fallback", n=len(fallbacks), error=fallbacks[0].fallback_error))
+        first = fallbacks[0]
+        error = failure_text(first.error_details, first.fallback_error)
+        st.warning(t("collect.fallback", n=len(fallbacks), error=error))
     _problems(results, labels)
 
 
@@ -166,15 +169,14 @@ def _problems(results: Sequence, labels: Sequence[str]) -> None:
             more = t("collect.and_more", n=len(names) - LABELS_SHOWN) if len(names) > LABELS_SHOWN else ""
             kind = f" · {t('error_kind.' + example.error_kind)}" if example.error_kind else ""
             st.markdown(f"- **{t('status.' + example.status)}{kind}** ({len(names)}) — {shown}{more}")
-            if example.error:
-                st.caption(literal(example.error))  # the server's own message first, then what to do
+            if example.failed:  # what happened, with the server's own text, then what to do
+                st.caption(failure_text(example.error_details, example.error))
             st.markdown(_advice(example))
 
 
-#: Error kinds whose advice is written here in both languages; the others keep the provider's own
-#: hint, which carries specifics (the /v1 URL to try).
-TRANSLATED_ADVICE = ("auth", "connection", "timeout", "rate_limit", "server", "prefill_unsupported",
-                     "malformed", "missing_recording", "unexpected")
+#: Error kinds whose advice needs no value beyond the base URL and the Retry-After budget.
+PLAIN_ADVICE = ("auth", "connection", "timeout", "rate_limit", "server", "prefill_unsupported",
+                "malformed", "missing_recording", "unexpected")
 
 
 def _advice(result) -> str:
@@ -182,23 +184,26 @@ def _advice(result) -> str:
     if result.status in ("empty", "truncated"):
         return t(f"advice.{result.status}")
     settings = current_settings()
+    details = result.error_details
+    if details.get("code") in ("not_found_v1", "embeddings_unsupported"):
+        return t(f"advice.{details['code']}", suggestion=literal(details.get("suggestion", "")))
     if result.error_kind == "bad_request":
         advice = t("advice.bad_request")
         problem = model_list(settings)[1] if settings.live else None
         if problem:
-            advice += " " + t("advice.sidebar_check_failed", kind=t(f"error_kind.{problem[0]}"),
-                              detail=literal(problem[1] or "—"))
+            advice += " " + t("advice.sidebar_check_failed", kind=t(f"error_kind.{problem.kind}"),
+                              reason=failure_text(problem.result_details()))
         return advice
     if result.error_kind == "model_not_found":
-        models = model_list(settings)[0] if settings.live else []
+        models = details.get("models") or (model_list(settings)[0] if settings.live else [])
         if not models:
             return t("advice.model_not_found_unlisted", model=literal(result.model))
-        shown = ", ".join(models[:LABELS_SHOWN])
-        more = t("collect.and_more", n=len(models) - LABELS_SHOWN) if len(models) > LABELS_SHOWN else ""
-        return t("advice.model_not_found", model=literal(result.model), models=literal(shown) + more)
-    if result.error_kind in TRANSLATED_ADVICE:
-        return t(f"advice.{result.error_kind}", url=settings.config.base_url or "—", budget=RETRY_AFTER_BUDGET_S)
-    return literal(result.hint)
+        return t("advice.model_not_found", model=literal(result.model),
+                 models=models_offered(models, details.get("models_total")))
+    if result.error_kind in PLAIN_ADVICE:
+        return t(f"advice.{result.error_kind}", url=literal(settings.config.base_url or "—"),
+                 budget=RETRY_AFTER_BUDGET_S)
+    return t("advice.not_found")
 
 
 def source_label(result) -> str:

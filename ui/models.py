@@ -22,7 +22,7 @@ from pathlib import Path
 import streamlit as st
 
 from evallib.llm import Recordings, local_directory, make_provider, provider_for_mode
-from evallib.llm.errors import describe_exception, server_text
+from evallib.llm.errors import Failure
 from evallib.llm.recordings import SHIPPED_DIR
 from ui.settings import Settings, current_settings
 
@@ -129,15 +129,14 @@ def page_provider(set_name: str, settings: Settings | None = None):
     return provider_for_mode(settings.mode, recordings(), live, set_name=set_name, provider_kind=settings.config.kind)
 
 
-def model_list(settings: Settings) -> tuple[list[str], tuple[str, str] | None]:
-    """(model ids, None), or ([], (error kind, the server's own short text)) when the endpoint's
-    ``/models`` does not answer: the sidebar's key/model check, asked once per endpoint and session."""
+def model_list(settings: Settings) -> tuple[list[str], Failure | None]:
+    """(model ids, None), or ([], the failure, scrubbed of the key) when the endpoint's ``/models``
+    does not answer: the sidebar's key/model check, asked once per endpoint and session."""
     memo = st.session_state.setdefault("_llm_models", {})
     token = settings.config  # held in this session's state only
     if token not in memo:
         try:
             memo[token] = (live_provider(settings).list_models(), None)
         except Exception as exc:  # shown beside a free-text field, never a traceback
-            kind, _, _ = describe_exception(exc, settings.config, lambda: None)
-            memo[token] = ([], (kind, live_provider(settings).scrub(server_text(exc))))
+            memo[token] = ([], live_provider(settings).failure(exc, list_models=lambda: None))
     return memo[token]

@@ -6,7 +6,7 @@ import streamlit as st
 
 from evallib.llm import MODES
 from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, t
-from ui.markdown import literal
+from ui.failures import failure_text
 from ui.models import model_list
 from ui.settings import (BASE_URL_EXAMPLES, Settings, config_problem, current_settings, keep_settings,
                          prefill_from_secrets)
@@ -56,9 +56,8 @@ def _live_settings() -> None:
         st.session_state["llm_model"] = st.session_state["llm_model"] or ""
         st.text_input(t("sidebar.model"), key="llm_model", help=t("sidebar.model_free_help"))
         if problem:
-            kind, detail = problem
-            st.caption(t("sidebar.models_unavailable", kind=t(f"error_kind.{kind}"),
-                         detail=literal(detail or "—")))
+            st.caption(t("sidebar.models_unavailable", kind=t(f"error_kind.{problem.kind}"),
+                         reason=failure_text(problem.result_details())))
     if kind == "anthropic":
         st.toggle(t("sidebar.prefill"), key="llm_prefill", help=t("sidebar.prefill_help"))
     st.slider(t("sidebar.concurrency"), 1, 32, key="llm_concurrency", help=t("sidebar.concurrency_help"))

@@ -10,7 +10,7 @@ Recordings go to ``recordings/gnss.jsonl`` (set `GNSS_SET`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -81,12 +81,17 @@ def parse_answer(text: str) -> object:
 
 @dataclass(frozen=True)
 class LiveRun:
-    """One run of the live agent on a case: the grade, or the call's error (an error is not an answer)."""
+    """One run of the live agent on a case: the grade, or the call's error (an error is not an answer).
+
+    ``error`` is English (scripts, the command line); ``error_details`` the same failure as data
+    (`evallib.llm.request.ChatResult.error_details`), for a page to word in its language.
+    """
 
     case_id: str
     repeat: int
     result: CaseResult | None
     error: str = ""
+    error_details: dict = field(default_factory=dict)
 
 
 def grade_live(case: Case, chat_results: list[ChatResult], spec: Spec = SPEC_V1) -> list[LiveRun]:
@@ -95,7 +100,7 @@ def grade_live(case: Case, chat_results: list[ChatResult], spec: Spec = SPEC_V1)
     runs = []
     for repeat, chat in enumerate(chat_results):
         if chat.failed:
-            runs.append(LiveRun(case.case_id, repeat, None, f"{chat.error_kind}: {chat.error}"))
+            runs.append(LiveRun(case.case_id, repeat, None, f"{chat.error_kind}: {chat.error}", chat.error_details))
         else:
             runs.append(LiveRun(case.case_id, repeat,
                                 grade(case.case_id, case.description, truth, parse_answer(chat.text), spec)))

@@ -195,7 +195,7 @@ def _failure(result: ChatResult, raw: str) -> Grade | None:
     """The grade of a call that produced nothing to read (error, empty), else None."""
     if result.failed:
         return Grade("error", problem="call_failed", raw=raw,
-                     details={"error_kind": result.error_kind, "error": result.error})
+                     details=_call_details(result))
     if not raw.strip() and not result.tool_calls:
         return Grade("empty", problem="empty_reply", raw=raw, details={"reasoning": bool(result.reasoning)})
     return None
@@ -240,7 +240,13 @@ def code_grade_of_empty(rubric: Rubric) -> Grade:
 
 def generation_failed(result: ChatResult) -> Grade:
     """The grade of a case whose response could not be generated: an error, not a score."""
-    return Grade("error", problem="generation_failed", details={"error_kind": result.error_kind, "error": result.error})
+    return Grade("error", problem="generation_failed", details=_call_details(result))
+
+
+def _call_details(result: ChatResult) -> dict:
+    """What a failed call leaves on its grade: its kind, its English message (scripts) and the failure
+    as data (``error_details``: code and values, which a page words in its language)."""
+    return {"error_kind": result.error_kind, "error": result.error, "error_details": result.error_details}
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
+from evallib.llm.errors import unexpected_failure
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
 from evallib.llm.retries import listening
 
@@ -62,8 +63,9 @@ def answer(provider, request: Request) -> Result:
         return method(request)
     except Exception as exc:
         cls = EmbeddingResult if isinstance(request, EmbeddingRequest) else ChatResult
-        return cls(request_key=request.key(), model=request.model, status="error",
-                   error_kind="unexpected", error=f"{type(exc).__name__}: {exc}")
+        failure = unexpected_failure(exc)
+        return cls(request_key=request.key(), model=request.model, status="error", error_kind=failure.kind,
+                   error=failure.message, error_details=failure.result_details())
 
 
 def _call(provider, request: Request, index: int, events: queue.SimpleQueue) -> Result:

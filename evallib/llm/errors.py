@@ -1,8 +1,11 @@
-"""Translate SDK exceptions into messages a workshop participant can act on.
+"""Translate SDK exceptions into failures a workshop participant can act on, as data.
 
-Each failure gets a kind (see `evallib.llm.request.ERROR_KINDS`), a message saying what happened
-and a hint saying what to do. Messages name the URL and the model, never the key: the provider
-scrubs the key from anything returned here as a second line of defence.
+Each failure (`Failure`) has a kind (see `evallib.llm.request.ERROR_KINDS`), a code naming the exact
+case, the values the case rests on (URL, model, HTTP status, the server's own short text, retries,
+timeout, the wait the server asked for...), and an English message and hint for scripts and the
+command line. A page words the code in its own language from the values, and shows the server's own
+text verbatim as a quotation. Messages and values name the URL and the model, never the key: the
+provider scrubs the key from everything returned here as a second line of defence.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
+
 
 #: The SDKs whose exception classes are recognised. They are looked up in ``sys.modules`` and never
 #: imported here: an SDK exception can only exist once its SDK was imported by a live provider, and
@@ -18,17 +23,53 @@ SDK_MODULES = ("openai", "anthropic")
 
 
 class MalformedAnswer(ValueError):
-    """The server answered 200 but not in the expected shape (no choices, wrong vector count...)."""
+    """The server answered 200 but not in the expected shape (no choices, wrong vector count...).
+
+    Attributes:
+        code: "no_choices" or "vector_count".
+        details: the values of the case (``vectors``, ``texts`` for "vector_count").
+    """
+
+    def __init__(self, code: str, message: str, **details: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.details = details
 
 
-#: How many model ids a "model not found" message lists at most.
+#: Where each SDK sends requests when no base URL is given (the openai and anthropic clients'
+#: ``base_url`` default), named in failures instead of an empty URL.
+SDK_DEFAULT_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
+#: How many model ids a "model not found" failure keeps at most (the page shows fewer).
 MAX_MODELS_LISTED = 12
-#: Longest server text shown (characters): proxies answer with stack traces and multi-paragraph
+#: Longest server text kept (characters): proxies answer with stack traces and multi-paragraph
 #: explanations (LiteLLM adds "Deployment Info" and fallback notes) that would fill a projected page.
 SERVER_TEXT_MAX_CHARS = 160
 #: HTTP statuses meaning "the model behind the server did not answer in time" (LiteLLM answers 408
 #: for an upstream timeout, gateways 504): a timeout, not an unexpected error.
 TIMEOUT_STATUSES = (408, 504)
+
+
+@dataclass(frozen=True)
+class Failure:
+    """What went wrong with one call, as data.
+
+    Attributes:
+        kind: one of `evallib.llm.request.ERROR_KINDS` (groups failures on the page).
+        code: the exact case, e.g. "rate_limit_wait_refused"; a page words it from ``details``.
+        message: the English message (scripts, the command line, ``ChatResult.error``).
+        hint: the English advice ("" when there is none).
+        details: the values the message rests on, by name (str, int, float or lists of str).
+    """
+
+    kind: str
+    code: str
+    message: str
+    hint: str = ""
+    details: dict = field(default_factory=dict)
+
+    def result_details(self) -> dict:
+        """The dict kept on a result (``error_details``): ``code`` and the values."""
+        return {"code": self.code, **self.details}
 
 
 def short_text(text: str, limit: int = SERVER_TEXT_MAX_CHARS) -> str:
@@ -49,7 +90,11 @@ def _is(exc: BaseException, name: str) -> bool:
 
 
 def server_text(exc: BaseException) -> str:
-    """The server's own error message, if the body had one, shortened (`short_text`)."""
+    """The server's own error message from an HTTP error's body, shortened (`short_text`); "" when
+    the exception carries no answer from a server (a connection error's text is the SDK's, not the
+    server's)."""
+    if not _is(exc, "APIStatusError"):
+        return ""
     body = getattr(exc, "body", None)
     if isinstance(body, dict):
         inner = body.get("error", body)
@@ -60,14 +105,24 @@ def server_text(exc: BaseException) -> str:
     return short_text(getattr(exc, "message", "") or "")
 
 
-def describe_exception(exc: BaseException, config, list_models: Callable[[], list[str] | None],
-                       model: str = "", *, refused_wait_s: float | None = None) -> tuple[str, str, str]:
-    """(kind, message, hint) for an exception raised while calling a provider.
+_TIMEOUT_HINT = "The model may be loading or overloaded: retry, raise the timeout, or lower concurrency."
+_RATE_HINT = "Lower the concurrency in the sidebar, wait a minute, then retry the failed requests."
+_MALFORMED_HINT = "Is this an OpenAI-compatible endpoint? Check the base URL and the provider kind."
+_PREFILL_HINT = "Turn prefill off for this model: the structured-output or forced-tool path is used instead."
 
-    Server texts in the message are shortened (`short_text`). An unknown model is recognised by the
-    endpoint's model list whatever the status (OpenAI answers 404, the LiteLLM proxy 400); a 400 that
-    is not about the model keeps the server's own message first (a proxy refusing a key answers 400
-    "No connected db", not 401).
+
+def _with_text(message: str, text: str) -> str:
+    return f"{message}: {text}" if text else message
+
+
+def describe_exception(exc: BaseException, config, list_models: Callable[[], list[str] | None],
+                       model: str = "", *, refused_wait_s: float | None = None) -> Failure:
+    """The `Failure` of an exception raised while calling a provider.
+
+    Server texts are shortened (`short_text`) and kept as ``details["server_text"]``. An unknown
+    model is recognised by the endpoint's model list whatever the status (OpenAI answers 404, the
+    LiteLLM proxy 400); a 400 that is not about the model keeps the server's own message (a proxy
+    refusing a key answers 400 "No connected db", not 401).
 
     Args:
         exc: what the SDK (or our own code) raised.
@@ -77,71 +132,90 @@ def describe_exception(exc: BaseException, config, list_models: Callable[[], lis
         model: the model the request named.
         refused_wait_s: a Retry-After (s) refused because it exceeded the per-request wait budget.
     """
-    url = config.base_url or f"the default {config.kind} endpoint"
-    detail = server_text(exc)
+    url = config.base_url or SDK_DEFAULT_URLS.get(config.kind, "")
+    where = {"url": url, "provider": config.kind}
+    text = server_text(exc)
     if type(exc).__name__ == "PrefillRefused":
-        return ("prefill_unsupported", str(exc),
-                "Turn prefill off for this model: the structured-output or forced-tool path is used instead.")
+        return Failure("prefill_unsupported", "prefill_configured", str(exc), _PREFILL_HINT, {"model": exc.model})
     if type(exc).__name__ == "EmbeddingsUnsupported":
-        return "bad_request", str(exc), ""
+        return Failure("bad_request", "embeddings_unsupported", str(exc), "", {"provider": config.kind})
     if _is(exc, "APITimeoutError"):
-        return ("timeout", f"No answer from {url} within {config.timeout_s:g} s.",
-                "The model may be loading or overloaded: retry, raise the timeout, or lower concurrency.")
+        return Failure("timeout", "timeout", f"No answer from {url} within {config.timeout_s:g} s.",
+                       _TIMEOUT_HINT, {**where, "timeout_s": config.timeout_s})
     if _is(exc, "APIConnectionError"):
-        return ("connection", f"No server answered at {url}.",
-                "Start the server (`ollama serve`, or `vllm serve <model>`) or check the base URL "
-                "(Ollama: http://localhost:11434/v1, vLLM: http://localhost:8000/v1).")
-    if _is(exc, "AuthenticationError") or _is(exc, "PermissionDeniedError"):
-        return ("auth", f"The server at {url} rejected the API key (HTTP {exc.status_code}).",
-                "Enter a valid key in the sidebar, or set OPENAI_API_KEY / ANTHROPIC_API_KEY.")
+        return Failure("connection", "connection", f"No server answered at {url}.",
+                       "Start the server (`ollama serve`, or `vllm serve <model>`) or check the base URL "
+                       "(Ollama: http://localhost:11434/v1, vLLM: http://localhost:8000/v1).", where)
     status = getattr(exc, "status_code", 0) if _is(exc, "APIStatusError") else 0
+    http = {**where, "status": status, "server_text": text}
+    if _is(exc, "AuthenticationError") or _is(exc, "PermissionDeniedError"):
+        return Failure("auth", "auth", f"The server at {url} rejected the API key (HTTP {status}).",
+                       "Enter a valid key in the sidebar, or set OPENAI_API_KEY / ANTHROPIC_API_KEY.", http)
     if status in TIMEOUT_STATUSES:
-        return ("timeout", f"The server at {url} says the model did not answer in time (HTTP {status}): {detail}",
-                "The model may be loading or overloaded: retry, raise the timeout, or lower concurrency.")
+        return Failure("timeout", "timeout_status", _with_text(
+            f"The server at {url} says the model did not answer in time (HTTP {status})", text), _TIMEOUT_HINT, http)
     if _is(exc, "RateLimitError"):
         if refused_wait_s is not None:
-            return ("rate_limit", f"Rate-limited by {url} (HTTP 429): the server asked to wait "
-                    f"{refused_wait_s:g} s, longer than a request may wait.",
-                    "Lower the concurrency in the sidebar, wait a minute, then retry the failed requests.")
-        return ("rate_limit",
-                f"Still rate-limited by {url} after {config.max_retries} retries (HTTP 429): {detail}",
-                "Lower the concurrency in the sidebar, wait a minute, then retry the failed requests.")
+            return Failure("rate_limit", "rate_limit_wait_refused",
+                           f"Rate-limited by {url} (HTTP 429): the server asked to wait {refused_wait_s:g} s, "
+                           "longer than a request may wait.", _RATE_HINT, {**http, "wait_s": refused_wait_s})
+        return Failure("rate_limit", "rate_limit", _with_text(
+            f"Still rate-limited by {url} after {config.max_retries} retries (HTTP 429)", text), _RATE_HINT,
+            {**http, "retries": config.max_retries})
     if status in (400, 404, 422):
-        if "prefill" in detail.lower():
-            return ("prefill_unsupported", f"The model refuses an assistant prefill: {detail}",
-                    "Turn prefill off for this model: the structured-output or forced-tool path is used instead.")
-        models = list_models()
-        if models and model and model not in models:
-            return "model_not_found", f"Model {model} not found at {url}: {detail}", _models_hint(models)
-        if status == 404:
-            return _not_found(config, url, detail, models)
-        return ("bad_request", f"HTTP {status} from {url}: {detail}",
-                "Possible causes, most likely first: the key is refused by a proxy (some answer 400, not 401); "
-                "the model is unknown; a parameter is refused by the model (temperature, tools, extra body...).")
+        return _refused(config, url, model, http, list_models)
     if status >= 500:
-        return ("server", f"Server error at {url} (HTTP {status}): {detail}",
-                "The server failed, not your request: retry the failed requests in a moment.")
-    if _is(exc, "APIResponseValidationError") or isinstance(exc, (json.JSONDecodeError, MalformedAnswer)):
-        return ("malformed", f"The answer from {url} could not be read: {type(exc).__name__}: {exc}",
-                "Is this an OpenAI-compatible endpoint? Check the base URL and the provider kind.")
+        return Failure("server", "server", _with_text(f"Server error at {url} (HTTP {status})", text),
+                       "The server failed, not your request: retry the failed requests in a moment.", http)
+    if isinstance(exc, MalformedAnswer):
+        return Failure("malformed", f"malformed_{exc.code}", f"The answer from {url} could not be read: {exc}",
+                       _MALFORMED_HINT, {**where, **exc.details})
+    if _is(exc, "APIResponseValidationError") or isinstance(exc, json.JSONDecodeError):
+        return Failure("malformed", "malformed", f"The answer from {url} could not be read: {type(exc).__name__}: "
+                       f"{exc}", _MALFORMED_HINT, {**where, "exception": type(exc).__name__})
     if status:
-        return ("unexpected", f"HTTP {status} from {url}: {detail}", "")
-    return "unexpected", short_text(f"{type(exc).__name__}: {exc}"), ""
+        return Failure("unexpected", "unexpected_status", _with_text(f"HTTP {status} from {url}", text), "", http)
+    return unexpected_failure(exc)
+
+
+
+def unexpected_failure(exc: BaseException) -> Failure:
+    """The failure of an exception nobody foresaw: its class name and its own (technical) text."""
+    return Failure("unexpected", "unexpected", short_text(f"{type(exc).__name__}: {exc}"), "",
+                   {"exception": type(exc).__name__, "technical_text": short_text(str(exc))})
+
+
+def _refused(config, url: str, model: str, http: dict, list_models) -> Failure:
+    """A 400, 404 or 422: a prefill refused, an unknown model, a wrong URL, or a refused request."""
+    status, text = http["status"], http["server_text"]
+    if "prefill" in text.lower():
+        return Failure("prefill_unsupported", "prefill_refused",
+                       f"The model refuses an assistant prefill: {text}", _PREFILL_HINT, {**http, "model": model})
+    models = list_models()
+    listed = {"models": list(models[:MAX_MODELS_LISTED]), "models_total": len(models)} if models else {}
+    if models and model and model not in models:
+        return Failure("model_not_found", "model_not_found", _with_text(f"Model {model} not found at {url}", text),
+                       _models_hint(models), {**http, "model": model, **listed})
+    if status == 404:
+        if config.kind == "openai" and config.base_url and not config.base_url.rstrip("/").endswith("/v1") \
+                and not models:
+            suggestion = f"{config.base_url.rstrip('/')}/v1"
+            return Failure("not_found", "not_found_v1", f"Nothing found at {url} (HTTP 404).",
+                           f"OpenAI-compatible servers usually live under /v1: try {suggestion}",
+                           {**http, "suggestion": suggestion})
+        if "model" in text.lower() or models:
+            hint = (_models_hint(models) if models
+                    else "Check the model name (for Ollama: `ollama list`; pull it with `ollama pull <model>`).")
+            return Failure("model_not_found", "model_not_found", _with_text(f"Model not found at {url}", text),
+                           hint, {**http, "model": model, **listed})
+        return Failure("not_found", "not_found", _with_text(f"Nothing found at {url} (HTTP 404)", text),
+                       "Check the base URL.", http)
+    return Failure("bad_request", "bad_request", _with_text(f"HTTP {status} from {url}", text),
+                   "Possible causes, most likely first: the key is refused by a proxy (some answer 400, not 401); "
+                   "the model is unknown; a parameter is refused by the model (temperature, tools, extra body...).",
+                   {**http, "model": model})
 
 
 def _models_hint(models: list[str]) -> str:
     more = f" (and {len(models) - MAX_MODELS_LISTED} more)" if len(models) > MAX_MODELS_LISTED else ""
     return f"Models offered by this endpoint: {', '.join(models[:MAX_MODELS_LISTED])}{more}."
-
-
-def _not_found(config, url: str, detail: str, models: list[str] | None) -> tuple[str, str, str]:
-    about_model = "model" in detail.lower() or models
-    if config.kind == "openai" and config.base_url and not config.base_url.rstrip("/").endswith("/v1") \
-            and not models:
-        return ("not_found", f"Nothing found at {url} (HTTP 404).",
-                f"OpenAI-compatible servers usually live under /v1: try {config.base_url.rstrip('/')}/v1")
-    if about_model:
-        hint = (_models_hint(models) if models
-                else "Check the model name (for Ollama: `ollama list`; pull it with `ollama pull <model>`).")
-        return "model_not_found", f"Model not found at {url}: {detail}", hint
-    return "not_found", f"Nothing found at {url} (HTTP 404): {detail}", "Check the base URL."

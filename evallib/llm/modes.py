@@ -37,7 +37,8 @@ class ReplayProvider:
                 request_key=request.key(), model=request.model, source="recording", status="error",
                 error_kind="missing_recording",
                 error=f"No recording for this request ({request.describe()}).",
-                hint="Switch to Live mode with a model, or record this request first.")
+                hint="Switch to Live mode with a model, or record this request first.",
+                error_details={"code": "missing_recording", "request": request.describe()})
         return found.result
 
     def chat(self, request: ChatRequest) -> ChatResult:
@@ -63,7 +64,7 @@ class FallbackProvider:
         found = self.recordings.get(request.key())
         if found is None:
             return result
-        return replace(found.result, fallback_error=result.error)
+        return replace(found.result, fallback_error=result.error, error_details=result.error_details)
 
     def chat(self, request: ChatRequest) -> ChatResult:
         return self._with_fallback(request, self.live.chat(request))

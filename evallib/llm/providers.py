@@ -19,11 +19,11 @@ import importlib
 import threading
 import time
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from evallib.llm.answers import answer_status, split_reasoning
-from evallib.llm.errors import MalformedAnswer, describe_exception
+from evallib.llm.errors import Failure, MalformedAnswer, describe_exception
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
 from evallib.llm.retries import RetryWatch
 
@@ -99,16 +99,29 @@ class _LiveProvider(ABC):
 
     def _error_result(self, cls, key: str, exc: BaseException, model: str, latency: float):
         retries = self._retries.retries  # read first: listing the models below sends a request too
-        kind, message, hint = describe_exception(exc, self.config, self._models_or_none, model,
-                                                 refused_wait_s=self._retries.budget_refused)
+        failure = self.failure(exc, model)
         return cls(request_key=key, model=model, latency_s=latency, status="error",
-                   error_kind=kind, error=self.scrub(message), hint=self.scrub(hint),
-                   retries=retries, source="live")
+                   error_kind=failure.kind, error=failure.message, hint=failure.hint,
+                   error_details=failure.result_details(), retries=retries, source="live")
 
-    def scrub(self, text: str) -> str:
-        """``text`` with this provider's key replaced by "***" (a last defence: no message should hold it)."""
+    def failure(self, exc: BaseException, model: str = "", *, list_models=None) -> Failure:
+        """The `Failure` of ``exc``, scrubbed of the key (message, hint and every value).
+
+        ``list_models`` (default: the endpoint's list, asked once) names the models offered when
+        ``exc`` may be about the model; the model-list probe passes one returning None.
+        """
+        failure = describe_exception(exc, self.config, list_models or self._models_or_none, model,
+                                     refused_wait_s=self._retries.budget_refused)
+        return replace(failure, message=self.scrub(failure.message), hint=self.scrub(failure.hint),
+                       details={name: self.scrub(value) for name, value in failure.details.items()})
+
+    def scrub(self, value):
+        """``value`` with this provider's key replaced by "***" in every string it holds (a str, or a
+        list of them; other values as they are): a last defence, no message should hold the key."""
         key = self.config.api_key
-        return text.replace(key, "***") if key and len(key) >= 4 else text
+        if isinstance(value, list):
+            return [self.scrub(item) for item in value]
+        return value.replace(key, "***") if isinstance(value, str) and key and len(key) >= 4 else value
 
     def _models_or_none(self) -> list[str] | None:
         """The endpoint's model list, asked once per provider (a failed collection of 36 requests
@@ -201,7 +214,7 @@ class OpenAICompatibleProvider(_LiveProvider):
         response = self._client.chat.completions.create(
             model=request.model, messages=messages, **options)
         if not getattr(response, "choices", None):
-            raise MalformedAnswer("the answer had no choices")
+            raise MalformedAnswer("no_choices", "the answer had no choices")
         choice = response.choices[0]
         message = choice.message
         extra = getattr(message, "model_extra", None) or {}
@@ -223,7 +236,8 @@ class OpenAICompatibleProvider(_LiveProvider):
         vectors = tuple(tuple(float(x) for x in item.embedding)
                         for item in sorted(response.data, key=lambda d: d.index))
         if len(vectors) != len(request.inputs):
-            raise MalformedAnswer(f"{len(vectors)} vectors for {len(request.inputs)} texts")
+            raise MalformedAnswer("vector_count", f"{len(vectors)} vectors for {len(request.inputs)} texts",
+                                  vectors=len(vectors), texts=len(request.inputs))
         usage = getattr(response, "usage", None)
         return EmbeddingResult(
             request_key=request.key(), vectors=vectors, model=response.model or request.model,
@@ -288,6 +302,7 @@ class PrefillRefused(Exception):
 
     def __init__(self, model: str) -> None:
         super().__init__(f"The model {model} is configured as refusing an assistant prefill.")
+        self.model = model
 
 
 class EmbeddingsUnsupported(Exception):

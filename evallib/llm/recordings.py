@@ -37,6 +37,8 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
+from evallib.errors import InputError
+from evallib.llm.errors import short_text
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
 
 PROVENANCES = ("live", "authored")
@@ -72,6 +74,46 @@ class Recording:
                           ensure_ascii=False, sort_keys=True)
 
 
+class RecordingLineError(InputError):
+    """A recording line that cannot be replayed: codes "key_mismatch" and "bad_provenance" (``source``)."""
+
+
+@dataclass(frozen=True)
+class RecordingProblem:
+    """One recording line skipped at loading, and why, as data for a page to word.
+
+    Attributes:
+        file: the file's name (``demo.jsonl``).
+        line: the line number (from 1).
+        code: "not_json" (``column``), "missing_field" (``field``), "key_mismatch", "bad_provenance"
+            (``source``) or "bad_value" (``exception``, ``technical_text``: Python's own text).
+        details: the values of the case, by name.
+        message: the English reason, for scripts and the command line.
+    """
+
+    file: str
+    line: int
+    code: str
+    details: dict
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: skipped ({self.message})"
+
+
+def _line_problem(path: Path, number: int, exc: Exception) -> RecordingProblem:
+    """The problem of a line whose parsing raised ``exc``."""
+    if isinstance(exc, RecordingLineError):
+        code, details = exc.code, exc.details
+    elif isinstance(exc, json.JSONDecodeError):
+        code, details = "not_json", {"column": exc.colno}
+    elif isinstance(exc, KeyError):
+        code, details = "missing_field", {"field": str(exc.args[0]) if exc.args else ""}
+    else:
+        code, details = "bad_value", {"exception": type(exc).__name__, "technical_text": short_text(str(exc))}
+    return RecordingProblem(path.name, number, code, details, f"{type(exc).__name__}: {exc}")
+
+
 def _parse_line(set_name: str, line: str) -> Recording:
     data = json.loads(line)
     if data.get("kind") == "embedding":
@@ -79,10 +121,11 @@ def _parse_line(set_name: str, line: str) -> Recording:
     else:
         request, result_cls = ChatRequest.from_dict(data["request"]), ChatResult
     if request.key() != data["key"]:
-        raise ValueError("the key does not match the request (edited by hand?)")
+        raise RecordingLineError("key_mismatch", "the key does not match the request (edited by hand?)")
     provenance = dict(data["provenance"])
     if provenance.get("source") not in PROVENANCES:
-        raise ValueError(f"provenance source must be one of {PROVENANCES}")
+        raise RecordingLineError("bad_provenance", f"provenance source must be one of {PROVENANCES}",
+                                 source=str(provenance.get("source")))
     return Recording(set_name, data["key"], request,
                      _as_replayed(result_cls.from_dict(data["result"]), provenance, data["key"]), provenance)
 
@@ -182,14 +225,14 @@ class Recordings:
         directory: the shipped ``*.jsonl`` sets.
         local_directory: the local sets (None: same as ``directory``).
         write_directory: where `add` writes.
-        problems: one message per skipped line (``file:line: reason``).
+        problems: one `RecordingProblem` per skipped line (``str()`` gives ``file:line: skipped (reason)``).
     """
 
     def __init__(self, directory: str | os.PathLike, local_directory: str | os.PathLike | None = None) -> None:
         self.directory = Path(directory)
         self.local_directory = Path(local_directory) if local_directory is not None else None
         self.write_directory = self.local_directory or self.directory
-        self.problems: list[str] = []
+        self.problems: list[RecordingProblem] = []
         self._by_key: dict[str, Recording] = {}
         self._content: dict[str, str] = {}
         self._written: dict[str, dict[str, Recording]] = {}  # the write folder's lines, by set and key
@@ -209,7 +252,7 @@ class Recordings:
                 try:
                     recording = _parse_line(path.stem, line)
                 except (ValueError, KeyError, TypeError) as exc:
-                    self.problems.append(f"{path.name}:{number}: skipped ({type(exc).__name__}: {exc})")
+                    self.problems.append(_line_problem(path, number, exc))
                     continue
                 self._keep(recording, writable)
 

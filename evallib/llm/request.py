@@ -125,6 +125,10 @@ class _Outcome:
     ``hint`` how to fix it). ``latency_s`` is the wall time in seconds of the live call (as recorded,
     for a replayed result). ``provenance`` is "live" or "authored" (written by hand for a demo) for
     recorded results; ``fallback_error`` is set when a live call failed and a recording was used.
+    ``error`` and ``hint`` are English (scripts, the command line); ``error_details`` is the same
+    failure as data, for a page to word in its language: ``{"code": <case>, <value name>: <value>...}``
+    (see `evallib.llm.errors.Failure`), describing ``error`` or, on a fallback, ``fallback_error``;
+    {} when nothing failed (and in recordings written before it existed).
     """
 
     request_key: str
@@ -140,10 +144,19 @@ class _Outcome:
     provenance: str = "live"
     recorded_on: str = ""
     fallback_error: str = ""
+    error_details: dict = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return self.status == "ok"
+
+    def _plain_dict(self) -> dict:
+        """`asdict`, without ``error_details`` when empty: a recording's line stays as it was before
+        the field existed (shipped recordings are compared byte for byte with their source)."""
+        data = asdict(self)
+        if not data["error_details"]:
+            del data["error_details"]
+        return data
 
     @property
     def failed(self) -> bool:
@@ -166,7 +179,7 @@ class ChatResult(_Outcome):
     reasoning: str = ""
 
     def to_dict(self) -> dict:
-        data = asdict(self)
+        data = self._plain_dict()
         data["tool_calls"] = list(self.tool_calls)
         return data
 
@@ -206,7 +219,7 @@ class EmbeddingResult(_Outcome):
     vectors: tuple[tuple[float, ...], ...] = ()
 
     def to_dict(self) -> dict:
-        data = asdict(self)
+        data = self._plain_dict()
         data["vectors"] = [list(v) for v in self.vectors]
         return data
 

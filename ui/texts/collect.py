@@ -35,7 +35,7 @@ TEXTS = {
     },
     "collect.fallback": {
         "fr": "{n} appel(s) en direct ont échoué : la réponse enregistrée est affichée à la place. "
-              "Première erreur : {error}",
+              "Premier échec : {error}",
         "en": "{n} live call(s) failed: the recorded answer is shown instead. First error: {error}",
     },
     "collect.failed": {"fr": "{n} requête(s) en échec ({kinds}) : le détail est ci-dessous.",
@@ -81,10 +81,9 @@ TEXTS = {
               "does not exist on this server; 3) the model refuses a parameter (temperature, tools, extra_body…).",
     },
     "advice.sidebar_check_failed": {
-        "fr": "La vérification de la clé et du modèle dans la barre latérale a échoué aussi ({kind} ; le serveur "
-              "répond « {detail} ») : la clé est la première chose à vérifier.",
-        "en": "The sidebar's key and model check failed too ({kind}; the server says \"{detail}\"): check the "
-              "key first.",
+        "fr": "La vérification de la clé et du modèle dans la barre latérale a échoué aussi ({kind}) : la clé "
+              "est la première chose à vérifier. {reason}",
+        "en": "The sidebar's key and model check failed too ({kind}): check the key first. {reason}",
     },
     "advice.model_not_found": {
         "fr": "Le modèle {model} n'existe pas sur ce serveur. Modèles proposés : {models}.",
@@ -110,6 +109,90 @@ TEXTS = {
     },
     "advice.unexpected": {"fr": "Erreur inattendue : le détail technique suit.",
                           "en": "Unexpected error: the technical detail follows."},
+    "failure.prefill_configured": {
+        "fr": "Le modèle {model} est réglé comme refusant un début de réponse imposé (prefill).",
+        "en": "The model {model} is set as refusing an assistant prefill.",
+    },
+    "failure.embeddings_unsupported": {
+        "fr": "Le fournisseur {provider} n'offre pas de plongements (embeddings).",
+        "en": "The provider {provider} offers no embeddings endpoint.",
+    },
+    "failure.timeout": {"fr": "Pas de réponse de {url} en {timeout_s} s.",
+                        "en": "No answer from {url} within {timeout_s} s."},
+    "failure.connection": {"fr": "Aucun serveur ne répond à {url}.", "en": "No server answered at {url}."},
+    "failure.auth": {"fr": "Le serveur {url} refuse la clé d'API (HTTP {status}).",
+                     "en": "The server at {url} rejected the API key (HTTP {status})."},
+    "failure.timeout_status": {
+        "fr": "Le serveur {url} indique que le modèle n'a pas répondu à temps (HTTP {status}).",
+        "en": "The server at {url} says the model did not answer in time (HTTP {status}).",
+    },
+    "failure.rate_limit": {
+        "fr": "Le serveur {url} limite encore le débit après {retries} nouvelle(s) tentative(s) (HTTP 429).",
+        "en": "Still rate-limited by {url} after {retries} retries (HTTP 429).",
+    },
+    "failure.rate_limit_wait_refused": {
+        "fr": "Le serveur {url} limite le débit (HTTP 429) et demande d'attendre {wait_s} s, plus qu'une "
+              "requête ne peut attendre.",
+        "en": "Rate-limited by {url} (HTTP 429): the server asked to wait {wait_s} s, longer than a request "
+              "may wait.",
+    },
+    "failure.prefill_refused": {"fr": "Le modèle {model} refuse un début de réponse imposé (HTTP {status}).",
+                                "en": "The model {model} refuses an assistant prefill (HTTP {status})."},
+    "failure.model_not_found": {"fr": "Le modèle {model} est introuvable sur {url} (HTTP {status}).",
+                                "en": "Model {model} not found at {url} (HTTP {status})."},
+    "failure.not_found_v1": {"fr": "Rien n'a été trouvé à {url} (HTTP 404).",
+                             "en": "Nothing found at {url} (HTTP 404)."},
+    "failure.not_found": {"fr": "Rien n'a été trouvé à {url} (HTTP 404).",
+                          "en": "Nothing found at {url} (HTTP 404)."},
+    "failure.bad_request": {"fr": "Le serveur {url} a refusé la requête (HTTP {status}).",
+                            "en": "HTTP {status} from {url}: the server refused the request."},
+    "failure.server": {"fr": "Erreur du serveur {url} (HTTP {status}).",
+                       "en": "Server error at {url} (HTTP {status})."},
+    "failure.malformed_no_choices": {
+        "fr": "La réponse de {url} n'a pas pu être lue : elle ne contient aucun choix (« choices »).",
+        "en": "The answer from {url} could not be read: it has no choices.",
+    },
+    "failure.malformed_vector_count": {
+        "fr": "La réponse de {url} n'a pas pu être lue : {vectors} vecteur(s) pour {texts} texte(s).",
+        "en": "The answer from {url} could not be read: {vectors} vector(s) for {texts} text(s).",
+    },
+    "failure.malformed": {"fr": "La réponse de {url} n'a pas pu être lue ({exception}).",
+                          "en": "The answer from {url} could not be read ({exception})."},
+    "failure.unexpected_status": {"fr": "Le serveur {url} répond HTTP {status}, un cas imprévu.",
+                                  "en": "HTTP {status} from {url}, an unforeseen case."},
+    "failure.unexpected": {"fr": "Erreur inattendue ({exception}).", "en": "Unexpected error ({exception})."},
+    "failure.missing_recording": {"fr": "Aucun enregistrement pour cette requête ({request}).",
+                                  "en": "No recording for this request ({request})."},
+    "failure.undescribed": {"fr": "Échec obtenu avant que les erreurs soient décrites en français.",
+                            "en": "A failure obtained before errors were described in both languages."},
+    "failure.server_says": {"fr": "Le serveur répond : « {text} »", "en": "The server says: \"{text}\""},
+    "failure.technical": {"fr": "Texte technique (en anglais) : « {text} »",
+                          "en": "Technical text: \"{text}\""},
+    "recording_problem.where": {"fr": "{file}, ligne {line} :", "en": "{file}, line {line}:"},
+    "recording_problem.not_json": {"fr": "ce n'est pas du JSON valide (colonne {column}).",
+                                   "en": "this is not valid JSON (column {column})."},
+    "recording_problem.missing_field": {"fr": "le champ « {field} » manque.",
+                                        "en": "the field \"{field}\" is missing."},
+    "recording_problem.key_mismatch": {
+        "fr": "la clé ne correspond pas à la requête (modifiée à la main ?).",
+        "en": "the key does not match the request (edited by hand?).",
+    },
+    "recording_problem.bad_provenance": {
+        "fr": "la provenance « {source} » est inconnue (attendu : live ou authored).",
+        "en": "the provenance \"{source}\" is unknown (expected: live or authored).",
+    },
+    "recording_problem.bad_value": {"fr": "une valeur est illisible ({exception}).",
+                                    "en": "a value cannot be read ({exception})."},
+    "advice.not_found_v1": {
+        "fr": "Les serveurs compatibles OpenAI sont en général sous /v1 : essayez {suggestion}.",
+        "en": "OpenAI-compatible servers usually live under /v1: try {suggestion}.",
+    },
+    "advice.not_found": {"fr": "Vérifiez l'URL de base dans la barre latérale.",
+                         "en": "Check the base URL in the sidebar."},
+    "advice.embeddings_unsupported": {
+        "fr": "Pour les plongements, choisissez un serveur compatible OpenAI (par exemple Ollama).",
+        "en": "For embeddings, choose an OpenAI-compatible server (e.g. Ollama).",
+    },
     "badge.live": {"fr": "direct", "en": "live"},
     "badge.cache": {"fr": "cache", "en": "cache"},
     "badge.recording": {"fr": "enregistré", "en": "recorded"},

@@ -46,10 +46,10 @@ TEXTS = {
     },
     "sidebar.model_placeholder": {"fr": "Choisissez un modèle", "en": "Choose a model"},
     "sidebar.models_unavailable": {
-        "fr": "Vérification de la clé et du modèle : la liste des modèles n'a pas pu être lue ({kind} ; "
-              "le serveur répond « {detail} »). Vérifiez la clé et l'URL, ou saisissez le nom à la main.",
-        "en": "Key and model check: the model list could not be read ({kind}; the server says "
-              "\"{detail}\"). Check the key and the URL, or type the name.",
+        "fr": "Vérification de la clé et du modèle : la liste des modèles n'a pas pu être lue ({kind}). "
+              "{reason} Vérifiez la clé et l'URL, ou saisissez le nom à la main.",
+        "en": "Key and model check: the model list could not be read ({kind}). {reason} Check the key and "
+              "the URL, or type the name.",
     },
     "sidebar.prefill": {"fr": "Le modèle accepte un début de réponse imposé (prefill)",
                         "en": "The model accepts an assistant prefill"},

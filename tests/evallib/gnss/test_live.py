@@ -37,11 +37,13 @@ def test_grade_live_scores_answers_and_keeps_errors_apart():
     case = case_by_id("C01")
     results = [ChatResult(request_key="a", text='{"velocity_mm_yr": 11.9, "offset": false, "offset_day": null}'),
                ChatResult(request_key="b", text="about 12 mm/yr"),
-               ChatResult(request_key="c", status="error", error_kind="timeout", error="no answer in 60 s")]
+               ChatResult(request_key="c", status="error", error_kind="timeout", error="no answer in 60 s",
+                          error_details={"code": "timeout", "url": "http://x/v1", "timeout_s": 60.0})]
     runs = grade_live(case, results, SPEC_V1)
     assert runs[0].result.passed
     assert runs[1].result.problems == (("not_a_dict", {"type": "str"}),)
     assert runs[2].result is None and runs[2].error.startswith("timeout")
+    assert runs[2].error_details == {"code": "timeout", "url": "http://x/v1", "timeout_s": 60.0}
 
 
 def test_authored_recordings_replay_and_show_violations_and_wrong_velocities(tmp_path):

@@ -110,6 +110,8 @@ def test_a_failed_generation_is_an_error_not_a_score(server, rubric, cases):
     result = run_case(cases[0], JudgeConfig(ModelSettings("fake-500"), judge.judge, rubric, judge.template),
                       provider(server, "openai"))
     assert (result.grade.status, result.grade.problem, result.grade.score) == ("error", "generation_failed", None)
+    assert result.grade.details["error_details"]["code"] == "server"  # the failure as data, for a page to word
+    assert result.grade.details["error_details"]["status"] == 500
 
 
 def test_progress_is_reported_on_the_calling_thread(server, rubric, cases):

@@ -67,7 +67,8 @@ def test_damaged_line_is_skipped_and_reported(tmp_path):
     path.write_text(lines[0] + "\n{broken json\n" + lines[1][: len(lines[1]) // 2] + "\n", encoding="utf-8")
     reloaded = Recordings(tmp_path)
     assert len(reloaded) == 1
-    assert [p.split(":")[1] for p in reloaded.problems] == ["2", "3"]
+    assert [(p.line, p.code) for p in reloaded.problems] == [(2, "not_json"), (3, "not_json")]
+    assert str(reloaded.problems[0]).startswith("demo.jsonl:2: skipped (JSONDecodeError: ")
 
 
 def test_a_line_whose_key_does_not_match_its_request_is_refused(tmp_path):
@@ -78,7 +79,8 @@ def test_a_line_whose_key_does_not_match_its_request_is_refused(tmp_path):
     data["request"]["system"] = "edited by hand"
     path.write_text(json.dumps(data) + "\n", encoding="utf-8")
     reloaded = Recordings(tmp_path)
-    assert len(reloaded) == 0 and "does not match" in reloaded.problems[0]
+    assert len(reloaded) == 0 and reloaded.problems[0].code == "key_mismatch"
+    assert "does not match" in str(reloaded.problems[0])
 
 
 def test_unknown_provenance_is_refused(tmp_path):

@@ -134,8 +134,10 @@ def test_a_504_is_a_timeout():
     from evallib.llm.errors import describe_exception
     response = httpx2.Response(504, request=httpx2.Request("POST", "http://gateway/v1/chat/completions"))
     exc = openai.InternalServerError("Gateway Timeout", response=response, body={"error": {"message": "upstream"}})
-    kind, message, _ = describe_exception(exc, ProviderConfig(base_url="http://gateway/v1"), lambda: None)
-    assert kind == "timeout" and "HTTP 504" in message
+    failure = describe_exception(exc, ProviderConfig(base_url="http://gateway/v1"), lambda: None)
+    assert failure.kind == "timeout" and "HTTP 504" in failure.message
+    assert failure.result_details() == {"code": "timeout_status", "url": "http://gateway/v1", "provider": "openai",
+                                        "status": 504, "server_text": "upstream"}
 
 
 def test_short_text_keeps_the_first_meaningful_line_within_bounds():
