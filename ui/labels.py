@@ -7,21 +7,16 @@ Raters' labels and names come from whoever typed them (``[link](http://x)``, ``*
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Sequence
 
 from ui.i18n import plural
+from ui.markdown import literal
 
 # Labels longer than this are cut in sentences and on chart axes; hovering a chart shows them whole.
 LABEL_CHARS = 24
 AXIS_LABEL_CHARS = 12
 # How many names a sentence lists before it says "and N more" (5,000 raters must not fill 9 screens).
 NAMES_SHOWN = 6
-
-# Every ASCII punctuation mark may be backslash-escaped in CommonMark; Streamlit reads "\$" as a
-# dollar sign rather than the start of a formula.
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$&:\"'=^])")
-
 
 def shorten(text: str, limit: int = LABEL_CHARS) -> str:
     """``text`` cut to ``limit`` characters with "…" when longer; newlines become spaces."""
@@ -31,8 +26,7 @@ def shorten(text: str, limit: int = LABEL_CHARS) -> str:
 
 def md(text: object, limit: int | None = LABEL_CHARS) -> str:
     """``text`` (shortened unless ``limit`` is None) safe inside Markdown: shown as typed."""
-    text = str(text) if limit is None else shorten(str(text), limit)
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    return literal(str(text) if limit is None else shorten(str(text), limit))
 
 
 def plain(text: object, limit: int | None = LABEL_CHARS) -> str:

@@ -15,6 +15,7 @@ import streamlit as st
 from evallib.persona_catalogue import (DEFAULT_CATALOGUE, Catalogue, CatalogueError, load_catalogue,
                                        validate_catalogue)
 from ui.i18n import language, t
+from ui.labels import md
 
 VERSION_KEY = "persona_editor_version"
 SOURCE_KEY = "persona_source"
@@ -41,7 +42,8 @@ def _set_source(data: dict) -> None:
 
 def _catalogue_message(error: CatalogueError) -> str:
     """The translated wording of a catalogue problem."""
-    return t(f"persona.error.{error.code}", **error.details)
+    return t(f"persona.error.{error.code}",
+             **{name: md(value, None) if isinstance(value, str) else value for name, value in error.details.items()})
 
 
 def _on_upload() -> None:
