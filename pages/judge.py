@@ -16,13 +16,12 @@ from ui.judge_inputs import case_editor, rubric_editor, template_editors
 from ui.judge_run import live_models, offline_models, run_probes, run_templates
 from ui.settings import current_settings
 from ui.shell import require_navigation
+from ui.widgets import translated_choice
 
 require_navigation()
 
 st.title(t("judge.title"))
 st.markdown(t("judge.intro"))
-if st.session_state.pop("judge_sent_to_kappa", False):
-    st.info(t("judge.sent_back"))
 
 st.header(t("judge.data_title"))
 with st.expander(t("judge.cases_title"), expanded=False):
@@ -60,8 +59,9 @@ if len(results_a) < len(cases):
     st.info(t("judge.partial", done=len(results_a), total=len(cases)))
 
 st.header(t("judge.grades_title"))
-template_shown = st.radio(t("judge.template_shown"), ("A", "B"), horizontal=True, key="judge_template_shown",
-                          format_func=lambda name: t("judge.template", name=name))
+template_shown = translated_choice(st.radio, t("judge.template_shown"), ("A", "B"),
+                                   {name: t("judge.template", name=name) for name in "AB"},
+                                   state_key="judge_template_shown", horizontal=True)
 shown = results_a if template_shown == "A" or not results_b else results_b
 view.statuses(shown)
 view.results_table(shown)

@@ -83,9 +83,13 @@ def chained(items: Sequence[tuple], chain: Callable, *, key: str, label: str, un
         problem = config_problem(settings)
         if problem:
             st.warning(t(problem))
-        elif st.button(label.format(n=len(missing)), key=key, disabled=not missing, type="primary"):
-            _run(missing, chain, settings, unscored)
-            st.rerun()
+        else:
+            # The click is noted by a callback (a rerun before this line would lose a button's value).
+            st.button(label.format(n=len(missing)), key=key, disabled=not missing, type="primary",
+                      on_click=st.session_state.__setitem__, args=(f"{key}_requested", True))
+            if st.session_state.pop(f"{key}_requested", False) and missing:
+                _run(missing, chain, settings, unscored)
+                st.rerun()
     return [stored.get(slot) for slot, _ in items]
 
 

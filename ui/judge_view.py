@@ -121,7 +121,8 @@ def send_to_kappa(agreement: an.ValidityAgreement) -> None:
     st.session_state["kappa_source"] = "typed"
     st.session_state["kappa_r1"] = ", ".join(map(str, agreement.code))
     st.session_state["kappa_r2"] = ", ".join(map(str, agreement.model))
-    st.session_state["judge_sent_to_kappa"] = True
+    st.session_state["judge_open_kappa"] = True
+    st.toast(t("judge.sent_back"))
 
 
 def validity(results, rubric) -> None:
@@ -134,9 +135,10 @@ def validity(results, rubric) -> None:
                      (t("judge.metric.kappa"), number(agreement.kappa.kappa), t("judge.metric.kappa_help"))])
     for reading in readings:
         say(reading)
-    if len(agreement.case_ids) >= 2 and st.button(t("judge.send_to_kappa"), key="judge_send_kappa",
-                                                  help=t("judge.send_to_kappa_help")):
-        send_to_kappa(agreement)
+    if len(agreement.case_ids) >= 2:
+        st.button(t("judge.send_to_kappa"), key="judge_send_kappa", help=t("judge.send_to_kappa_help"),
+                  on_click=send_to_kappa, args=(agreement,))
+    if st.session_state.pop("judge_open_kappa", False):
         st.switch_page(KAPPA_PAGE)
 
 

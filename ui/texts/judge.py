@@ -218,8 +218,8 @@ TEXTS = {
     "judge.send_to_kappa": {"fr": "Étudier ces verdicts sur la page Kappa", "en": "Study these verdicts on the Kappa page"},
     "judge.send_to_kappa_help": {"fr": "Évaluateur A : le code ; évaluateur B : le juge.",
                                  "en": "Rater A: code; rater B: the judge."},
-    "judge.sent_back": {"fr": "Les verdicts ont été copiés dans la saisie de la page Kappa.",
-                        "en": "The verdicts were copied into the Kappa page's input."},
+    "judge.sent_back": {"fr": "Verdicts copiés sur la page Kappa : évaluateur A le code, évaluateur B le juge.",
+                        "en": "Verdicts copied to the Kappa page: rater A is code, rater B the judge."},
     "judge.human_title": {"fr": "Notes humaines contre le juge", "en": "Human scores against the judge"},
     "judge.human_intro": {
         "fr": "Une ligne par demande : « identifiant,note » (note entière de 0 à {max}). Le kappa pondéré "
