@@ -86,12 +86,13 @@ view.injection(shown)
 st.header(t("judge.probes_title"))
 st.markdown(t("judge.probes_intro"))
 padded, compared = run_probes(runs["A"], runs["B"], configs["A"])
-view.biases(results_a, generator.model, judge.model, padded, compared)
+view.biases(results_a + results_b, generator.model, judge.model, padded, compared)
 
 view.cost_and_time(results_a, results_b, padded, compared)
 st.divider()
 st.subheader(t("judge.cli_title"))
 st.markdown(t("judge.cli_intro"))
-st.code("python -m evallib record judge --kind openai --base-url http://localhost:11434/v1 "
+st.code("python -m evallib record judge --kind openai \\\n    --base-url http://localhost:11434/v1 "
         "--model qwen3:8b --judge-model qwen3:8b\n"
-        "python -m evallib judge --offline --compare --probes --min-mean 7 --max-unscored-share 0.1", language="bash")
+        "python -m evallib judge --offline --compare --probes \\\n    --min-mean 7 --max-unscored-share 0.1",
+        language="bash")

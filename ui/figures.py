@@ -172,14 +172,16 @@ def interval_bars(labels: Sequence[object], values: Sequence[float | None], lows
                   value_range: tuple | None = None, y_title: str = "") -> go.Figure:
     """Vertical bars (e.g. means) with their interval as error bars; a missing value or bound draws nothing.
 
-    ``texts`` (e.g. "7,5 (n = 4)") are written above the bars. Labels are escaped.
+    ``texts`` (e.g. "7,5 (n = 4)") are written inside the bars, at their foot, clear of the error bars.
+    Labels are escaped.
     """
     y = [None if v is None else float(v) for v in values]
     plus = [None if v is None or h is None else float(h) - float(v) for v, h in zip(values, highs)]
     minus = [None if v is None or lo is None else float(v) - float(lo) for v, lo in zip(values, lows)]
     fig = go.Figure(go.Bar(x=axis_labels(labels), y=y, marker_color=ACCENT, cliponaxis=False,
-                           text=list(texts) if texts is not None else None, textposition="outside",
-                           textfont=AXIS_FONT, hovertext=[plain(label, None) for label in labels],
+                           text=list(texts) if texts is not None else None, textposition="inside",
+                           insidetextanchor="start", textfont={"size": FONT_SIZE, "color": "white"},
+                           hovertext=[plain(label, None) for label in labels],
                            error_y={"type": "data", "symmetric": False, "array": plus, "arrayminus": minus,
                                     "color": TEXT, "thickness": 2, "width": 8}))
     fig.update_xaxes(type="category")

@@ -28,7 +28,10 @@ def say(reading, show=st.markdown, **extra) -> None:
     """Word an evallib reading under ``judge.reading`` and show it."""
     if "key" in reading.values:  # "type" or "difficulty"; ``key`` is t()'s own argument: passed as dimension
         values = dict(reading.values)
-        extra.setdefault("dimension", t(f"judge.key.{values.pop('key')}"))
+        key = values.pop("key")
+        extra.setdefault("dimension", t(f"judge.key.{key}"))
+        if key == "difficulty":
+            extra.setdefault("group", t(f"judge.difficulty.{values['group']}"))
         reading = Reading(reading.code, values)
     if reading.values.get("flip_rate") is not None:
         extra.setdefault("flip_rate", percent(reading.values["flip_rate"]))
@@ -52,9 +55,9 @@ def results_table(results) -> None:
                      t("judge.column.difficulty"): t(f"judge.difficulty.{r.case.difficulty}"),
                      t("judge.column.status"): t(f"judge.status.{r.grade.status}"),
                      t("judge.column.score"): _score(r.grade.score),
-                     **{t(f"judge.check.{name}"): _mark(checks.get(name)) for name in CHECKS},
                      t("judge.column.injection"): ", ".join(t(f"judge.flag.{f}") for f in r.injection) or "—",
-                     t("judge.column.clean_score"): _score(r.clean_grade.score) if r.clean_grade else "—"})
+                     t("judge.column.clean_score"): _score(r.clean_grade.score) if r.clean_grade else "—",
+                     **{t(f"judge.check.{name}"): _mark(checks.get(name)) for name in CHECKS}})
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
     st.caption(t("judge.checks_caption"))
 
@@ -186,7 +189,7 @@ def biases(results, generator: str, judge: str, padded, compared) -> None:
     blinded = [r for r in results if r.removed_lines]
     st.markdown(t("judge.blinding", n=len(blinded), total=len(results)))
     for r in blinded:
-        st.caption(md(r.case.id, None))
+        st.caption(f"{md(r.case.id, None)} · {t('judge.template', name=r.template_name)}")
         st.text("\n".join(r.removed_lines))
 
 
