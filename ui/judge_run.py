@@ -29,6 +29,8 @@ from ui.sources import recorded_source_choice
 RESULTS_KEY = "judge_results"
 #: Requests built only to ask which recorded sources answer them: what they ask is all that matters.
 _ANY_MODEL = ModelSettings("any")
+#: A judge's request differs by how its answer is steered (plain or JSON mode, prefill, forced tool).
+_ANY_JUDGE = (_ANY_MODEL, ModelSettings("any", "anthropic"), ModelSettings("any", "anthropic", prefill=False))
 
 
 def offline_models(cases, template: str, rubric: Rubric) -> tuple[ModelSettings, ModelSettings] | None:
@@ -40,7 +42,7 @@ def offline_models(cases, template: str, rubric: Rubric) -> tuple[ModelSettings,
     generator = settings_from_options(source.model, source.provider, source.options)
     provider = page_provider(JUDGE_SET)
     responses = [provider.chat(generation_request(c, template, generator)) for c in cases]
-    graded = [judge_request(c, blind(r.text)[0], rubric, _ANY_MODEL)
+    graded = [judge_request(c, blind(r.text)[0], rubric, steering) for steering in _ANY_JUDGE
               for c, r in zip(cases, responses) if not r.failed and r.text.strip()]
     source = recorded_source_choice(graded, set_name=JUDGE_SET, key="judge_judge", role="judge",
                                     label=t("judge.source_judge"))

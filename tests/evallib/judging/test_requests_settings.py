@@ -7,7 +7,8 @@ from evallib.llm.recordings import request_options
 
 def test_settings_from_a_recordings_options_rebuild_the_recorded_requests(cases, rubric):
     for original in (*authored_settings(), ModelSettings("m", "openai", json_mode=True, temperature=None,
-                                                         max_tokens=512)):
+                                                         max_tokens=512),
+                     ModelSettings("c", "anthropic"), ModelSettings("c", "anthropic", prefill=False)):
         sent = judge_request(cases[0], "x = 1", rubric, original)
         rebuilt = settings_from_options(original.model, original.kind, request_options(sent))
         assert judge_request(cases[0], "x = 1", rubric, rebuilt).key() == sent.key()
