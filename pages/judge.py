@@ -55,6 +55,9 @@ results_b = [r for r in runs["B"] if r is not None]
 if not results_a:
     st.info(t("judge.nothing_yet", n=len(cases)))
     st.stop()
+authored = sum(call.provenance == "authored" for r in results_a + results_b for call in r.calls)
+if authored:
+    st.info(t("collect.authored_notice", n=authored))
 if len(results_a) < len(cases):
     st.info(t("judge.partial", done=len(results_a), total=len(cases)))
 

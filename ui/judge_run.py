@@ -73,7 +73,8 @@ def chained(items: Sequence[tuple], chain: Callable, *, key: str, label: str, un
     """Outcomes of ``chain(item)`` for every ``(slot, item)``, from the session where already obtained.
 
     Missing ones run at once offline, and on the user's click live (with progress); each outcome is
-    stored under its slot the moment its chain ends. Returns outcomes in order (None where missing).
+    stored under its slot the moment its chain ends, and live, the chains with a failed call can be
+    run again. Returns outcomes in order (None where missing).
     """
     settings = current_settings()
     stored = _stored()
@@ -86,13 +87,23 @@ def chained(items: Sequence[tuple], chain: Callable, *, key: str, label: str, un
         if problem:
             st.warning(t(problem))
         else:
-            # The click is noted by a callback (a rerun before this line would lose a button's value).
-            st.button(label.format(n=len(missing)), key=key, disabled=not missing, type="primary",
-                      on_click=st.session_state.__setitem__, args=(f"{key}_requested", True))
-            if st.session_state.pop(f"{key}_requested", False) and missing:
-                _run(missing, chain, settings, unscored)
+            failed = [(slot, item) for slot, item in items if slot in stored and _failed(stored[slot])]
+            # Clicks are noted by callbacks (a rerun before these lines would lose a button's value).
+            run, retry = st.columns(2)
+            run.button(label.format(n=len(missing)), key=key, disabled=not missing, type="primary",
+                       on_click=st.session_state.__setitem__, args=(f"{key}_requested", "run"))
+            retry.button(t("collect.retry", n=len(failed)), key=f"{key}_retry", disabled=not failed,
+                         on_click=st.session_state.__setitem__, args=(f"{key}_requested", "retry"))
+            chosen = {"run": missing, "retry": failed}.get(st.session_state.pop(f"{key}_requested", ""))
+            if chosen:
+                _run(chosen, chain, settings, unscored)
                 st.rerun()
     return [stored.get(slot) for slot, _ in items]
+
+
+def _failed(outcome) -> bool:
+    """A chain with a failed call (not a grade the judge wrote badly: that one is the judge's answer)."""
+    return any(call.failed for call in outcome.calls)
 
 
 def _run(missing: Sequence[tuple], chain: Callable, settings, unscored) -> None:

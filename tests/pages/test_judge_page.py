@@ -148,3 +148,17 @@ def test_live_run_keeps_each_case_in_the_session(open_page):
     assert len(stored) == 6  # three cases under templates A and B, each stored by its own chain
     assert {result.grade.status for result in stored.values()} == {"unparseable"}  # the fake echoes, never grades
     assert {m.label: m.value for m in at.metric}["unparseable"] == "3"
+
+
+def test_live_chains_with_a_failed_call_are_offered_again_and_rerun(open_page):
+    chosen = tuple(load_cases()[:2])
+    with FakeLLMServer(api_key=KEY) as server:
+        at = open_page(PAGE, lang="en", judge_cases=chosen, llm_mode="live", llm_base_url=server.openai_base_url,
+                       llm_api_key=KEY, llm_model="fake-500", llm_use_cache=False)
+        at.button(key="judge_run").click().run()
+        assert {r.grade.status for r in at.session_state[RESULTS_KEY].values()} == {"error"}
+        assert at.button(key="judge_run_retry").label == "Retry 4 failed"
+        assert at.button(key="judge_run").disabled
+        sent = len(server.requests)
+        at.button(key="judge_run_retry").click().run()
+        assert len(server.requests) > sent and not at.exception
