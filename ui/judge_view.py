@@ -71,8 +71,11 @@ def statuses(results) -> None:
     if summary.unscored:
         with st.expander(t("judge.unscored_title", n=len(summary.unscored)), expanded=True):
             for r in summary.unscored:
+                problem = t(f"judge.problem.{r.grade.problem}") if r.grade.problem else "—"
+                if r.grade.details.get("error_kind"):  # a failed call: why (a missing recording is named)
+                    problem += f" ({t('error_kind.' + r.grade.details['error_kind'])})"
                 st.markdown(t("judge.unscored_case", case=md(r.case.id, None), status=t(f"judge.status.{r.grade.status}"),
-                              problem=t(f"judge.problem.{r.grade.problem}") if r.grade.problem else "—"))
+                              problem=problem))
                 st.text(r.grade.raw or t("judge.no_raw"))
 
 

@@ -162,3 +162,11 @@ def test_live_chains_with_a_failed_call_are_offered_again_and_rerun(open_page):
         sent = len(server.requests)
         at.button(key="judge_run_retry").click().run()
         assert len(server.requests) > sent and not at.exception
+
+
+def test_a_request_without_recording_is_named_offline_never_invented(open_page):
+    added = load_cases()[0].__class__("new-case", "Écris un script.", "Python", "Poste d'admin.", "easy")
+    at = open_page(PAGE, lang="en", judge_cases=(*load_cases()[:2], added))
+    assert not at.exception
+    assert "**new\\-case** · error · the generation failed (no recording)" in [m.value for m in at.markdown]
+    assert {m.label: m.value for m in at.metric}["error"] == "1"
