@@ -6,6 +6,8 @@ Commands:
   gnss               the GNSS agent evaluation (table, JSON, pass-count gate, station files)
   record persona     collect the persona page's default grid from a live endpoint and record it in
                      the local recordings folder (ignored by git; see evallib.llm.recordings)
+  record judge       run the judge page's default set (templates A and B, verbosity and position
+                     probes) against a live generator and judge, recording every answer locally
   authored persona   write the shipped recordings/persona.jsonl from data/persona_authored_responses.json
                      (hand-written example answers, recorded with provenance "authored")
 
@@ -31,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 AUTHORED_RESPONSES = ROOT / "data" / "persona_authored_responses.json"
 PERSONA_SET = "persona"
 PAGES = ("persona",)
+RECORDED_PAGES = ("persona", "judge")
 KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
 #: Where the base URL comes from when --base-url is not given (the variables the SDKs themselves read).
 BASE_URL_VARIABLES = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
@@ -82,12 +85,55 @@ def persona_record(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def judge_record(args: argparse.Namespace) -> int:
+    """Run the judge page's default set live (both templates and the bias probes) and record it.
+
+    Every call (generations, gradings, padded copies, pairwise verdicts) goes through a recording
+    provider into the local ``judge.jsonl``, which the page then offers offline as a generator and a
+    judge. Returns 0 when every call was answered, 1 when some failed.
+    """
+    from evallib.judging.authored import JUDGE_SET
+    from evallib.judging.data import load_cases
+    from evallib.judging.pipeline import JudgeConfig, run_pairwise, run_pipeline, run_verbosity
+    from evallib.judging.requests import ModelSettings
+    from evallib.judging.rubric import default_rubric
+    from evallib.judging.templates import TEMPLATE_NAMES, default_templates
+
+    base_url = args.base_url if args.base_url is not None else os.environ.get(BASE_URL_VARIABLES[args.kind], "")
+    config = ProviderConfig(kind=args.kind, base_url=base_url, api_key=os.environ.get(KEY_VARIABLES[args.kind], ""))
+    store = Recordings(SHIPPED_DIR, args.recordings_dir)
+    provider = RecordingProvider(make_provider(config), store, JUDGE_SET, args.kind)
+    generator = ModelSettings(args.model, args.kind)
+    judge = ModelSettings(args.judge_model or args.model, args.kind, prefill=config.prefill)
+    cases, templates, rubric = load_cases(), default_templates(), default_rubric()
+    runs, calls = {}, []
+
+    def progress(name: str):
+        return lambda p: print(f"\r{name} {p.done}/{p.total} unscored={p.unscored}", end="", file=sys.stderr)
+    for name in TEMPLATE_NAMES:
+        runs[name] = run_pipeline(cases, JudgeConfig(generator, judge, rubric, templates[name], name), provider,
+                                  args.concurrency, progress(name))
+        calls += [call for result in runs[name] for call in result.calls]
+    first = JudgeConfig(generator, judge, rubric, templates["A"], "A")
+    probes = [*run_verbosity(runs["A"], first, provider, args.concurrency, progress("verbosity")),
+              *run_pairwise(runs["A"], runs["B"], first, provider, args.concurrency, progress("pairwise"))]
+    calls += [call for probe in probes for call in probe.calls]
+    print(file=sys.stderr)
+    failed = [call for call in calls if call.failed]
+    for call in failed[:10]:
+        print(f"{call.model}: {call.error} {call.hint}", file=sys.stderr)
+    recorded = sum(is_recordable(call) for call in calls)
+    print(f"answered {len(calls) - len(failed)}, failed {len(failed)}, recorded {recorded} "
+          f"(in {store.write_directory / JUDGE_SET}.jsonl)")
+    return 1 if failed else 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m evallib", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     record = commands.add_parser("record", help="record a page's requests from a live model (local folder)")
-    record.add_argument("page", choices=PAGES)
+    record.add_argument("page", choices=RECORDED_PAGES)
     record.add_argument("--kind", choices=tuple(KEY_VARIABLES), default="openai",
                         help="endpoint kind; the key is read from OPENAI_API_KEY or ANTHROPIC_API_KEY")
     record.add_argument("--base-url", default=None,
@@ -96,6 +142,7 @@ def _parser() -> argparse.ArgumentParser:
     record.add_argument("--recordings-dir", type=Path, default=None,
                         help=f"where new recordings go (default: ${LOCAL_DIR_VARIABLE}, else recordings/local)")
     record.add_argument("--concurrency", type=_positive, default=8)
+    record.add_argument("--judge-model", default=None, help="judge page: the grading model (default: --model)")
     authored = commands.add_parser("authored", help="write a page's hand-written example answers (shipped file)")
     authored.add_argument("page", choices=PAGES)
     authored.add_argument("--recordings-dir", type=Path, default=SHIPPED_DIR)
@@ -124,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{count} authored answers written to {args.recordings_dir / PERSONA_SET}.jsonl")
         return 0
     args.recordings_dir = args.recordings_dir or local_directory()
-    return persona_record(args)
+    return judge_record(args) if args.page == "judge" else persona_record(args)
 
 
 if __name__ == "__main__":

@@ -165,3 +165,25 @@ def grouped_bars(labels: Sequence[object], series: Sequence[tuple[str, Sequence[
                       yaxis={"range": list(value_range) if value_range else None, "tickformat": tick_format},
                       xaxis={"type": "category", "title": x_title})
     return _layout(fig, title, 420)
+
+
+def interval_bars(labels: Sequence[object], values: Sequence[float | None], lows: Sequence[float | None],
+                  highs: Sequence[float | None], *, title: str, texts: Sequence[str] | None = None,
+                  value_range: tuple | None = None, y_title: str = "") -> go.Figure:
+    """Vertical bars (e.g. means) with their interval as error bars; a missing value or bound draws nothing.
+
+    ``texts`` (e.g. "7,5 (n = 4)") are written inside the bars, at their foot, clear of the error bars.
+    Labels are escaped.
+    """
+    y = [None if v is None else float(v) for v in values]
+    plus = [None if v is None or h is None else float(h) - float(v) for v, h in zip(values, highs)]
+    minus = [None if v is None or lo is None else float(v) - float(lo) for v, lo in zip(values, lows)]
+    fig = go.Figure(go.Bar(x=axis_labels(labels), y=y, marker_color=ACCENT, cliponaxis=False,
+                           text=list(texts) if texts is not None else None, textposition="inside",
+                           insidetextanchor="start", textfont={"size": FONT_SIZE, "color": "white"},
+                           hovertext=[plain(label, None) for label in labels],
+                           error_y={"type": "data", "symmetric": False, "array": plus, "arrayminus": minus,
+                                    "color": TEXT, "thickness": 2, "width": 8}))
+    fig.update_xaxes(type="category")
+    fig.update_yaxes(range=list(value_range) if value_range else None, title=plain(y_title, AXIS_TITLE_CHARS))
+    return _layout(fig, title, 400)

@@ -23,18 +23,23 @@ from ui.widgets import translated_choice
 CHOSEN_KEY = "_recorded_source"
 
 
-def chosen_source(set_name: str) -> RecordedSource | None:
-    """The source chosen offline for ``set_name`` in this session (None: replay requests as built)."""
-    return st.session_state.get(CHOSEN_KEY, {}).get(set_name)
+def chosen_source(set_name: str, role: str = "") -> RecordedSource | None:
+    """The source chosen offline for ``set_name`` (and ``role``) in this session (None: replay requests as built)."""
+    return st.session_state.get(CHOSEN_KEY, {}).get((set_name, role) if role else set_name)
 
 
-def recorded_source_choice(requests: Sequence, *, set_name: str, key: str) -> RecordedSource | None:
+def recorded_source_choice(requests: Sequence, *, set_name: str, key: str, role: str = "",
+                           label: str | None = None) -> RecordedSource | None:
     """Offer the recorded sources of ``requests`` and return the chosen one (None when there is none).
 
     Args:
         requests: the page's requests, built with any model (only what they ask matters).
         set_name: the page's recording set; its collection panels replay the chosen source.
         key: a widget key prefix unique on the page.
+        role: when one page replays two sources of one set (a generator and its judge), the name of
+            the role this choice fills; each role's choice is kept apart (`chosen_source`), and the
+            collection panels (which replay one source per set) use the choice without a role.
+        label: the widget's label (default: the generic "recorded source").
     """
     sources = recordings().sources(requests)
     chosen = None
@@ -43,10 +48,10 @@ def recorded_source_choice(requests: Sequence, *, set_name: str, key: str) -> Re
     else:
         ids = [source.id for source in sources]
         names = dict(zip(ids, source_names(sources, len(requests))))
-        picked = translated_choice(st.selectbox, t("sources.label"), ids, names, state_key=f"{key}_recorded_source",
+        picked = translated_choice(st.selectbox, label or t("sources.label"), ids, names, state_key=f"{key}_recorded_source",
                                    help=t("sources.help"))
         chosen = sources[ids.index(picked)]
-    st.session_state.setdefault(CHOSEN_KEY, {})[set_name] = chosen
+    st.session_state.setdefault(CHOSEN_KEY, {})[(set_name, role) if role else set_name] = chosen
     return chosen
 
 

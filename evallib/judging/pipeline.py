@@ -124,14 +124,16 @@ def run_chains(items: Sequence[Item], chain: Callable[[Item], Outcome], max_conc
                unscored: Callable[[Outcome], bool] = lambda _: False) -> list[Outcome]:
     """``chain(item)`` for every item, ``max_concurrency`` at a time; ``outcomes[i]`` is item i's.
 
-    ``on_progress`` runs in the calling thread after each chain. Raises ValueError if
+    ``on_progress`` runs in the calling thread after each chain; an exception it raises ends the run
+    at once (chains not started are cancelled) and propagates. Raises ValueError if
     ``max_concurrency`` < 1.
     """
     if max_concurrency < 1:
         raise ValueError(f"max_concurrency must be at least 1, got {max_concurrency}")
     outcomes: list = [None] * len(items)
     start, failed = time.perf_counter(), 0
-    with ThreadPoolExecutor(max_workers=min(max_concurrency, max(len(items), 1))) as pool:
+    pool = ThreadPoolExecutor(max_workers=min(max_concurrency, max(len(items), 1)))
+    try:
         futures = {pool.submit(chain, item): i for i, item in enumerate(items)}
         for done, future in enumerate(as_completed(futures), start=1):
             outcome = future.result()
@@ -139,6 +141,12 @@ def run_chains(items: Sequence[Item], chain: Callable[[Item], Outcome], max_conc
             failed += unscored(outcome)
             if on_progress is not None:
                 on_progress(ChainProgress(done, len(items), failed, time.perf_counter() - start, outcome))
+    except BaseException:
+        # Interrupted (e.g. a page's script stopped by a click, from ``on_progress``): chains not yet
+        # started never start, and the caller does not wait for those in flight (as `collect` does).
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return outcomes
 
 

@@ -97,3 +97,17 @@ def judge_request(case: Case, response: str, rubric: Rubric, settings: ModelSett
 def pairwise_request(case: Case, first: str, second: str, rubric: Rubric, settings: ModelSettings) -> ChatRequest:
     """The pairwise request: is ``first`` or ``second`` the better response to ``case``?"""
     return _steered(settings, PAIRWISE_SYSTEM_PROMPT, pairwise_prompt(case, first, second, rubric), VERDICT_TOOL_SPEC)
+
+
+def settings_from_options(model: str, provider: str, options: dict) -> ModelSettings:
+    """The `ModelSettings` under which recorded requests were sent: their ``model``, the recording's
+    ``provider`` kind ("" for recordings that predate it: OpenAI-compatible) and the request options
+    a recording keeps (``temperature``, ``max_tokens``, ``stop``, ``extra_body``, see
+    `evallib.llm.recordings.OPTION_FIELDS`). Replaying builds the very requests that were recorded."""
+    extra = options.get("extra_body") or {}
+    kind = provider or "openai"
+    # An Anthropic judge steered by prefill stops at the grade's closing tag; by a forced tool, it has no stop.
+    prefill = kind != "anthropic" or GRADE_CLOSE in (options.get("stop") or ())
+    return ModelSettings(model, kind, prefill=prefill, json_mode="response_format" in extra,
+                         temperature=options.get("temperature"),
+                         max_tokens=options.get("max_tokens") or DEFAULT_MAX_TOKENS)

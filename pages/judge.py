@@ -1,0 +1,101 @@
+"""LLM as a judge: code graders first, a model judge for the rest, its failures and biases measured
+(issue 8, seed 004).
+
+Thin on purpose: editable inputs (ui.judge_inputs) -> the chained pipeline, kept in the session as
+each case arrives (ui.judge_run) -> evallib's analyses and readings drawn (ui.judge_view).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from evallib.judging.pipeline import JudgeConfig
+from ui import judge_view as view
+from ui.i18n import t
+from ui.judge_inputs import case_editor, rubric_editor, template_editors
+from ui.judge_run import live_models, offline_models, run_probes, run_templates
+from ui.settings import current_settings
+from ui.shell import require_navigation
+from ui.widgets import translated_choice
+
+require_navigation()
+
+st.title(t("judge.title"))
+st.markdown(t("judge.intro"))
+
+st.header(t("judge.data_title"))
+with st.expander(t("judge.cases_title"), expanded=False):
+    cases = case_editor()
+with st.expander(t("judge.templates_title"), expanded=False):
+    templates = template_editors()
+with st.expander(t("judge.rubric_title"), expanded=False):
+    rubric = rubric_editor()
+if cases is None or templates is None or rubric is None:
+    st.warning(t("judge.fix_inputs"))
+    st.stop()
+
+st.header(t("judge.run_title"))
+settings = current_settings()
+if settings.live:
+    models = live_models()
+else:
+    st.markdown(t("judge.offline_intro"))
+    models = offline_models(cases, templates["A"], rubric)
+    if models is None:
+        st.stop()
+generator, judge = models
+blinding = st.toggle(t("judge.blinding_toggle"), value=True, key="judge_blinding", help=t("judge.blinding_help"))
+configs = {name: JudgeConfig(generator, judge, rubric, templates[name], name, blinding=blinding) for name in templates}
+st.caption(t("judge.run_params", generator=generator.model, judge=judge.model, n=len(cases),
+             temperature=t("judge.no_temperature") if generator.temperature is None else generator.temperature,
+             max_tokens=generator.max_tokens))
+runs = run_templates(cases, configs)
+results_a = [r for r in runs["A"] if r is not None]
+results_b = [r for r in runs["B"] if r is not None]
+if not results_a:
+    st.info(t("judge.nothing_yet", n=len(cases)))
+    st.stop()
+authored = sum(call.provenance == "authored" for r in results_a + results_b for call in r.calls)
+if authored:
+    st.info(t("collect.authored_notice", n=authored))
+if len(results_a) < len(cases):
+    st.info(t("judge.partial", done=len(results_a), total=len(cases)))
+
+st.header(t("judge.grades_title"))
+template_shown = translated_choice(st.radio, t("judge.template_shown"), ("A", "B"),
+                                   {name: t("judge.template", name=name) for name in "AB"},
+                                   state_key="judge_template_shown", horizontal=True)
+shown = results_a if template_shown == "A" or not results_b else results_b
+view.statuses(shown)
+view.results_table(shown)
+with st.expander(t("judge.responses_title")):
+    case_id = st.selectbox(t("judge.column.id"), [r.case.id for r in shown], key="judge_response_case")
+    chosen = next(r for r in shown if r.case.id == case_id)
+    st.caption(t("judge.request_caption"))
+    st.text(chosen.case.input)
+    st.caption(t("judge.response_caption"))
+    st.text(chosen.response or t("judge.empty_response"))
+    st.caption(t("judge.judge_caption"))
+    st.text(chosen.grade.raw or t("judge.no_raw"))
+
+st.header(t("judge.analyses_title"))
+view.means(shown, rubric)
+view.validity(shown, rubric)
+view.human(shown, rubric)
+if results_b:
+    view.templates_ab(results_a, results_b, rubric)
+view.injection(shown)
+
+st.header(t("judge.probes_title"))
+st.markdown(t("judge.probes_intro"))
+padded, compared = run_probes(runs["A"], runs["B"], configs["A"])
+view.biases(results_a + results_b, generator.model, judge.model, padded, compared)
+
+view.cost_and_time(results_a, results_b, padded, compared)
+st.divider()
+st.subheader(t("judge.cli_title"))
+st.markdown(t("judge.cli_intro"))
+st.code("python -m evallib record judge --kind openai \\\n    --base-url http://localhost:11434/v1 "
+        "--model qwen3:8b --judge-model qwen3:8b\n"
+        "python -m evallib judge --offline --compare --probes \\\n    --min-mean 7 --max-unscored-share 0.1",
+        language="bash")

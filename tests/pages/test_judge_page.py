@@ -1,0 +1,172 @@
+"""The judge page offline: the figures shown equal what evallib computes on the recordings; readings
+shown on the values that trigger them; bad input answered with a message; the live path against the
+fake server keeps every case in the session as it arrives."""
+
+import json
+
+import pytest
+
+from evallib.judging import analyses as an
+from evallib.judging.authored import authored_settings
+from evallib.judging.biases import injection_effect
+from evallib.judging.data import load_cases
+from evallib.judging.pipeline import JudgeConfig, run_pipeline
+from evallib.judging.rubric import default_rubric
+from evallib.judging.templates import default_templates
+from evallib.llm import Recordings, provider_for_mode
+from evallib.llm.recordings import SHIPPED_DIR
+from tests.fake_llm_server import FakeLLMServer
+from ui.judge_run import RESULTS_KEY
+
+PAGE = "pages/judge.py"
+KEY = "sk-judge-page-31"
+
+
+def fr(value: float, spec: str = ".2f") -> str:
+    return format(value, spec).replace(".", ",").replace("-", "\u2212")
+
+
+def recorded(template: str = "A", ids=None):
+    generator, judge = authored_settings()
+    cases = [c for c in load_cases() if ids is None or c.id in ids]
+    config = JudgeConfig(generator, judge, default_rubric(), default_templates()[template], template)
+    return run_pipeline(cases, config, provider_for_mode("offline", Recordings(SHIPPED_DIR)))
+
+
+def charts(at) -> dict:
+    """Plotly charts by title text."""
+    specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    return {spec["layout"]["title"]["text"]: spec for spec in specs}
+
+
+def texts(at) -> str:
+    return "\n".join(str(e.value) for kind in ("markdown", "caption", "info", "warning", "error", "success")
+                     for e in getattr(at, kind))
+
+
+def test_figures_shown_equal_evallibs_on_the_recordings(open_page):
+    results, rubric = recorded(), default_rubric()
+    at = open_page(PAGE)
+    assert not at.exception and not at.error
+    shown = charts(at)
+    for key, title in (("type", "Par type de sortie"), ("difficulty", "Par difficulté")):
+        rows, _ = an.means_by(results, key, rubric.max_total)
+        bar = shown[title]["data"][0]
+        assert bar["y"] == pytest.approx([r.stat.mean for r in rows])
+        assert bar["error_y"]["array"] == pytest.approx([r.stat.high - r.stat.mean for r in rows])
+        assert bar["text"] == [f"{fr(r.stat.mean, '.1f')} (n = {r.stat.n})" for r in rows]
+    assert shown["Répartition des notes"]["data"][0]["y"] == an.score_distribution(results, rubric)
+    criteria = an.criterion_means(results, rubric)
+    assert shown["Moyenne par critère"]["data"][0]["y"] == pytest.approx([c.stat.mean for c in criteria])
+    comparison, _ = an.compare_templates(results, recorded("B"), rubric.max_total)
+    assert shown["Écart de note B − A par demande"]["data"][0]["x"] == comparison.differences
+    metrics = {m.label: m.value for m in at.metric}
+    summary, _ = an.status_summary(results)
+    assert [metrics[label] for label in ("noté", "illisible", "hors barème", "incohérent", "tronqué")] == \
+        [str(summary.counts[s]) for s in ("scored", "unparseable", "out_of_range", "inconsistent", "truncated")]
+    validity, _ = an.validity_agreement(results, rubric)
+    assert metrics["Kappa de Cohen"] == fr(validity.kappa.kappa)
+    assert metrics["Écart moyen B − A"] == fr(comparison.stat.mean)
+
+
+def test_unscored_grades_are_listed_with_the_judges_raw_text_as_text(open_page):
+    at = open_page(PAGE)
+    raw = [e.value for e in at.text]
+    for result in recorded():
+        if not result.grade.scored:
+            assert result.grade.raw in raw
+    assert "sans note par défaut" in texts(at)
+
+
+def test_the_injection_column_and_whether_the_score_moved(open_page):
+    at = open_page(PAGE, lang="en")
+    rows, _ = injection_effect(recorded())
+    [row] = rows
+    assert f"{row.score} points with the injection, {row.clean_score} without" in texts(at)
+    [table] = [frame.value for frame in at.dataframe if "Injection" in frame.value.columns]
+    assert table.loc[table["Request"] == row.case_id, "Injection"].item() != "—"
+
+
+def test_ties_in_the_weakest_cases_are_all_shown(open_page):
+    tied = ("py-s3-inventory", "py-ec2-stop-dev", "json-iam-read-invoices", "regex-bucket-name")
+    at = open_page(PAGE, lang="en", judge_cases=tuple(c for c in load_cases() if c.id in tied))
+    assert not at.exception
+    assert "4 requests tie at 10 points for 3 place(s): all 4 are shown" in texts(at)
+
+
+def test_a_type_with_a_single_case_has_no_interval(open_page):
+    chosen = ("py-s3-inventory", "json-iam-read-invoices", "json-s3-lifecycle-logs")
+    at = open_page(PAGE, lang="en", judge_cases=tuple(c for c in load_cases() if c.id in chosen))
+    assert not at.exception
+    assert "type Python: a single scored request (10.00), no interval possible." in texts(at)
+
+
+def test_every_grade_unscored(open_page):
+    unscored = ("py-lambda-sqs-batch", "py-dynamodb-count", "json-lambda-trust", "regex-ipv4-cidr")
+    at = open_page(PAGE, lang="en", judge_cases=tuple(c for c in load_cases() if c.id in unscored))
+    assert not at.exception and not at.error
+    shown = texts(at)
+    assert "None of the 4 grades is valid: no mean" in shown
+    assert "No valid grade: no weakest requests." in shown
+    assert charts(at)["Score distribution"]["data"][0]["y"] == [0] * 11
+
+
+def test_a_template_with_an_unknown_placeholder_is_named(open_page):
+    at = open_page(PAGE, lang="en", judge_template_B="{contexte} {type} {input}")
+    assert "Template B: unknown placeholder {contexte}" in at.error[0].value
+    assert not at.get("plotly_chart")
+
+
+def test_bad_human_scores_get_a_message_naming_the_line(open_page):
+    at = open_page(PAGE, lang="en")
+    at.text_area(key="judge_human_text").set_value("case_id,score\npy-s3-inventory,8/10\n").run()
+    assert "Line 2: 8/10 is not a whole number." in [e.value for e in at.error]
+    ids = [r.case.id for r in recorded() if r.grade.scored][:4]
+    at.text_area(key="judge_human_text").set_value("\n".join(f"{i},{n}" for i, n in zip(ids, (9, 10, 9, 7)))).run()
+    assert any(m.label == "Weighted kappa" for m in at.metric)
+
+
+def test_validity_pairs_are_sent_to_the_kappa_page(open_page):
+    validity, _ = an.validity_agreement(recorded(), default_rubric())
+    at = open_page(PAGE)
+    at.button(key="judge_send_kappa").click().run()
+    assert at.session_state["kappa_r1"] == ", ".join(map(str, validity.code))
+    assert at.session_state["kappa_r2"] == ", ".join(map(str, validity.model))
+    assert at.title[0].value.startswith("Accord entre évaluateurs")
+    assert at.text_area(key="kappa_r2").value == ", ".join(map(str, validity.model))
+
+
+def test_live_run_keeps_each_case_in_the_session(open_page):
+    chosen = tuple(load_cases()[:3])
+    with FakeLLMServer(api_key=KEY) as server:
+        at = open_page(PAGE, lang="en", judge_cases=chosen, llm_mode="live", llm_base_url=server.openai_base_url,
+                       llm_api_key=KEY, llm_model="fake-ok", llm_use_cache=False)
+        assert not at.exception
+        at.button(key="judge_run").click().run()
+        assert not at.exception
+    stored = at.session_state[RESULTS_KEY]
+    assert len(stored) == 6  # three cases under templates A and B, each stored by its own chain
+    assert {result.grade.status for result in stored.values()} == {"unparseable"}  # the fake echoes, never grades
+    assert {m.label: m.value for m in at.metric}["unparseable"] == "3"
+
+
+def test_live_chains_with_a_failed_call_are_offered_again_and_rerun(open_page):
+    chosen = tuple(load_cases()[:2])
+    with FakeLLMServer(api_key=KEY) as server:
+        at = open_page(PAGE, lang="en", judge_cases=chosen, llm_mode="live", llm_base_url=server.openai_base_url,
+                       llm_api_key=KEY, llm_model="fake-500", llm_use_cache=False)
+        at.button(key="judge_run").click().run()
+        assert {r.grade.status for r in at.session_state[RESULTS_KEY].values()} == {"error"}
+        assert at.button(key="judge_run_retry").label == "Retry 4 failed"
+        assert at.button(key="judge_run").disabled
+        sent = len(server.requests)
+        at.button(key="judge_run_retry").click().run()
+        assert len(server.requests) > sent and not at.exception
+
+
+def test_a_request_without_recording_is_named_offline_never_invented(open_page):
+    added = load_cases()[0].__class__("new-case", "Écris un script.", "Python", "Poste d'admin.", "easy")
+    at = open_page(PAGE, lang="en", judge_cases=(*load_cases()[:2], added))
+    assert not at.exception
+    assert "**new\\-case** · error · the generation failed (no recording)" in [m.value for m in at.markdown]
+    assert {m.label: m.value for m in at.metric}["error"] == "1"
