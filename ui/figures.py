@@ -165,3 +165,21 @@ def grouped_bars(labels: Sequence[object], series: Sequence[tuple[str, Sequence[
                       yaxis={"range": list(value_range) if value_range else None, "tickformat": tick_format},
                       xaxis={"type": "category", "title": x_title})
     return _layout(fig, title, 420)
+
+
+def threshold_lines(thresholds: Sequence[float], series: Sequence[tuple[str, Sequence[float]]], *, title: str,
+                    x_title: str, marked: Sequence[float] = (), value_range: tuple = (0, 1.05)) -> go.Figure:
+    """One line per series (e.g. accuracy, recall) over a threshold axis, ``marked`` thresholds as dotted lines.
+
+    NaN values (an undefined rate) leave a gap in their line rather than a point at zero.
+    """
+    fig = go.Figure()
+    for name, values in series:
+        fig.add_trace(go.Scatter(x=list(thresholds), y=[None if v != v else float(v) for v in values],
+                                 mode="lines", name=plain(name, AXIS_TITLE_CHARS), line={"width": 3}))
+    for x in marked:
+        fig.add_vline(x=x, line_dash="dot", line_color=MUTED, annotation_text=number(x),
+                      annotation_position="top", annotation_font=AXIS_FONT)
+    fig.update_layout(legend={"orientation": "h", "y": -0.22}, yaxis={"range": list(value_range)},
+                      xaxis={"title": x_title})
+    return _layout(fig, title, 460)

@@ -21,11 +21,14 @@ TEXTS = {
               "vraiment différemment ? On cherche à retrouver l'auteur de chaque réponse.\n"
               "- **Accord entre correcteurs (kappa)** : deux correcteurs, humains ou modèles, "
               "s'accordent-ils plus que le hasard ne le voudrait ?\n"
+              "- **Déclenchement des skills** : chaque skill d'un assistant s'active-t-il quand il faut, et "
+              "seulement alors ?\n"
               "- D'autres pages (déclenchement des skills, LLM juge, agent GNSS) arrivent au fil des tickets.",
         "en": "- **Persona audit**: do assistants with different system prompts really answer "
               "differently? We try to find the author of each answer.\n"
               "- **Agreement between raters (kappa)**: do two raters, human or model, agree more than "
               "chance alone would make them?\n"
+              "- **Skill triggering**: does each skill of an assistant fire when it should, and only then?\n"
               "- More pages (skill triggering, LLM as a judge, GNSS agent) arrive issue by issue.",
     },
     "home.sources": {"fr": "D'où viennent les réponses", "en": "Where the answers come from"},
