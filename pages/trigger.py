@@ -6,7 +6,8 @@ import pandas as pd
 import streamlit as st
 
 from evallib.triggering.authored import TRIGGER_SET
-from evallib.triggering.comparison import mcnemar_exact, mcnemar_reading, paired_correctness
+from evallib.triggering.comparison import (ALPHA, mcnemar_exact, mcnemar_reading, min_discordant_for_significance,
+                                           paired_correctness)
 from evallib.triggering.gate import trigger_gate
 from evallib.triggering.readings import sweep_reading
 from evallib.triggering.report import decide_all
@@ -102,6 +103,8 @@ def _baseline(catalogue, queries) -> None:
 def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, live) -> None:
     st.header(t("trigger.edit_title"))
     st.markdown(t("trigger.edit_intro"))
+    st.caption(t("trigger.edit_power", n=integer(len(queries)), needed=integer(min_discordant_for_significance()),
+                 alpha=number(ALPHA)))
     name = st.selectbox(t("trigger.edit_skill"), catalogue.names, key="trigger_edit_skill")
     key = f"trigger_edit_description_{name}"
     st.session_state.setdefault(key, next(s.description for s in catalogue.skills if s.name == name))
@@ -168,6 +171,6 @@ st.header(t("trigger.cli_title"))
 st.markdown(t("trigger.cli_intro"))
 recorded = source.model if source is not None else "MODEL"
 st.code(f"python -m evallib trigger --offline --runs {runs} --model {recorded}\n"
-        "python -m evallib trigger --runs 2 --provider openai --base-url URL --model MODEL --min-accuracy 0.85\n"
+        "python -m evallib trigger --runs 2 --provider openai --base-url URL --model MODEL\n"
         "python -m evallib record trigger --kind openai --base-url URL --model MODEL", language="bash")
 st.caption(t("trigger.limits", n=integer(len(queries))))

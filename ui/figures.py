@@ -167,16 +167,21 @@ def grouped_bars(labels: Sequence[object], series: Sequence[tuple[str, Sequence[
     return _layout(fig, title, 420)
 
 
+#: Line styles of `threshold_lines`, in series order: four hues far apart, the fourth also dashed, so
+#: that the lines stay apart on a washed-out projector and for colour-blind readers.
+LINE_STYLES = ({"color": ACCENT}, {"color": "#2e8540"}, {"color": "#e67e22"}, {"color": WARNING, "dash": "dash"})
+
+
 def threshold_lines(thresholds: Sequence[float], series: Sequence[tuple[str, Sequence[float]]], *, title: str,
                     x_title: str, marked: Sequence[float] = (), value_range: tuple = (0, 1.05)) -> go.Figure:
-    """One line per series (e.g. accuracy, recall) over a threshold axis, ``marked`` thresholds as dotted lines.
+    """Up to four lines (e.g. accuracy, recall) over a threshold axis, ``marked`` thresholds as dotted lines.
 
     NaN values (an undefined rate) leave a gap in their line rather than a point at zero.
     """
     fig = go.Figure()
-    for name, values in series:
+    for (name, values), style in zip(series, LINE_STYLES):
         fig.add_trace(go.Scatter(x=list(thresholds), y=[None if v != v else float(v) for v in values],
-                                 mode="lines", name=plain(name, AXIS_TITLE_CHARS), line={"width": 3}))
+                                 mode="lines", name=plain(name, AXIS_TITLE_CHARS), line={"width": 3, **style}))
     for x in marked:
         fig.add_vline(x=x, line_dash="dot", line_color=MUTED, annotation_text=number(x),
                       annotation_position="top", annotation_font=AXIS_FONT)

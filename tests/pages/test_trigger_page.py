@@ -12,7 +12,7 @@ from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.readings import exact_upper_after_zero, sweep_reading
 from evallib.triggering.report import decide_all, evaluate
 from evallib.triggering.routing import build_requests
-from evallib.triggering.similarity import (SWEEP_THRESHOLDS, baseline_table, expected_indices, similarity_scores,
+from evallib.triggering.similarity import (SWEEP_THRESHOLDS, TABLE_THRESHOLDS, baseline_table, expected_indices, similarity_scores,
                                            threshold_sweep)
 from tests.fake_llm_server import FakeLLMServer
 from ui.collection import OFFLINE_FINGERPRINT
@@ -261,3 +261,19 @@ def test_live_against_the_fake_server_collects_n_runs_and_compares_an_edit():
         assert not at.exception
         assert len(server.requests) == 4 * len(queries)
     assert f"Aucune des {len(queries)} requêtes n'a changé de verdict" in _text(at)
+
+
+def test_the_two_authored_models_are_told_apart_in_the_offline_choice(open_page):
+    at = open_page(PAGE)
+    options = at.selectbox(key="_trigger_recorded_source_fr").options
+    assert len(options) == 2
+    assert {next(m for m in (STRONG, LIGHT) if m in option) for option in options} == {STRONG, LIGHT}
+
+
+def test_the_sweep_draws_four_lines_apart_with_the_four_thresholds_marked(open_page):
+    at = open_page(PAGE)
+    [sweep] = [c for c in at.get("plotly_chart") if "Les quatre taux selon le seuil" in c.proto.spec]
+    spec = json.loads(sweep.proto.spec)
+    assert len({json.dumps(trace["line"], sort_keys=True) for trace in spec["data"]}) == 4
+    marked = sorted(shape["x0"] for shape in spec["layout"]["shapes"])
+    assert marked == sorted(TABLE_THRESHOLDS)

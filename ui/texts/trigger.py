@@ -169,7 +169,7 @@ TEXTS = {
         "fr": "Aucune requête négative : le taux d'activations à tort est indéfini. Ajoutez des quasi-homonymes.",
         "en": "No negative query: the false activation rate is undefined. Add near-homonyms."},
     "trigger.reading.invalid_names": {
-        "fr": "Le modèle a nommé {count} fois un skill qui n'existe pas : comptées comme activations à tort.",
+        "fr": "Le modèle a nommé un skill qui n'existe pas ({count} fois) : ces activations comptent comme fautives.",
         "en": "The model named a skill that does not exist {count} times: counted as false activations."},
     "trigger.reading.inconsistent_queries": {
         "fr": "{count} requêtes sur {queries} ont reçu des décisions différentes selon le passage : {listed}{more}.",
@@ -252,6 +252,13 @@ TEXTS = {
         "en": "Rewrite one skill's description: the same queries are asked again and the two sets of metrics "
               "(per query) are compared with McNemar's exact test, which only looks at the queries whose "
               "decision changed."},
+    "trigger.edit_power": {
+        "fr": "Ce qu'il peut dire sur {n} requêtes : même si toutes les requêtes changées vont dans le même sens, "
+              "il en faut au moins {needed} pour que p passe sous {alpha}. En dessous, « pas de différence "
+              "établie » ne veut pas dire « sans effet ». Et ce qu'il établit ne vaut que pour ces requêtes-là.",
+        "en": "What it can say on {n} queries: even if every changed query goes the same way, it takes at least "
+              "{needed} of them for p to fall under {alpha}. Below that, \"no difference established\" does not "
+              "mean \"no effect\". And what it establishes holds for these queries only."},
     "trigger.edit_skill": {"fr": "Skill à retoucher", "en": "Skill to edit"},
     "trigger.edit_description": {"fr": "Nouvelle description", "en": "New description"},
     "trigger.edit_unchanged": {"fr": "Modifiez la description pour comparer.", "en": "Change the description to compare."},
