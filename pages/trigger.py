@@ -10,8 +10,10 @@ from evallib.triggering.comparison import (ALPHA, mcnemar_exact, mcnemar_reading
                                            paired_correctness)
 from evallib.triggering.gate import trigger_gate
 from evallib.triggering.readings import sweep_reading
+from evallib.llm import EmbeddingRequest
 from evallib.triggering.report import decide_all
 from evallib.triggering.routing import DEFAULT_RUNS, build_requests
+from evallib.triggering.similarity import EMBEDDING_TABLE_THRESHOLDS, TABLE_THRESHOLDS, skill_texts
 from ui.collection import collection_panel
 from ui.i18n import integer, number, t
 from ui.labels import md
@@ -19,7 +21,7 @@ from ui.settings import current_settings
 from ui.shell import require_navigation
 from ui.sources import recorded_source_choice
 from ui.trigger_editor import data_editors, data_tools
-from ui.trigger_view import (cached_baseline, cached_report, confusion_chart, misroute_lines, rates_table,
+from ui.trigger_view import (cached_baseline, cached_embedding_baseline, cached_report, confusion_chart, misroute_lines, rates_table,
                              say, status_counts, sweep_chart)
 from ui.widgets import metric_rows, translated_radio
 
@@ -87,17 +89,39 @@ def _errors(report) -> None:
             st.markdown("\n".join(f"- {line}" for line in lines[ERRORS_SHOWN:]))
 
 
+def _baseline_result(table, sweep, marked, key: str) -> None:
+    st.dataframe(rates_table([(t("trigger.at_threshold", threshold=number(th)), m) for th, m in table]),
+                 width="stretch")
+    sweep_chart(st, sweep, marked, key=key)
+    say("trigger.sweep", sweep_reading(sweep))
+
+
 def _baseline(catalogue, queries) -> None:
     st.header(t("trigger.baseline_title"))
     st.markdown(t("trigger.baseline_intro"))
-    if current_settings().live:
-        st.caption(t("trigger.tfidf_only"))
     with st.spinner(t("trigger.computing")):
         table, sweep = cached_baseline(catalogue, queries)
-    st.dataframe(rates_table([(t("trigger.at_threshold", threshold=number(th)), m) for th, m in table]),
-                 width="stretch")
-    sweep_chart(st, sweep)
-    say("trigger.sweep", sweep_reading(sweep))
+    _baseline_result(table, sweep, TABLE_THRESHOLDS, "trigger_tfidf_sweep")
+    st.subheader(t("trigger.embeddings_title"))
+    settings = current_settings()
+    if not settings.live or settings.config.kind != "openai":
+        st.caption(t("trigger.embeddings_live_only"))
+        return
+    model = st.text_input(t("trigger.embedding_model"), key="trigger_embedding_model",
+                          placeholder="nomic-embed-text").strip()
+    if not model:
+        return
+    texts = (*skill_texts(catalogue), *(q.query for q in queries))
+    [result] = collection_panel([EmbeddingRequest(model, texts)], set_name=TRIGGER_SET, key="trigger_embed",
+                                labels=[t("trigger.embedding_label", n=integer(len(texts)))])
+    if result is None or result.failed:
+        return
+    try:
+        table, sweep = cached_embedding_baseline(catalogue, queries, tuple(map(tuple, result.vectors)))
+    except ValueError:
+        st.warning(t("trigger.embedding_mismatch", n=integer(len(texts))))
+        return
+    _baseline_result(table, sweep, EMBEDDING_TABLE_THRESHOLDS, "trigger_embedding_sweep")
 
 
 def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, live) -> None:

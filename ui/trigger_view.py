@@ -16,7 +16,8 @@ from evallib.triggering.data import LabelledQuery, SkillCatalogue
 from evallib.triggering.decisions import STATUSES
 from evallib.triggering.metrics import RoutedDecision, TriggerMetrics
 from evallib.triggering.report import TriggerReport, evaluate
-from evallib.triggering.similarity import (SWEEP_THRESHOLDS, TABLE_THRESHOLDS, baseline_table, expected_indices,
+from evallib.triggering.similarity import (EMBEDDING_SWEEP_THRESHOLDS, EMBEDDING_TABLE_THRESHOLDS, SWEEP_THRESHOLDS,
+                                           TABLE_THRESHOLDS, baseline_table, embedding_scores, expected_indices,
                                            similarity_scores, threshold_sweep)
 from ui.figures import heatmap, threshold_lines
 from ui.i18n import integer, interval, language, number, p_value, percent, t
@@ -44,6 +45,20 @@ def cached_baseline(catalogue: SkillCatalogue, queries: tuple[LabelledQuery, ...
     scores = similarity_scores(catalogue, queries)
     return baseline_table(queries, catalogue), threshold_sweep(scores, expected_indices(queries, catalogue),
                                                                SWEEP_THRESHOLDS)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def cached_embedding_baseline(catalogue: SkillCatalogue, queries: tuple[LabelledQuery, ...], vectors: tuple):
+    """(table, sweep) of the baseline on embeddings: ``vectors`` embed the skill texts, then the queries.
+
+    Raises ValueError when the vectors do not match the texts (count or dimensions).
+    """
+    k = len(catalogue.skills)
+    if len(vectors) != k + len(queries):
+        raise ValueError(f"{len(vectors)} embeddings for {k + len(queries)} texts")
+    scores = embedding_scores(vectors[:k], vectors[k:])
+    return (baseline_table(queries, catalogue, EMBEDDING_TABLE_THRESHOLDS, scores=scores),
+            threshold_sweep(scores, expected_indices(queries, catalogue), EMBEDDING_SWEEP_THRESHOLDS))
 
 
 def say(prefix: str, reading, show=st.markdown) -> None:
@@ -107,7 +122,7 @@ def confusion_chart(container, report: TriggerReport, title: str, key: str | Non
           value_format=".0f", colorscale="Oranges", key=key)
 
 
-def sweep_chart(container, sweep, key: str | None = None) -> None:
+def sweep_chart(container, sweep, marked: Sequence[float] = TABLE_THRESHOLDS, key: str | None = None) -> None:
     series = tuple((t(f"trigger.rate.{name}"), tuple(getattr(sweep, name).tolist())) for name in RATES)
     chart(container, "threshold_lines", tuple(sweep.thresholds.tolist()), series, title=t("trigger.sweep_figure"),
-          x_title=t("trigger.threshold"), marked=TABLE_THRESHOLDS, key=key)
+          x_title=t("trigger.threshold"), marked=tuple(marked), key=key)

@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -12,7 +13,8 @@ from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.readings import exact_upper_after_zero, sweep_reading
 from evallib.triggering.report import decide_all, evaluate
 from evallib.triggering.routing import build_requests
-from evallib.triggering.similarity import (SWEEP_THRESHOLDS, TABLE_THRESHOLDS, baseline_table, expected_indices, similarity_scores,
+from evallib.triggering.similarity import (EMBEDDING_TABLE_THRESHOLDS, SWEEP_THRESHOLDS, TABLE_THRESHOLDS,
+                                           baseline_table, embedding_scores, expected_indices, similarity_scores,
                                            threshold_sweep)
 from tests.fake_llm_server import FakeLLMServer
 from ui.collection import OFFLINE_FINGERPRINT
@@ -238,10 +240,7 @@ def test_page_in_english(open_page):
 def test_live_against_the_fake_server_collects_n_runs_and_compares_an_edit():
     # The page run on its own (no sidebar): through app.py, AppTest loses button clicks in live mode.
     with FakeLLMServer(api_key=KEY) as server:
-        at = AppTest.from_file(str(ROOT / PAGE), default_timeout=120)
-        for name, value in dict(lang="fr", llm_mode="live", llm_base_url=server.openai_base_url,
-                                llm_model="fake-tools", llm_api_key=KEY, llm_use_cache=False).items():
-            at.session_state[name] = value
+        at = _live_page(server)
         at.run()
         assert not at.exception
         assert at.number_input(key="trigger_runs").value == 2
@@ -277,3 +276,31 @@ def test_the_sweep_draws_four_lines_apart_with_the_four_thresholds_marked(open_p
     assert len({json.dumps(trace["line"], sort_keys=True) for trace in spec["data"]}) == 4
     marked = sorted(shape["x0"] for shape in spec["layout"]["shapes"])
     assert marked == sorted(TABLE_THRESHOLDS)
+
+
+def _live_page(server) -> AppTest:
+    at = AppTest.from_file(str(ROOT / PAGE), default_timeout=120)
+    for name, value in dict(lang="fr", llm_mode="live", llm_base_url=server.openai_base_url,
+                            llm_model="fake-tools", llm_api_key=KEY, llm_use_cache=False).items():
+        at.session_state[name] = value
+    return at
+
+
+def test_live_the_baseline_is_also_computed_on_embeddings(open_page):
+    offline = open_page(PAGE)
+    assert any("TF-IDF seulement" in c.value for c in offline.caption)
+    catalogue, queries = _data()
+    with FakeLLMServer(api_key=KEY) as server:
+        at = _live_page(server)
+        at.session_state["trigger_embedding_model"] = "fake-embed"
+        at.run()
+        at.button(key="trigger_routing_collect").click().run()
+        at.button(key="trigger_embed_collect").click().run()
+        assert not at.exception
+    [embedding] = [r for r in at.session_state["answers"].values() if getattr(r, "vectors", None)]
+    k = len(catalogue.skills)
+    scores = embedding_scores(np.asarray(embedding.vectors[:k]), np.asarray(embedding.vectors[k:]))
+    table = _table(at, "seuil 0,30")
+    for threshold, metrics in baseline_table(queries, catalogue, EMBEDDING_TABLE_THRESHOLDS, scores=scores):
+        assert table.loc["exactitude", f"seuil {fr(threshold)}"] == cell(metrics.accuracy)
+    assert not any("TF-IDF seulement" in c.value for c in at.caption)

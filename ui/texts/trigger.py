@@ -226,9 +226,21 @@ TEXTS = {
         "en": "Naive baseline: the TF-IDF cosine between the query and each description. The closest skill "
               "fires if its score reaches the threshold, else none. A model that does no better only counts "
               "shared words."},
-    "trigger.tfidf_only": {
-        "fr": "TF-IDF seulement : la bibliothèque ne calcule pas encore cette référence avec des plongements.",
-        "en": "TF-IDF only: the library does not compute this baseline with embeddings yet."},
+    "trigger.embeddings_title": {"fr": "Avec des plongements (embeddings)", "en": "With embeddings"},
+    "trigger.embeddings_live_only": {
+        "fr": "Hors ligne, la référence est calculée en TF-IDF seulement. En mode direct sur un serveur "
+              "compatible OpenAI, la même référence est aussi calculée sur des plongements (embeddings), qui "
+              "rapprochent des mots différents de même sens.",
+        "en": "Offline, the baseline is computed with TF-IDF only. In live mode on an OpenAI-compatible server, "
+              "the same baseline is also computed on embeddings, which bring together different words of the "
+              "same meaning."},
+    "trigger.embedding_model": {"fr": "Modèle de plongements (embeddings)", "en": "Embedding model"},
+    "trigger.embedding_label": {"fr": "plongements de {n} textes", "en": "embeddings of {n} texts"},
+    "trigger.embedding_mismatch": {
+        "fr": "Le serveur n'a pas rendu un vecteur de même taille pour chacun des {n} textes : référence "
+              "sur plongements impossible.",
+        "en": "The server did not return one vector of the same size for each of the {n} texts: no baseline "
+              "on embeddings."},
     "trigger.computing": {"fr": "Calcul de la référence…", "en": "Computing the baseline…"},
     "trigger.at_threshold": {"fr": "seuil {threshold}", "en": "threshold {threshold}"},
     "trigger.sweep_figure": {"fr": "Les quatre taux selon le seuil (pointillés : les seuils du tableau)",
