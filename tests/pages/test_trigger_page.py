@@ -304,3 +304,39 @@ def test_live_the_baseline_is_also_computed_on_embeddings(open_page):
     for threshold, metrics in baseline_table(queries, catalogue, EMBEDDING_TABLE_THRESHOLDS, scores=scores):
         assert table.loc["exactitude", f"seuil {fr(threshold)}"] == cell(metrics.accuracy)
     assert not any("TF-IDF seulement" in c.value for c in at.caption)
+
+
+def _upload_script():
+    import streamlit as st
+
+    from ui import trigger_editor
+
+    class Upload:  # what st.file_uploader hands over: a name and the bytes
+        name = "mes_requetes.json"
+
+        def getvalue(self):
+            return st.session_state["raw"]
+
+    st.session_state.setdefault(trigger_editor.SOURCE_KEY, trigger_editor.default_data())
+    st.session_state["trigger_upload_queries"] = Upload()
+    trigger_editor._on_upload("queries")
+    st.text(st.session_state[trigger_editor.UPLOAD_ERROR_KEY] or "accepted")
+    st.text(str(len(st.session_state[trigger_editor.SOURCE_KEY]["queries"]["queries"])))
+
+
+@pytest.mark.parametrize("raw, message", [
+    (b'{"queries": [\n{"id": "a",}]}', "Fichier « mes_requetes.json » refusé : ce n'est pas du JSON valide (ligne 2)."),
+    (b'{"queries": [{"id": "a", "query": "x", "expected": null}, {"id": "b", "expected": null}]}',
+     "refusé : requête 2, champ « query » : manquant."),
+    (b'{"queries": [{"id": "a", "query": "x", "expected": "nope"}]}',
+     "requête 1, champ « expected » : « nope » n'est pas un skill du catalogue."),
+    (b'{"queries": [{"id": "a", "query": "x", "expected": null, "held_out": true}]}', "accepted"),
+])
+def test_an_uploaded_query_file_is_refused_with_the_row_and_field_named(raw, message):
+    at = AppTest.from_function(_upload_script, default_timeout=60)
+    at.session_state["raw"] = raw
+    at.run()
+    assert not at.exception
+    french = message.replace(" :", NBSP + ":").replace("« ", "«" + NBSP).replace(" »", NBSP + "»")
+    assert at.text[0].value.endswith(french) if message != "accepted" else at.text[0].value == "accepted"
+    assert at.text[1].value == ("1" if message == "accepted" else str(len(_data()[1])))
