@@ -232,6 +232,9 @@ def test_page_in_english(open_page):
     rate = report.metrics.accuracy
     assert table.loc["accuracy", "decisions"] == f"{rate.value:.2f} [{rate.low:.2f},{NBSP}{rate.high:.2f}] " \
                                                 f"({rate.k}/{rate.n})"
+    changed = [c.query_id for c in report.consistency if not c.consistent]
+    assert any(m.value == f"{len(changed)} of {len(report.consistency)} queries got different decisions from one "
+               f"run to the next: {md(', '.join(changed), None)}." for m in at.markdown)
     first = report.misroutes[0]
     assert any(f"expected {md(first.expected or 'none', None)} -> got {md(first.obtained or 'none', None)}: "
                f"{md(first.query, None)} (run {first.run + 1})" in m.value for m in at.markdown)

@@ -170,11 +170,10 @@ TEXTS = {
         "en": "No negative query: the false activation rate is undefined. Add near-homonyms."},
     "trigger.reading.invalid_names": {
         "fr": "Le modèle a nommé un skill qui n'existe pas ({count} fois) : ces activations comptent comme fautives.",
-        "en": "The model named a skill that does not exist {count} times: counted as false activations."},
+        "en": "The model named a skill that does not exist ({count} times): counted as false activations."},
     "trigger.reading.inconsistent_queries": {
         "fr": "{count} requêtes sur {queries} ont reçu des décisions différentes selon le passage : {listed}{more}.",
-        "en": "{count} of {queries} queries got different decisions from one run to the next: {listed} "
-              "(and {more} more)."},
+        "en": "{count} of {queries} queries got different decisions from one run to the next: {listed}{more}."},
     "trigger.and_more": {"fr": " et {n} autres", "en": " and {n} more"},
     "trigger.held_out_title": {"fr": "Requêtes visibles et mises de côté", "en": "Visible and held-out queries"},
     "trigger.held_out_intro": {
