@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from evallib.triggering.authored import TRIGGER_SET
+from evallib.triggering.authored import TRIGGER_SET, rewrite_example
 from evallib.triggering.comparison import (ALPHA, mcnemar_exact, mcnemar_reading, min_discordant_for_significance,
                                            paired_correctness)
 from evallib.triggering.gate import trigger_gate
@@ -124,6 +124,10 @@ def _baseline(catalogue, queries) -> None:
     _baseline_result(table, sweep, EMBEDDING_TABLE_THRESHOLDS, "trigger_embedding_sweep")
 
 
+def _set_state(key: str, value: str) -> None:
+    st.session_state[key] = value
+
+
 def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, live) -> None:
     st.header(t("trigger.edit_title"))
     st.markdown(t("trigger.edit_intro"))
@@ -133,6 +137,10 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
     key = f"trigger_edit_description_{name}"
     st.session_state.setdefault(key, next(s.description for s in catalogue.skills if s.name == name))
     description = st.text_area(t("trigger.edit_description"), key=key, height=140).strip()
+    example = None if live else rewrite_example()
+    if example is not None and example[0] == name:
+        st.button(t("trigger.edit_use_example"), key="trigger_edit_example", on_click=_set_state, args=(key, example[1]),
+                  help=t("trigger.edit_example_help"))
     if not description or description == next(s.description for s in catalogue.skills if s.name == name):
         st.info(t("trigger.edit_unchanged"))
         return

@@ -9,6 +9,8 @@ from streamlit.testing.v1 import AppTest
 
 from evallib.llm import ChatResult, Recordings
 from evallib.stats import rule_of_three_upper
+from evallib.triggering.authored import rewrite_example
+from evallib.triggering.comparison import mcnemar_exact, paired_correctness
 from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.readings import exact_upper_after_zero, sweep_reading
 from evallib.triggering.report import decide_all, evaluate
@@ -343,3 +345,30 @@ def test_an_uploaded_query_file_is_refused_with_the_row_and_field_named(raw, mes
     french = message.replace(" :", NBSP + ":").replace("« ", "«" + NBSP).replace(" »", NBSP + "»")
     assert at.text[0].value.endswith(french) if message != "accepted" else at.text[0].value == "accepted"
     assert at.text[1].value == ("1" if message == "accepted" else str(len(_data()[1])))
+
+
+@pytest.mark.parametrize("model, reading", [
+    (LIGHT, "requêtes se dégradent, 2 s'améliorent"),
+    (STRONG, "Aucune des 38 requêtes n'a changé de verdict"),
+])
+def test_offline_the_suggested_rewrite_gives_before_after_with_mcnemar(open_page, model, reading):
+    skill, description = rewrite_example()
+    at = open_page(PAGE, trigger_recorded_source=_source_id(model), trigger_edit_skill=skill)
+    at.button(key="trigger_edit_example").click().run()
+    assert not at.exception
+    assert at.text_area(key=f"trigger_edit_description_{skill}").value == description
+    catalogue, queries = _data()
+    cells, results, before = _recorded(model)
+    edited = catalogue.with_description(skill, description)
+    after_cells = build_requests(edited, queries, model)
+    store = Recordings(RECORDINGS)
+    after = evaluate(decide_all(after_cells, [store.get(c.request.key()).result for c in after_cells], queries,
+                                edited.names), edited, queries)
+    table = _table(at, "après")
+    assert table.loc["exactitude", "avant"] == cell(before.per_query.accuracy)
+    assert table.loc["exactitude", "après"] == cell(after.per_query.accuracy)
+    result = mcnemar_exact(*paired_correctness(before.rows, after.rows)[1:])
+    assert reading in _text(at)
+    if model == LIGHT:
+        assert (result.b, result.c) == (0, 2)
+        assert f"p = {fr(result.p_value, '.3f')}" in _text(at) and "moins de 6 requêtes" in _text(at)

@@ -272,12 +272,18 @@ TEXTS = {
               "mean \"no effect\". And what it establishes holds for these queries only."},
     "trigger.edit_skill": {"fr": "Skill à retoucher", "en": "Skill to edit"},
     "trigger.edit_description": {"fr": "Nouvelle description", "en": "New description"},
+    "trigger.edit_use_example": {"fr": "Essayer la retouche proposée", "en": "Try the suggested rewrite"},
+    "trigger.edit_example_help": {
+        "fr": "Hors ligne, seule cette retouche a des décisions enregistrées (rédigées à la main) : elle place "
+              "l'exclusion des actions en tête de la description.",
+        "en": "Offline, only this rewrite has recorded decisions (written by hand): it puts the exclusion of "
+              "actions at the start of the description."},
     "trigger.edit_unchanged": {"fr": "Modifiez la description pour comparer.", "en": "Change the description to compare."},
     "trigger.edit_offline": {
-        "fr": "Hors ligne, la description retouchée n'a pas d'enregistrement ({n} requêtes) : passez en mode "
-              "direct pour reposer les requêtes.",
-        "en": "Offline, the edited description has no recording ({n} requests): switch to live mode to ask the "
-              "queries again."},
+        "fr": "Hors ligne, la description retouchée n'a pas d'enregistrement ({n} requêtes) : essayez la retouche "
+              "proposée, ou passez en mode direct pour reposer les requêtes.",
+        "en": "Offline, the edited description has no recording ({n} requests): try the suggested rewrite, or "
+              "switch to live mode to ask the queries again."},
     "trigger.side.before": {"fr": "avant", "en": "before"},
     "trigger.side.after": {"fr": "après", "en": "after"},
     "trigger.mcnemar.mcnemar_no_pairs": {"fr": "Aucune requête notée des deux côtés : pas de comparaison.",
