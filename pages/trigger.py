@@ -21,8 +21,8 @@ from ui.settings import current_settings
 from ui.shell import require_navigation
 from ui.sources import recorded_source_choice
 from ui.trigger_editor import data_editors, data_tools
-from ui.trigger_view import (cached_baseline, cached_embedding_baseline, cached_report, confusion_chart, misroute_lines, rates_table,
-                             say, status_counts, sweep_chart)
+from ui.trigger_view import (cached_baseline, cached_embedding_baseline, cached_report, confusion_chart,
+                             misroute_lines, rates_table, say, status_counts, sweep_chart)
 from ui.widgets import metric_rows, translated_radio
 
 require_navigation()
@@ -139,8 +139,8 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
     description = st.text_area(t("trigger.edit_description"), key=key, height=140).strip()
     example = None if live else rewrite_example()
     if example is not None and example[0] == name:
-        st.button(t("trigger.edit_use_example"), key="trigger_edit_example", on_click=_set_state, args=(key, example[1]),
-                  help=t("trigger.edit_example_help"))
+        st.button(t("trigger.edit_use_example"), key="trigger_edit_example", on_click=_set_state,
+                  args=(key, example[1]), help=t("trigger.edit_example_help"))
     if not description or description == next(s.description for s in catalogue.skills if s.name == name):
         st.info(t("trigger.edit_unchanged"))
         return
@@ -152,8 +152,8 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
     if not after_rows:
         return
     before, after = cached_report(rows, catalogue, queries), cached_report(after_rows, edited, queries)
-    st.dataframe(rates_table([(t("trigger.side.before"), before.per_query), (t("trigger.side.after"), after.per_query)]),
-                 width="stretch")
+    st.dataframe(rates_table([(t("trigger.side.before"), before.per_query),
+                              (t("trigger.side.after"), after.per_query)]), width="stretch")
     _, right_before, right_after = paired_correctness(rows, after_rows)
     say("trigger.mcnemar", mcnemar_reading(mcnemar_exact(right_before, right_after)))
 
