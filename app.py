@@ -12,6 +12,7 @@ render_sidebar()
 pages = [
     st.Page("pages/home.py", title=t("home.nav"), icon=":material/home:", url_path="home", default=True),
     st.Page("pages/persona.py", title=t("persona.nav"), icon=":material/theater_comedy:", url_path="persona"),
+    st.Page("pages/trigger.py", title=t("trigger.nav"), icon=":material/bolt:", url_path="trigger"),
     st.Page("pages/kappa.py", title=t("kappa.nav"), icon=":material/handshake:", url_path="kappa"),
     st.Page("pages/judge.py", title=t("judge.nav"), icon=":material/gavel:", url_path="judge"),
 ]

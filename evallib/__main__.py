@@ -6,6 +6,7 @@ Commands:
   gnss               the GNSS agent evaluation (table, JSON, pass-count gate, station files)
   record persona     collect the persona page's default grid from a live endpoint and record it in
                      the local recordings folder (ignored by git; see evallib.llm.recordings)
+  record trigger     the same for the trigger page's routing requests (tools mode, 2 runs per query)
   record judge       run the judge page's default set (templates A and B, verbosity and position
                      probes) against a live generator and judge, recording every answer locally
   authored persona   write the shipped recordings/persona.jsonl from data/persona_authored_responses.json
@@ -33,7 +34,6 @@ ROOT = Path(__file__).resolve().parent.parent
 AUTHORED_RESPONSES = ROOT / "data" / "persona_authored_responses.json"
 PERSONA_SET = "persona"
 PAGES = ("persona",)
-RECORDED_PAGES = ("persona", "judge")
 KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
 #: Where the base URL comes from when --base-url is not given (the variables the SDKs themselves read).
 BASE_URL_VARIABLES = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
@@ -62,27 +62,51 @@ def persona_authored(recordings_dir: Path) -> int:
     return count
 
 
-def persona_record(args: argparse.Namespace) -> int:
-    """Collect the default grid from a live endpoint into the local recordings; prints a summary.
-
-    Returns the exit code: 0 when every request was answered, 1 when some failed.
-    """
+def _recording_provider(args: argparse.Namespace, set_name: str):
+    """(endpoint config, recordings, live provider recording into ``set_name``) for a ``record`` command."""
     base_url = args.base_url if args.base_url is not None else os.environ.get(BASE_URL_VARIABLES[args.kind], "")
     config = ProviderConfig(kind=args.kind, base_url=base_url, api_key=os.environ.get(KEY_VARIABLES[args.kind], ""))
     store = Recordings(SHIPPED_DIR, args.recordings_dir)
-    provider = RecordingProvider(make_provider(config), store, PERSONA_SET, args.kind)
-    cells = build_requests(load_catalogue(), args.model, disable_reasoning=args.kind == "openai")
-    results = collect([c.request for c in cells], provider, args.concurrency,
+    return config, store, RecordingProvider(make_provider(config), store, set_name, args.kind)
+
+
+def record_requests(requests: list, labels: list[str], args: argparse.Namespace, set_name: str) -> int:
+    """Collect ``requests`` from the live endpoint of ``args`` into the local recordings of ``set_name``.
+
+    Prints each failure (with its ``labels`` entry) and a summary answered/failed/recorded; returns the
+    exit code: 0 when every request was answered, 1 when some failed.
+    """
+    _, store, provider = _recording_provider(args, set_name)
+    results = collect(requests, provider, args.concurrency,
                       on_progress=lambda p: print(f"\r{p.done}/{p.total} errors={p.errors}", end="", file=sys.stderr))
     print(file=sys.stderr)
-    for cell, result in zip(cells, results):
+    for label, result in zip(labels, results):
         if result.failed:
-            print(f"{cell.assistant} / probe {cell.probe_index + 1}: {result.error} {result.hint}", file=sys.stderr)
+            print(f"{label}: {result.error} {result.hint}", file=sys.stderr)
     failed = sum(r.failed for r in results)
     recorded = sum(is_recordable(r) for r in results)
     print(f"answered {len(results) - failed}, failed {failed}, recorded {recorded} "
-          f"(in {store.write_directory / PERSONA_SET}.jsonl)")
+          f"(in {store.write_directory / set_name}.jsonl)")
     return 1 if failed else 0
+
+
+def persona_record(args: argparse.Namespace) -> int:
+    """Collect the persona page's default grid from a live endpoint into the local recordings."""
+    cells = build_requests(load_catalogue(), args.model, disable_reasoning=args.kind == "openai")
+    return record_requests([c.request for c in cells], [f"{c.assistant} / probe {c.probe_index + 1}" for c in cells],
+                           args, PERSONA_SET)
+
+
+def trigger_record(args: argparse.Namespace) -> int:
+    """Collect the trigger page's default routing requests (tools mode, 2 runs) into the local recordings."""
+    from evallib.triggering.authored import TRIGGER_SET
+    from evallib.triggering.data import load_queries, load_skills
+    from evallib.triggering.routing import build_requests as routing_requests
+
+    catalogue = load_skills()
+    cells = routing_requests(catalogue, load_queries(catalogue), args.model, provider_kind=args.kind)
+    return record_requests([c.request for c in cells], [f"{c.query_id} / run {c.run + 1}" for c in cells],
+                           args, TRIGGER_SET)
 
 
 def judge_record(args: argparse.Namespace) -> int:
@@ -99,10 +123,7 @@ def judge_record(args: argparse.Namespace) -> int:
     from evallib.judging.rubric import default_rubric
     from evallib.judging.templates import TEMPLATE_NAMES, default_templates
 
-    base_url = args.base_url if args.base_url is not None else os.environ.get(BASE_URL_VARIABLES[args.kind], "")
-    config = ProviderConfig(kind=args.kind, base_url=base_url, api_key=os.environ.get(KEY_VARIABLES[args.kind], ""))
-    store = Recordings(SHIPPED_DIR, args.recordings_dir)
-    provider = RecordingProvider(make_provider(config), store, JUDGE_SET, args.kind)
+    config, store, provider = _recording_provider(args, JUDGE_SET)
     generator = ModelSettings(args.model, args.kind)
     judge = ModelSettings(args.judge_model or args.model, args.kind, prefill=config.prefill)
     cases, templates, rubric = load_cases(), default_templates(), default_rubric()
@@ -133,7 +154,7 @@ def _parser() -> argparse.ArgumentParser:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     record = commands.add_parser("record", help="record a page's requests from a live model (local folder)")
-    record.add_argument("page", choices=RECORDED_PAGES)
+    record.add_argument("page", choices=tuple(RECORDERS))
     record.add_argument("--kind", choices=tuple(KEY_VARIABLES), default="openai",
                         help="endpoint kind; the key is read from OPENAI_API_KEY or ANTHROPIC_API_KEY")
     record.add_argument("--base-url", default=None,
@@ -156,6 +177,9 @@ def _positive(text: str) -> int:
     return value
 
 
+#: Pages that ``record`` collects, each with its own function (default requests of the page).
+RECORDERS = {"persona": persona_record, "trigger": trigger_record, "judge": judge_record}
+
 #: Evaluation commands, each with its own parser and exit codes: name -> module holding ``main(argv)``.
 EVALUATIONS = {"trigger": "evallib.triggering.cli", "judge": "evallib.judging.cli", "gnss": "evallib.gnss.cli"}
 
@@ -171,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{count} authored answers written to {args.recordings_dir / PERSONA_SET}.jsonl")
         return 0
     args.recordings_dir = args.recordings_dir or local_directory()
-    return judge_record(args) if args.page == "judge" else persona_record(args)
+    return RECORDERS[args.page](args)
 
 
 if __name__ == "__main__":

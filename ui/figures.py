@@ -187,3 +187,26 @@ def interval_bars(labels: Sequence[object], values: Sequence[float | None], lows
     fig.update_xaxes(type="category")
     fig.update_yaxes(range=list(value_range) if value_range else None, title=plain(y_title, AXIS_TITLE_CHARS))
     return _layout(fig, title, 400)
+
+
+#: Line styles of `threshold_lines`, in series order: four hues far apart, the fourth also dashed, so
+#: that the lines stay apart on a washed-out projector and for colour-blind readers.
+LINE_STYLES = ({"color": ACCENT}, {"color": "#2e8540"}, {"color": "#e67e22"}, {"color": WARNING, "dash": "dash"})
+
+
+def threshold_lines(thresholds: Sequence[float], series: Sequence[tuple[str, Sequence[float]]], *, title: str,
+                    x_title: str, marked: Sequence[float] = (), value_range: tuple = (0, 1.05)) -> go.Figure:
+    """Up to four lines (e.g. accuracy, recall) over a threshold axis, ``marked`` thresholds as dotted lines.
+
+    NaN values (an undefined rate) leave a gap in their line rather than a point at zero.
+    """
+    fig = go.Figure()
+    for (name, values), style in zip(series, LINE_STYLES):
+        fig.add_trace(go.Scatter(x=list(thresholds), y=[None if v != v else float(v) for v in values],
+                                 mode="lines", name=plain(name, AXIS_TITLE_CHARS), line={"width": 3, **style}))
+    for x in marked:
+        fig.add_vline(x=x, line_dash="dot", line_color=MUTED, annotation_text=number(x),
+                      annotation_position="top", annotation_font=AXIS_FONT)
+    fig.update_layout(legend={"orientation": "h", "y": -0.22}, yaxis={"range": list(value_range)},
+                      xaxis={"title": x_title})
+    return _layout(fig, title, 460)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-#: Every ASCII punctuation character: CommonMark lets a backslash escape any of them, which also
-#: disarms Streamlit's own additions ($ for LaTeX, :colour[...] and :emoji: directives).
-_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+#: The ASCII punctuation that Markdown, HTML or Streamlit's own additions ($ for LaTeX, :colour[...]
+#: and :emoji: directives) may read as markup; CommonMark lets a backslash escape each of them.
+_PUNCTUATION = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$&:\"'=^])")
 
 
 def literal(text: str) -> str:

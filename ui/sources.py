@@ -62,9 +62,13 @@ def source_names(sources: Sequence[RecordedSource], total: int) -> list[str]:
     are told apart by the options in which they differ.
     """
     names = []
+    # Several authored example models (a strong and a light router...) are told apart by their model.
+    authored_models = {source.model for source in sources if source.origin == "authored"}
     for source in sources:
         if source.origin == "authored":
             name = t("sources.authored", n=source.count, total=total)
+            if len(authored_models) > 1:
+                name = f"{source.model} · {name}"
         else:
             provider = t(f"sidebar.kind.{source.provider}") if source.provider else t("sources.provider_unknown")
             name = t("sources.live", model=source.model, provider=provider, dates=", ".join(source.dates) or "—",

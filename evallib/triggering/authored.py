@@ -45,18 +45,38 @@ def authored_recordings(decisions_path: str | Path = AUTHORED_DECISIONS, skills_
     catalogue = load_skills(skills_path)
     queries = load_queries(catalogue, queries_path)
     written = json.loads(Path(decisions_path).read_text(encoding="utf-8"))
+    example = rewrite_example(decisions_path)
     recorded = []
     for entry in written["models"]:
         model, decisions = entry["model"], entry["decisions"]
-        for query in queries:
-            runs = decisions.get(query.id)
-            if not isinstance(runs, list) or len(runs) != DEFAULT_RUNS:
-                raise AuthoredDecisionsError("authored_incomplete", f"{model}: query {query.id!r} needs "
-                                             f"{DEFAULT_RUNS} decisions", model=model, id=query.id)
+        _check_complete(model, decisions, queries)
         provenance = {"source": "authored", "note": entry["note"]}
-        recorded += [(cell.request, _authored_result(cell.request.key(), model, decisions[cell.query_id][cell.run]),
-                      provenance) for cell in build_requests(catalogue, queries, model, DEFAULT_RUNS)]
+        grids = [(catalogue, decisions)]
+        if example is not None:  # the same decisions after the suggested rewrite, but for the listed changes
+            grids.append((catalogue.with_description(*example), {**decisions, **entry.get("rewrite_changes", {})}))
+        for grid, chosen in grids:
+            recorded += [(cell.request, _authored_result(cell.request.key(), model, chosen[cell.query_id][cell.run]),
+                          provenance) for cell in build_requests(grid, queries, model, DEFAULT_RUNS)]
     return recorded
+
+
+def _check_complete(model: str, decisions: dict, queries) -> None:
+    for query in queries:
+        runs = decisions.get(query.id)
+        if not isinstance(runs, list) or len(runs) != DEFAULT_RUNS:
+            raise AuthoredDecisionsError("authored_incomplete", f"{model}: query {query.id!r} needs "
+                                         f"{DEFAULT_RUNS} decisions", model=model, id=query.id)
+
+
+def rewrite_example(decisions_path: str | Path = AUTHORED_DECISIONS) -> tuple[str, str] | None:
+    """(skill, new description) of the rewrite suggested for the offline before/after, or None.
+
+    The authored models' decisions after this rewrite are recorded too (``rewrite_changes`` in the
+    decisions file lists the queries whose decisions the rewrite changes), so the page's before/after
+    runs offline on this one edit.
+    """
+    example = json.loads(Path(decisions_path).read_text(encoding="utf-8")).get("rewrite_example")
+    return (example["skill"], example["description"]) if example else None
 
 
 def write_authored_recordings(recordings_dir: str | Path, decisions_path: str | Path = AUTHORED_DECISIONS) -> int:

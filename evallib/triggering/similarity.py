@@ -30,12 +30,17 @@ from evallib.triggering.metrics import RoutedDecision, TriggerMetrics, trigger_m
 TABLE_THRESHOLDS = (0.05, 0.10, 0.15, 0.25)
 #: Thresholds of the full sweep plot: 0 to 0.5 in steps of 0.0025 (no cosine of the default set reaches 0.5).
 SWEEP_THRESHOLDS = tuple(np.round(np.linspace(0.0, 0.5, 201), 4))
+#: The same for embedding cosines, which sit much higher (unrelated sentences often score 0.3 to 0.5
+#: with sentence-embedding models): four points over the range where the decision changes, and a
+#: sweep over all of [0, 1].
+EMBEDDING_TABLE_THRESHOLDS = (0.3, 0.4, 0.5, 0.6)
+EMBEDDING_SWEEP_THRESHOLDS = tuple(np.round(np.linspace(0.0, 1.0, 401), 4))
 
 
 def similarity_scores(catalogue: SkillCatalogue, queries: Sequence[LabelledQuery | str]) -> np.ndarray:
     """Cosine of each query with each skill: an array of shape (n_queries, n_skills), values in [0, 1]."""
     texts = [q if isinstance(q, str) else q.query for q in queries]
-    documents = [f"{s.name} {s.description}" for s in catalogue.skills] + texts
+    documents = skill_texts(catalogue) + texts
     X, _ = tfidf_matrix(documents)
     k = len(catalogue.skills)
     if X.shape[1] == 0:
@@ -66,10 +71,40 @@ def routed_by_similarity(queries: Sequence[LabelledQuery], catalogue: SkillCatal
 
 
 def baseline_table(queries: Sequence[LabelledQuery], catalogue: SkillCatalogue,
-                   thresholds: Sequence[float] = TABLE_THRESHOLDS) -> list[tuple[float, TriggerMetrics]]:
-    """(threshold, metrics with intervals) of the baseline at each of ``thresholds`` (the page's table)."""
-    scores = similarity_scores(catalogue, queries)
+                   thresholds: Sequence[float] = TABLE_THRESHOLDS,
+                   scores: np.ndarray | None = None) -> list[tuple[float, TriggerMetrics]]:
+    """(threshold, metrics with intervals) of the baseline at each of ``thresholds`` (the page's table).
+
+    ``scores`` (n_queries, n_skills) default to the TF-IDF `similarity_scores`; pass `embedding_scores`
+    to route by embeddings instead.
+    """
+    scores = similarity_scores(catalogue, queries) if scores is None else scores
     return [(t, trigger_metrics(routed_by_similarity(queries, catalogue, scores, t))) for t in thresholds]
+
+
+def skill_texts(catalogue: SkillCatalogue) -> list[str]:
+    """The text of each skill that queries are compared with: its name and description."""
+    return [f"{s.name} {s.description}" for s in catalogue.skills]
+
+
+def embedding_scores(skill_vectors: np.ndarray, query_vectors: np.ndarray) -> np.ndarray:
+    """Cosine of each query embedding with each skill embedding: shape (n_queries, n_skills), in [-1, 1].
+
+    Args:
+        skill_vectors: (n_skills, d) embeddings of `skill_texts`.
+        query_vectors: (n_queries, d) embeddings of the queries, same model.
+
+    Raises ValueError when the dimensions differ. A zero vector has cosine 0 with everything.
+    """
+    skills, queries = np.asarray(skill_vectors, dtype=float), np.asarray(query_vectors, dtype=float)
+    if skills.ndim != 2 or queries.ndim != 2 or skills.shape[1] != queries.shape[1]:
+        raise ValueError(f"embeddings of different shapes: skills {skills.shape}, queries {queries.shape}")
+
+    def unit(x: np.ndarray) -> np.ndarray:
+        norms = np.linalg.norm(x, axis=1, keepdims=True)
+        return np.divide(x, norms, out=np.zeros_like(x), where=norms > 0)
+
+    return unit(queries) @ unit(skills).T
 
 
 @dataclass(frozen=True)

@@ -23,14 +23,17 @@ TEXTS = {
               "s'accordent-ils plus que le hasard ne le voudrait ?\n"
               "- **LLM juge** : le code tranche ce qu'il peut, un modèle note le reste ; ses échecs et ses biais "
               "sont mesurés.\n"
-              "- D'autres pages (déclenchement des skills, LLM juge, agent GNSS) arrivent au fil des tickets.",
+              "- **Déclenchement des skills** : chaque skill d'un assistant s'active-t-il quand il faut, et "
+              "seulement alors ?\n"
+              "- D'autres pages (agent GNSS) arrivent au fil des tickets.",
         "en": "- **Persona audit**: do assistants with different system prompts really answer "
               "differently? We try to find the author of each answer.\n"
               "- **Agreement between raters (kappa)**: do two raters, human or model, agree more than "
               "chance alone would make them?\n"
               "- **LLM as a judge**: code decides what it can, a model grades the rest; its failures and biases "
               "are measured.\n"
-              "- More pages (skill triggering, LLM as a judge, GNSS agent) arrive issue by issue.",
+              "- **Skill triggering**: does each skill of an assistant fire when it should, and only then?\n"
+              "- More pages (GNSS agent) arrive issue by issue.",
     },
     "home.sources": {"fr": "D'où viennent les réponses", "en": "Where the answers come from"},
     "home.offline_mode": {

@@ -37,3 +37,22 @@ def test_an_incomplete_decision_file_is_refused(tmp_path):
     with pytest.raises(AuthoredDecisionsError) as info:
         write_authored_recordings(tmp_path / "recordings", path)
     assert info.value.code == "authored_incomplete" and info.value.details["id"] == "leave-01"
+
+
+def test_the_suggested_rewrite_is_recorded_and_changes_only_the_listed_queries():
+    from evallib.triggering.authored import rewrite_example
+    from evallib.triggering.data import load_queries, load_skills
+    from evallib.triggering.routing import build_requests
+
+    skill, description = rewrite_example()
+    catalogue = load_skills()
+    queries = load_queries(catalogue)
+    assert description != next(s.description for s in catalogue.skills if s.name == skill) and len(description) < 1024
+    recorded = {request.key(): result for request, result, _ in authored_recordings()}
+    data = json.loads(AUTHORED_DECISIONS.read_text(encoding="utf-8"))
+    for entry in data["models"]:
+        before = build_requests(catalogue, queries, entry["model"])
+        after = build_requests(catalogue.with_description(skill, description), queries, entry["model"])
+        changed = {b.query_id for b, a in zip(before, after)
+                   if recorded[b.request.key()].tool_calls != recorded[a.request.key()].tool_calls}
+        assert changed == set(entry.get("rewrite_changes", {}))

@@ -1,0 +1,208 @@
+"""Trigger eval: does each skill fire when it should, and only then? (issue 7, seed 003)"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from evallib.triggering.authored import TRIGGER_SET, rewrite_example
+from evallib.triggering.comparison import (ALPHA, mcnemar_exact, mcnemar_reading, min_discordant_for_significance,
+                                           paired_correctness)
+from evallib.triggering.gate import trigger_gate
+from evallib.triggering.readings import sweep_reading
+from evallib.llm import EmbeddingRequest
+from evallib.triggering.report import decide_all
+from evallib.triggering.routing import DEFAULT_RUNS, build_requests
+from evallib.triggering.similarity import EMBEDDING_TABLE_THRESHOLDS, TABLE_THRESHOLDS, skill_texts
+from ui.collection import collection_panel
+from ui.i18n import integer, number, t
+from ui.labels import md
+from ui.settings import current_settings
+from ui.shell import require_navigation
+from ui.sources import recorded_source_choice
+from ui.trigger_editor import data_editors, data_tools
+from ui.trigger_view import (cached_baseline, cached_embedding_baseline, cached_report, confusion_chart,
+                             misroute_lines, rates_table, say, status_counts, sweep_chart)
+from ui.widgets import metric_rows, translated_radio
+
+require_navigation()
+
+#: Offline, requests are built with this model and replayed as the chosen recorded source asked them.
+OFFLINE_MODEL = "authored-example-strong-router"
+#: Most runs per query offered: beyond five, a workshop endpoint spends minutes on 38 queries.
+MAX_RUNS = 5
+#: Errors listed before the rest is folded into an expander.
+ERRORS_SHOWN = 10
+
+
+def _collect(catalogue, queries, model, runs, provider_kind, mode, key):
+    """Routing requests, their answers (as far as collected) and the decisions of the answered ones."""
+    cells = build_requests(catalogue, queries, model, runs, provider_kind, mode)
+    results = collection_panel([c.request for c in cells], set_name=TRIGGER_SET, key=key,
+                               labels=[t("trigger.cell_label", id=c.query_id, run=c.run + 1) for c in cells])
+    present = [(c, r) for c, r in zip(cells, results) if r is not None]
+    rows = decide_all([c for c, _ in present], [r for _, r in present], queries, catalogue.names, mode)
+    missing = sum(r.error_kind == "missing_recording" for _, r in present)
+    return tuple(rows), missing
+
+
+def _statuses(rows) -> None:
+    counts = status_counts(rows)
+    st.dataframe(pd.DataFrame({t("trigger.status"): [t(f"trigger.status.{s}") for s in counts],
+                               t("trigger.count"): [integer(v) for v in counts.values()]}),
+                 hide_index=True, width="content")
+    st.caption(t("trigger.statuses_caption", empty=integer(counts["empty"]), errors=integer(counts["error"])))
+
+
+def _metrics(report, queries) -> None:
+    st.header(t("trigger.metrics_title"))
+    st.markdown(t("trigger.metrics_intro"))
+    st.dataframe(rates_table([(t("trigger.by_decision"), report.metrics), (t("trigger.by_query"), report.per_query)]),
+                 width="stretch")
+    for reading in report.readings:
+        say("trigger.reading", reading, st.info if reading.code == "perfect_score" else st.markdown)
+    st.subheader(t("trigger.held_out_title"))
+    held = sum(q.held_out for q in queries)
+    st.markdown(t("trigger.held_out_intro", held=integer(held), visible=integer(len(queries) - held)))
+    st.dataframe(rates_table([(t("trigger.visible"), report.visible), (t("trigger.held_out"), report.held_out)]),
+                 width="stretch")
+    tokens = report.mean_input_tokens
+    seconds = report.model_time_s
+    metric_rows([(t("trigger.mean_tokens"), number(tokens, ".0f") if tokens is not None else t("trigger.not_reported"),
+                  t("trigger.mean_tokens_help")),
+                 (t("trigger.duration"), t("trigger.seconds", s=number(seconds, ".1f")) if seconds is not None
+                  else t("trigger.not_reported"), t("trigger.duration_help"))])
+    say("trigger.gate", trigger_gate(report.metrics).reading)
+
+
+def _errors(report) -> None:
+    st.header(t("trigger.errors_title"))
+    confusion_chart(st, report, t("trigger.confusion_figure"))
+    lines = misroute_lines(report)
+    if not lines:
+        st.success(t("trigger.no_error"))
+        return
+    st.markdown(t("trigger.errors_count", n=integer(len(lines))))
+    st.markdown("\n".join(f"- {line}" for line in lines[:ERRORS_SHOWN]))
+    if len(lines) > ERRORS_SHOWN:
+        with st.expander(t("trigger.more_errors", n=integer(len(lines) - ERRORS_SHOWN))):
+            st.markdown("\n".join(f"- {line}" for line in lines[ERRORS_SHOWN:]))
+
+
+def _baseline_result(table, sweep, marked, key: str) -> None:
+    st.dataframe(rates_table([(t("trigger.at_threshold", threshold=number(th)), m) for th, m in table]),
+                 width="stretch")
+    sweep_chart(st, sweep, marked, key=key)
+    say("trigger.sweep", sweep_reading(sweep))
+
+
+def _baseline(catalogue, queries) -> None:
+    st.header(t("trigger.baseline_title"))
+    st.markdown(t("trigger.baseline_intro"))
+    with st.spinner(t("trigger.computing")):
+        table, sweep = cached_baseline(catalogue, queries)
+    _baseline_result(table, sweep, TABLE_THRESHOLDS, "trigger_tfidf_sweep")
+    st.subheader(t("trigger.embeddings_title"))
+    settings = current_settings()
+    if not settings.live or settings.config.kind != "openai":
+        st.caption(t("trigger.embeddings_live_only"))
+        return
+    model = st.text_input(t("trigger.embedding_model"), key="trigger_embedding_model",
+                          placeholder="nomic-embed-text").strip()
+    if not model:
+        return
+    texts = (*skill_texts(catalogue), *(q.query for q in queries))
+    [result] = collection_panel([EmbeddingRequest(model, texts)], set_name=TRIGGER_SET, key="trigger_embed",
+                                labels=[t("trigger.embedding_label", n=integer(len(texts)))])
+    if result is None or result.failed:
+        return
+    try:
+        table, sweep = cached_embedding_baseline(catalogue, queries, tuple(map(tuple, result.vectors)))
+    except ValueError:
+        st.warning(t("trigger.embedding_mismatch", n=integer(len(texts))))
+        return
+    _baseline_result(table, sweep, EMBEDDING_TABLE_THRESHOLDS, "trigger_embedding_sweep")
+
+
+def _set_state(key: str, value: str) -> None:
+    st.session_state[key] = value
+
+
+def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, live) -> None:
+    st.header(t("trigger.edit_title"))
+    st.markdown(t("trigger.edit_intro"))
+    st.caption(t("trigger.edit_power", n=integer(len(queries)), needed=integer(min_discordant_for_significance()),
+                 alpha=number(ALPHA)))
+    name = st.selectbox(t("trigger.edit_skill"), catalogue.names, key="trigger_edit_skill")
+    key = f"trigger_edit_description_{name}"
+    st.session_state.setdefault(key, next(s.description for s in catalogue.skills if s.name == name))
+    description = st.text_area(t("trigger.edit_description"), key=key, height=140).strip()
+    example = None if live else rewrite_example()
+    if example is not None and example[0] == name:
+        st.button(t("trigger.edit_use_example"), key="trigger_edit_example", on_click=_set_state,
+                  args=(key, example[1]), help=t("trigger.edit_example_help"))
+    if not description or description == next(s.description for s in catalogue.skills if s.name == name):
+        st.info(t("trigger.edit_unchanged"))
+        return
+    edited = catalogue.with_description(name, description)
+    after_rows, missing = _collect(edited, queries, model, runs, provider_kind, mode, "trigger_after")
+    if missing and not live:
+        st.info(t("trigger.edit_offline", n=integer(missing)))
+        return
+    if not after_rows:
+        return
+    before, after = cached_report(rows, catalogue, queries), cached_report(after_rows, edited, queries)
+    st.dataframe(rates_table([(t("trigger.side.before"), before.per_query),
+                              (t("trigger.side.after"), after.per_query)]), width="stretch")
+    _, right_before, right_after = paired_correctness(rows, after_rows)
+    say("trigger.mcnemar", mcnemar_reading(mcnemar_exact(right_before, right_after)))
+
+
+# ---------------------------------------------------------------- page
+
+st.title(t("trigger.title"))
+st.markdown(t("trigger.intro"))
+
+st.header(t("trigger.data_title"))
+catalogue, queries, problem = data_editors()
+data_tools(catalogue, queries)
+if catalogue is None:
+    st.error(t("trigger.invalid", error=problem))
+    st.stop()
+
+settings = current_settings()
+st.header(t("trigger.collect_title"))
+columns = st.columns(2)
+runs = int(columns[0].number_input(t("trigger.runs"), min_value=1, max_value=MAX_RUNS, value=DEFAULT_RUNS,
+                                   key="trigger_runs", help=t("trigger.runs_help")))
+if settings.live:
+    model, provider_kind, source = settings.model, settings.config.kind, None
+    with columns[1]:
+        mode = translated_radio("trigger_mode", "trigger.mode", ("tools", "json"), help=t("trigger.mode_help"))
+else:
+    model, provider_kind, mode = OFFLINE_MODEL, "openai", "tools"
+    with columns[1]:
+        source = recorded_source_choice([c.request for c in build_requests(catalogue, queries, model, runs)],
+                                        set_name=TRIGGER_SET, key="trigger")
+    if source is not None:
+        st.caption(t("trigger.replaying", model=md(source.model, None)))
+rows, missing = _collect(catalogue, queries, model, runs, provider_kind, mode, "trigger_routing")
+if missing and not settings.live:
+    st.info(t("trigger.missing_offline", n=integer(missing)))
+if not rows:
+    st.info(t("trigger.nothing_yet"))
+    st.stop()
+_statuses(rows)
+report = cached_report(rows, catalogue, queries)
+_metrics(report, queries)
+_errors(report)
+_baseline(catalogue, queries)
+_before_after(catalogue, queries, rows, model, runs, provider_kind, mode, settings.live)
+
+st.header(t("trigger.cli_title"))
+st.markdown(t("trigger.cli_intro"))
+recorded = source.model if source is not None else "MODEL"
+st.code(f"python -m evallib trigger --offline --runs {runs} --model {recorded}\n"
+        "python -m evallib trigger --runs 2 --provider openai --base-url URL --model MODEL\n"
+        "python -m evallib record trigger --kind openai --base-url URL --model MODEL", language="bash")
+st.caption(t("trigger.limits", n=integer(len(queries))))
