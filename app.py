@@ -13,5 +13,6 @@ pages = [
     st.Page("pages/home.py", title=t("home.nav"), icon=":material/home:", url_path="home", default=True),
     st.Page("pages/persona.py", title=t("persona.nav"), icon=":material/theater_comedy:", url_path="persona"),
     st.Page("pages/kappa.py", title=t("kappa.nav"), icon=":material/handshake:", url_path="kappa"),
+    st.Page("pages/gnss.py", title=t("gnss.nav"), icon=":material/satellite_alt:", url_path="gnss"),
 ]
 st.navigation(pages).run()

@@ -165,3 +165,54 @@ def grouped_bars(labels: Sequence[object], series: Sequence[tuple[str, Sequence[
                       yaxis={"range": list(value_range) if value_range else None, "tickformat": tick_format},
                       xaxis={"type": "category", "title": x_title})
     return _layout(fig, title, 420)
+
+
+def time_series(dates: Sequence, values: Sequence[float], *, title: str, y_title: str, data_name: str,
+                fitted: Sequence[float] | None = None, fitted_name: str = "",
+                markers: Sequence[tuple[object, str]] = ()) -> go.Figure:
+    """Daily values as points, an optional fitted curve over them, and vertical dashed lines at
+    ``markers`` (``(date, label)``, e.g. the true offset day). Names are escaped."""
+    fig = go.Figure(go.Scattergl(x=list(dates), y=list(values), mode="markers", name=plain(data_name, None),
+                                 marker={"size": 3, "color": MUTED}))
+    if fitted is not None:
+        fig.add_trace(go.Scatter(x=list(dates), y=list(fitted), mode="lines", name=plain(fitted_name, None),
+                                 line={"color": ACCENT, "width": 3}))
+    for day, label in markers:
+        fig.add_vline(x=day, line_dash="dash", line_color=WARNING, line_width=2)
+        fig.add_annotation(x=day, y=1, yref="paper", text=plain(label, None), showarrow=False, yanchor="bottom",
+                           font=AXIS_FONT)
+    fig.update_yaxes(title=plain(y_title, None))
+    fig.update_layout(legend={"orientation": "h", "y": -0.15})
+    return _layout(fig, title, 380)
+
+
+def histogram_bars(edges: Sequence[float], counts: Sequence[int], *, title: str, x_title: str, y_title: str,
+                   references: Sequence[tuple[float, str]] = ()) -> go.Figure:
+    """A histogram already counted (``numpy.histogram``: len(edges) = len(counts) + 1) with dashed
+    vertical lines at ``references`` (``(value, label)``, e.g. the median and a tolerance)."""
+    edges = np.asarray(edges, dtype=float)
+    fig = go.Figure(go.Bar(x=(edges[:-1] + edges[1:]) / 2, y=list(counts), width=np.diff(edges),
+                           marker_color=ACCENT, marker_line={"color": "white", "width": 1}))
+    for value, label in references:
+        fig.add_vline(x=value, line_dash="dash", line_color=WARNING, annotation_text=plain(label, None),
+                      annotation_position="top", annotation_font=AXIS_FONT)
+    fig.update_xaxes(title=plain(x_title, None))
+    fig.update_yaxes(title=plain(y_title, None))
+    return _layout(fig, title, 360)
+
+
+def rate_curves(x: Sequence[float], series: Sequence[tuple[str, Sequence[float]]], *, title: str, x_title: str,
+                marker: tuple[float, str] | None = None) -> go.Figure:
+    """Rates in [0, 1] against a setting (e.g. detection and false-alarm rates against a threshold), one
+    line per series, with an optional dashed vertical line at the setting in use."""
+    fig = go.Figure()
+    for name, values in series:
+        fig.add_trace(go.Scatter(x=list(x), y=list(values), mode="lines+markers", name=plain(name, None),
+                                 line={"width": 3}))
+    if marker is not None:
+        fig.add_vline(x=marker[0], line_dash="dash", line_color=MUTED, annotation_text=plain(marker[1], None),
+                      annotation_position="top", annotation_font=AXIS_FONT)
+    fig.update_xaxes(title=plain(x_title, None))
+    fig.update_yaxes(range=[-0.02, 1.05], tickformat=".0%")
+    fig.update_layout(legend={"orientation": "h", "y": -0.25})
+    return _layout(fig, title, 400)

@@ -21,11 +21,15 @@ TEXTS = {
               "vraiment différemment ? On cherche à retrouver l'auteur de chaque réponse.\n"
               "- **Accord entre correcteurs (kappa)** : deux correcteurs, humains ou modèles, "
               "s'accordent-ils plus que le hasard ne le voudrait ?\n"
+              "- **Agent GNSS** : construire l'évaluation (spécification, cas synthétiques, tolérances) avant "
+              "de croire un agent qui estime une vitesse et des sauts.\n"
               "- D'autres pages (déclenchement des skills, LLM juge, agent GNSS) arrivent au fil des tickets.",
         "en": "- **Persona audit**: do assistants with different system prompts really answer "
               "differently? We try to find the author of each answer.\n"
               "- **Agreement between raters (kappa)**: do two raters, human or model, agree more than "
               "chance alone would make them?\n"
+              "- **GNSS agent**: build the evaluation (specification, synthetic cases, tolerances) before "
+              "trusting an agent that estimates a velocity and offsets.\n"
               "- More pages (skill triggering, LLM as a judge, GNSS agent) arrive issue by issue.",
     },
     "home.sources": {"fr": "D'où viennent les réponses", "en": "Where the answers come from"},
