@@ -6,6 +6,7 @@ Commands:
   gnss               the GNSS agent evaluation (table, JSON, pass-count gate, station files)
   record persona     collect the persona page's default grid from a live endpoint and record it in
                      the local recordings folder (ignored by git; see evallib.llm.recordings)
+  record gnss        collect the GNSS live agent's requests (12 cases x --runs) and record them likewise
   authored persona   write the shipped recordings/persona.jsonl from data/persona_authored_responses.json
                      (hand-written example answers, recorded with provenance "authored")
 
@@ -30,7 +31,7 @@ from evallib.persona_catalogue import AUTHORED_MODEL, build_requests, load_catal
 ROOT = Path(__file__).resolve().parent.parent
 AUTHORED_RESPONSES = ROOT / "data" / "persona_authored_responses.json"
 PERSONA_SET = "persona"
-PAGES = ("persona",)
+PAGES = ("persona", "gnss")
 KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
 #: Where the base URL comes from when --base-url is not given (the variables the SDKs themselves read).
 BASE_URL_VARIABLES = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
@@ -82,6 +83,32 @@ def persona_record(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def gnss_record(args: argparse.Namespace) -> int:
+    """Collect the GNSS live agent's default requests (`evallib.gnss.live.case_requests`) into the local
+    recordings; prints a summary. Returns 0 when every request was answered, 1 when some failed."""
+    from evallib.gnss.live import GNSS_SET, case_requests
+
+    config = ProviderConfig(kind=args.kind, base_url=_base_url(args),
+                            api_key=os.environ.get(KEY_VARIABLES[args.kind], ""))
+    store = Recordings(SHIPPED_DIR, args.recordings_dir)
+    provider = RecordingProvider(make_provider(config), store, GNSS_SET, args.kind)
+    cells = case_requests(args.model, args.runs)
+    results = collect([request for _, _, request in cells], provider, args.concurrency,
+                      on_progress=lambda p: print(f"\r{p.done}/{p.total} errors={p.errors}", end="", file=sys.stderr))
+    print(file=sys.stderr)
+    for (case, repeat, _), result in zip(cells, results):
+        if result.failed:
+            print(f"{case.case_id} / run {repeat + 1}: {result.error} {result.hint}", file=sys.stderr)
+    failed = sum(r.failed for r in results)
+    print(f"answered {len(results) - failed}, failed {failed}, recorded {sum(is_recordable(r) for r in results)} "
+          f"(in {store.write_directory / GNSS_SET}.jsonl)")
+    return 1 if failed else 0
+
+
+def _base_url(args: argparse.Namespace) -> str:
+    return args.base_url if args.base_url is not None else os.environ.get(BASE_URL_VARIABLES[args.kind], "")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m evallib", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -96,6 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     record.add_argument("--recordings-dir", type=Path, default=None,
                         help=f"where new recordings go (default: ${LOCAL_DIR_VARIABLE}, else recordings/local)")
     record.add_argument("--concurrency", type=_positive, default=8)
+    record.add_argument("--runs", type=_positive, default=3, help="gnss: runs per case (default %(default)s)")
     authored = commands.add_parser("authored", help="write a page's hand-written example answers (shipped file)")
     authored.add_argument("page", choices=PAGES)
     authored.add_argument("--recordings-dir", type=Path, default=SHIPPED_DIR)
@@ -120,11 +148,15 @@ def main(argv: list[str] | None = None) -> int:
         return importlib.import_module(EVALUATIONS[argv[0]]).main(argv[1:])
     args = _parser().parse_args(argv)
     if args.command == "authored":
-        count = persona_authored(args.recordings_dir)
-        print(f"{count} authored answers written to {args.recordings_dir / PERSONA_SET}.jsonl")
+        if args.page == "gnss":
+            from evallib.gnss.live import GNSS_SET, write_authored_recordings
+            count, set_name = write_authored_recordings(args.recordings_dir), GNSS_SET
+        else:
+            count, set_name = persona_authored(args.recordings_dir), PERSONA_SET
+        print(f"{count} authored answers written to {args.recordings_dir / set_name}.jsonl")
         return 0
     args.recordings_dir = args.recordings_dir or local_directory()
-    return persona_record(args)
+    return gnss_record(args) if args.page == "gnss" else persona_record(args)
 
 
 if __name__ == "__main__":
