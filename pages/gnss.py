@@ -37,7 +37,7 @@ def _spec_section() -> tuple[float, int]:
                                      step=0.1, key="gnss_velocity_tol", help=t("gnss.velocity_tol_help"))
     day_tol = right.number_input(t("gnss.day_tol"), min_value=0, max_value=1000, value=DEFAULT_DAY_TOL, step=5,
                                  key="gnss_day_tol", help=t("gnss.day_tol_help"))
-    st.code(render_spec(SPEC_V1.with_tolerances(velocity_tol, day_tol)), language=None)
+    st.code(render_spec(SPEC_V1.with_tolerances(velocity_tol, day_tol)), language=None, wrap_lines=True)
     st.caption(t("gnss.spec_english"))
     return float(velocity_tol), int(day_tol)
 
@@ -47,9 +47,9 @@ def _agents_section() -> tuple[float, float]:
     st.markdown(t("gnss.agents_intro"))
     left, right = st.columns(2)
     v1 = left.select_slider(t("gnss.v1_threshold"), options=view.V1_THRESHOLDS, value=agents.V1_JUMP_THRESHOLD_MM,
-                            key="gnss_v1_threshold", help=t("gnss.v1_threshold_help"), format_func=number)
-    v2 = right.slider(t("gnss.v2_threshold"), min_value=1.0, max_value=20.0, value=agents.V2_STEP_THRESHOLD_MM,
-                      step=0.5, key="gnss_v2_threshold", help=t("gnss.v2_threshold_help"))
+                            key="gnss_v1_threshold", help=t("gnss.v1_threshold_help"), format_func=view.millimetres)
+    v2 = right.select_slider(t("gnss.v2_threshold"), options=view.V2_THRESHOLDS, value=agents.V2_STEP_THRESHOLD_MM,
+                             key="gnss_v2_threshold", help=t("gnss.v2_threshold_help"), format_func=view.millimetres)
     return float(v1), float(v2)
 
 
@@ -57,7 +57,7 @@ def _results_section(agent: str, threshold: float, velocity_tol: float, day_tol:
     rows = view.evaluation(agent, threshold, velocity_tol, day_tol)
     st.subheader(t(f"gnss.results_title.{agent}"))
     st.metric(t("gnss.passes"), f"{pass_count(rows)}/{len(rows)}")
-    st.dataframe(view.results_table(rows), hide_index=True, width="stretch")
+    st.dataframe(view.results_table(rows), hide_index=True, width="stretch", height=view.table_height(len(rows)))
     for reading in failure_groups(rows, view.MODELS_OFFSETS[agent]):
         view.say("gnss.failure", reading, st.info if reading.code == "all_passed" else st.warning)
     return rows
@@ -97,9 +97,10 @@ def _tolerance_section(v1_threshold: float, v2_threshold: float, velocity_tol: f
             view.say("gnss.spread", spread_reading(spread, velocity_tol))
             st.caption(t("gnss.derived_tolerance", tolerance=number(derived, ".1f"), p95=number(spread.p95)))
     st.subheader(t("gnss.spec_v3_title"))
-    st.code(render_spec(summary.spec_v3), language=None)
+    st.code(render_spec(summary.spec_v3), language=None, wrap_lines=True)
     st.subheader(t("gnss.summary_title"))
-    st.dataframe(view.summary_frame(summary.table), hide_index=True, width="stretch")
+    st.dataframe(view.summary_frame(summary.table), hide_index=True, width="stretch",
+                 height=view.table_height(len(summary.table)))
     st.caption(t("gnss.summary_caption", v1=number(v1_threshold, ".1f"), v2=number(v2_threshold, ".1f")))
     st.metric(t("gnss.held_out"), f"{summary.held_out_passes}/{summary.held_out_total}", help=t("gnss.held_out_help"))
 
@@ -109,9 +110,11 @@ def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_
     st.markdown(t("gnss.midas_intro"))
     rows_midas = view.evaluation("midas", v2_threshold, velocity_tol, day_tol)
     frame, reading = view.comparison_table(rows_v2, rows_midas)
-    st.dataframe(frame, hide_index=True, width="stretch")
+    st.dataframe(frame, hide_index=True, width="stretch", height=view.table_height(len(frame)))
     st.metric(t("gnss.midas_passes"), f"{pass_count(rows_midas)}/{len(rows_midas)}")
     view.say("gnss.comparison", reading, a=t("gnss.agent.v2"), b=t("gnss.agent.midas"))
+    if reading.values["undefined_b"]:
+        st.caption(t("gnss.midas_undefined_cases", cases=view.sentence_value("cases", reading.values["undefined_b"])))
 
 
 def _repeated_section() -> None:
@@ -124,8 +127,8 @@ def _repeated_section() -> None:
         view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(rate.label, FLAW_CHARS)})")
     st.subheader(t("gnss.calculator_title"))
     left, right = st.columns(2)
-    p1 = left.slider(t("gnss.p1"), 0.0, 1.0, 0.6, 0.05, key="gnss_p1")
-    p2 = right.slider(t("gnss.p2"), 0.0, 1.0, 0.8, 0.05, key="gnss_p2")
+    p1 = left.select_slider(t("gnss.p1"), view.RATES, value=0.6, key="gnss_p1", format_func=percent)
+    p2 = right.select_slider(t("gnss.p2"), view.RATES, value=0.8, key="gnss_p2", format_func=percent)
     if p1 == p2:
         st.info(t("gnss.calculator_equal"))
         return
@@ -141,12 +144,9 @@ st.markdown(t("gnss.intro"))
 velocity_tol, day_tol = _spec_section()
 v1_threshold, v2_threshold = _agents_section()
 st.header(t("gnss.results_header"))
-tabs = st.tabs([t("gnss.results_title.v1"), t("gnss.results_title.v2")])
-with tabs[0]:
-    _results_section("v1", v1_threshold, velocity_tol, day_tol)
-    _trade_off_section(v1_threshold)
-with tabs[1]:
-    rows_v2 = _results_section("v2", v2_threshold, velocity_tol, day_tol)
+_results_section("v1", v1_threshold, velocity_tol, day_tol)
+_trade_off_section(v1_threshold)
+rows_v2 = _results_section("v2", v2_threshold, velocity_tol, day_tol)
 _plots_section(v2_threshold)
 _tolerance_section(v1_threshold, v2_threshold, velocity_tol)
 _midas_section(rows_v2, v2_threshold, velocity_tol, day_tol)

@@ -172,7 +172,7 @@ def time_series(dates: Sequence, values: Sequence[float], *, title: str, y_title
                 markers: Sequence[tuple[object, str]] = ()) -> go.Figure:
     """Daily values as points, an optional fitted curve over them, and vertical dashed lines at
     ``markers`` (``(date, label)``, e.g. the true offset day). Names are escaped."""
-    fig = go.Figure(go.Scattergl(x=list(dates), y=list(values), mode="markers", name=plain(data_name, None),
+    fig = go.Figure(go.Scatter(x=list(dates), y=list(values), mode="markers", name=plain(data_name, None),
                                  marker={"size": 3, "color": MUTED}))
     if fitted is not None:
         fig.add_trace(go.Scatter(x=list(dates), y=list(fitted), mode="lines", name=plain(fitted_name, None),
@@ -191,11 +191,14 @@ def histogram_bars(edges: Sequence[float], counts: Sequence[int], *, title: str,
     """A histogram already counted (``numpy.histogram``: len(edges) = len(counts) + 1) with dashed
     vertical lines at ``references`` (``(value, label)``, e.g. the median and a tolerance)."""
     edges = np.asarray(edges, dtype=float)
-    fig = go.Figure(go.Bar(x=(edges[:-1] + edges[1:]) / 2, y=list(counts), width=np.diff(edges),
-                           marker_color=ACCENT, marker_line={"color": "white", "width": 1}))
-    for value, label in references:
-        fig.add_vline(x=value, line_dash="dash", line_color=WARNING, annotation_text=plain(label, None),
-                      annotation_position="top", annotation_font=AXIS_FONT)
+    fig = go.Figure(go.Bar(x=list((edges[:-1] + edges[1:]) / 2), y=list(counts), width=list(np.diff(edges)),
+                           marker_color=ACCENT, marker_line={"color": "white", "width": 1}, showlegend=False))
+    # References are legend entries, not annotations: close values (a median next to a p95) would overlap.
+    top = max(counts, default=0)
+    for (value, label), dash in zip(references, ("dot", "dash", "solid", "dashdot")):
+        fig.add_trace(go.Scatter(x=[value, value], y=[0, top], mode="lines", name=plain(label, None),
+                                 line={"color": WARNING, "dash": dash, "width": 2}))
+    fig.update_layout(legend={"orientation": "h", "y": -0.3})
     fig.update_xaxes(title=plain(x_title, None))
     fig.update_yaxes(title=plain(y_title, None))
     return _layout(fig, title, 360)

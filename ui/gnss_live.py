@@ -13,7 +13,7 @@ import streamlit as st
 from evallib.gnss import live
 from evallib.gnss.repeated import RunCase, pass_rate, pass_rate_reading
 from ui.collection import collection_panel
-from ui.gnss_view import problems_text, rate_row, say
+from ui.gnss_view import problems_text, rate_row, say, table_height
 from ui.i18n import integer, t
 from ui.settings import current_settings
 from ui.sources import recorded_source_choice
@@ -83,7 +83,7 @@ def live_section() -> None:
     if not answered:
         st.info(t("gnss.live_nothing_graded"))
         return
-    st.dataframe(pd.DataFrame(rows).fillna("—"), hide_index=True)
+    st.dataframe(pd.DataFrame(rows).fillna("—"), hide_index=True, height=table_height(len(rows)))
     overall = pass_rate(RunCase("all", "", tuple(int(run.result.passed) for _, run in answered)))
     say("gnss.rate", pass_rate_reading(overall), st.markdown, what=t("gnss.live_all_cases"))
     _answers(graded)

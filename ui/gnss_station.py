@@ -87,6 +87,8 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     if not np.isfinite(midas.velocity_mm_yr):
         st.info(t("gnss.midas_undefined"))
     st.caption(t("gnss.station_no_truth"))
+    st.caption(t("gnss.detector_margin", margin=integer(agents.JUMP_MARGIN_DAYS),
+                 window=integer(agents.JUMP_WINDOW_DAYS)))
     dates = tuple(observed["date"])
     markers = tuple((pd.Timestamp(day), t("gnss.equipment_marker")) for day in series.equipment_changes)
     if fit.step_day is not None:

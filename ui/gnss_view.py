@@ -25,6 +25,12 @@ from ui.labels import md, name_list
 #: Thresholds of agent v1's trade-off curve (mm): from where ordinary noise trips the rule to above
 #: the largest offset of the cases; the page's slider moves on the same grid.
 V1_THRESHOLDS = tuple(float(x) for x in np.arange(2.0, 26.5, 0.5))
+#: Agent v2's step threshold on the slider (mm): from below the noise to above the cases' offsets.
+V2_THRESHOLDS = tuple(float(x) for x in np.arange(1.0, 20.5, 0.5))
+#: Pass rates offered by the runs-needed calculator, in steps of 5 %.
+RATES = tuple(round(x, 2) for x in np.arange(0.0, 1.0001, 0.05))
+#: Rows drawn by a table before it scrolls: the twelve cases and the passes row fit without a scrollbar.
+ROW_PX, HEADER_PX = 35, 38
 #: The trade-off is measured on the clean 10-year design (C01) with an 8 mm step (C07's, the
 #: detection limit Gazeaux et al. 2013 report) at C07's day.
 TRADE_OFF_BASE, TRADE_OFF_STEP = "C01", "C07"
@@ -69,6 +75,21 @@ def case_observed(case_id: str) -> pd.DataFrame:
 
 
 # ------------------------------------------------------------------------------ sentences
+
+def millimetres(value: float) -> str:
+    """A threshold on a slider: "12 mm", "6,5 mm"."""
+    return f"{number(value, '.0f' if float(value).is_integer() else '.1f')} mm"
+
+
+def table_height(rows: int) -> int:
+    """Pixels for a table of ``rows`` rows to show them all."""
+    return HEADER_PX + ROW_PX * rows
+
+
+def sentence_value(name: str, value: object) -> str:
+    """One reading value as text, as `sentence` writes it."""
+    return _text(name, value)
+
 
 def _text(name: str, value: object) -> str:
     if value is None:

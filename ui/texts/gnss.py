@@ -265,6 +265,17 @@ TEXTS = {
         "en": "Over {n} cases, {a} is closer to the truth {a_closer} times, {b} {b_closer} times ({ties} ties); "
               "median error: {median_a} mm/yr for {a}, {median_b} mm/yr for {b}.",
     },
+    "gnss.midas_undefined_cases": {
+        "fr": "Sans vitesse MIDAS (aucune paire d'un an hors du saut) : {cases}.",
+        "en": "No MIDAS velocity (no pair one year apart outside the offset): {cases}.",
+    },
+    "gnss.detector_margin": {
+        "fr": "Le détecteur de saut des agents compare des moyennes de {window} jours et ne cherche pas dans les "
+              "{margin} premiers et derniers jours : un saut plus près d'un bord lui échappe, même si la note "
+              "« grand saut » ci-dessus le voit.",
+        "en": "The agents' jump detector compares {window}-day means and does not search the first and last "
+              "{margin} days: an offset closer to an end escapes it, even when the \"large jump\" note above sees it.",
+    },
     # repeated runs
     "gnss.repeated_title": {"fr": "7. Un agent échantillonné : des taux, pas des verdicts",
                             "en": "7. A sampled agent: rates, not verdicts"},
