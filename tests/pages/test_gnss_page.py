@@ -185,5 +185,18 @@ def test_a_misbehaving_server_degrades_to_a_message(open_page):
         answers = _collected(server, "fake-500", 1)
         at = _live(open_page, server, "fake-500", gnss_live_on=True, gnss_live_runs=1, answers=answers)
     assert not at.exception
-    assert any("12 calls out of 12 did not succeed" in w.value for w in at.warning)
+    assert any("Calls without an answer: 12 out of 12" in w.value for w in at.warning)
     assert any("No answer to grade yet" in i.value for i in at.info)
+
+
+def test_a_low_v2_threshold_passes_every_case_and_the_reading_says_so(open_page):
+    at = open_page(PAGE, "en", gnss_v2_threshold=2.0)
+    assert any(i.value == "All 12 cases pass." for i in at.info)
+
+
+def test_every_reader_note_of_a_messy_tenv3_is_shown_in_french(open_page):
+    at = _upload(open_page(PAGE, gnss_component="east"), "STA1.tenv3", (DATA / "STA1.tenv3").read_bytes())
+    notes = [i.value for i in at.info]
+    for start in ("Les lignes n'étaient pas", "Jours en double", "Jours manquants", "Changements de hauteur d'antenne",
+                  "Grand saut d'un jour", "Série de"):
+        assert any(start in note for note in notes), start

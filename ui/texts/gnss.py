@@ -260,7 +260,7 @@ TEXTS = {
     "gnss.midas_undefined": {"fr": "MIDAS n'a aucune paire de jours distants d'un an : vitesse non définie.",
                              "en": "MIDAS has no pair of days one year apart: velocity undefined."},
     "gnss.comparison.velocity_comparison": {
-        "fr": "Sur {n} cas, {a} est plus proche de la vérité {a_closer} fois, {b} {b_closer} fois ({ties} égalités) ; "
+        "fr": "Sur {n} cas, {a} est plus proche de la vérité {a_closer} fois, {b} {b_closer} fois (égalités : {ties}) ; "
               "erreur médiane : {median_a} mm/an pour {a}, {median_b} mm/an pour {b}.",
         "en": "Over {n} cases, {a} is closer to the truth {a_closer} times, {b} {b_closer} times ({ties} ties); "
               "median error: {median_a} mm/yr for {a}, {median_b} mm/yr for {b}.",
@@ -348,8 +348,8 @@ TEXTS = {
     "gnss.live_prompt": {"fr": "Voir la requête envoyée (cas C01)", "en": "See the request sent (case C01)"},
     "gnss.live_label": {"fr": "{case} · essai {run}", "en": "{case} · run {run}"},
     "gnss.live_errors": {
-        "fr": "{n} appels sur {total} n'ont pas abouti : ils ne sont pas notés (voir le détail ci-dessus).",
-        "en": "{n} calls out of {total} did not succeed: they are not graded (see the details above).",
+        "fr": "Appels sans réponse : {n} sur {total} ; ils ne sont pas notés (voir le détail ci-dessus).",
+        "en": "Calls without an answer: {n} out of {total}; they are not graded (see the details above).",
     },
     "gnss.live_nothing_graded": {"fr": "Aucune réponse à noter pour l'instant.", "en": "No answer to grade yet."},
     "gnss.live_all_cases": {"fr": "Tous cas confondus", "en": "All cases together"},
@@ -401,10 +401,10 @@ TEXTS = {
                             "en": "{component} component and v2's fit"},
     "gnss.station.rows_unsorted": {"fr": "Les lignes n'étaient pas dans l'ordre des dates : elles ont été triées.",
                                    "en": "The rows were not in date order: they were sorted."},
-    "gnss.station.duplicates_dropped": {"fr": "{count} jours en double : seule la première ligne est gardée.",
-                                        "en": "{count} duplicated days: only the first line is kept."},
-    "gnss.station.gaps": {"fr": "{missing_days} jours manquants ({share} de la période).",
-                          "en": "{missing_days} missing days ({share} of the span)."},
+    "gnss.station.duplicates_dropped": {"fr": "Jours en double : {count} ; seule la première ligne de chaque jour est gardée.",
+                                        "en": "Duplicated days: {count}; only the first line of each day is kept."},
+    "gnss.station.gaps": {"fr": "Jours manquants : {missing_days} ({share} de la période).",
+                          "en": "Missing days: {missing_days} ({share} of the span)."},
     "gnss.station.equipment_changes": {
         "fr": "Changements de hauteur d'antenne le {dates} : un saut à ces dates peut venir de l'équipement, pas "
               "du sol.",
