@@ -167,16 +167,19 @@ def grouped_bars(labels: Sequence[object], series: Sequence[tuple[str, Sequence[
     return _layout(fig, title, 420)
 
 
-def time_series(dates: Sequence, values: Sequence[float], *, title: str, y_title: str, data_name: str,
-                fitted: Sequence[float] | None = None, fitted_name: str = "",
+def time_series(dates, values, *, title: str, y_title: str, data_name: str, fitted=None, fitted_name: str = "",
                 markers: Sequence[tuple[object, str]] = ()) -> go.Figure:
     """Daily values as points, an optional fitted curve over them, and vertical dashed lines at
-    ``markers`` (``(date, label)``, e.g. the true offset day). Names are escaped."""
-    fig = go.Figure(go.Scatter(x=list(dates), y=list(values), mode="markers", name=plain(data_name, None),
-                                 marker={"size": 3, "color": MUTED}))
+    ``markers`` (``(date, label)``, e.g. the true offset day). Names are escaped.
+
+    ``dates``, ``values`` and ``fitted`` (shape (n,)) go to plotly as numpy arrays, which it writes as
+    base64 binary: a 10-year daily series serialises in milliseconds instead of tens of them.
+    """
+    fig = go.Figure(go.Scatter(x=np.asarray(dates), y=np.asarray(values, dtype=float), mode="markers",
+                               name=plain(data_name, None), marker={"size": 3, "color": MUTED}))
     if fitted is not None:
-        fig.add_trace(go.Scatter(x=list(dates), y=list(fitted), mode="lines", name=plain(fitted_name, None),
-                                 line={"color": ACCENT, "width": 3}))
+        fig.add_trace(go.Scatter(x=np.asarray(dates), y=np.asarray(fitted, dtype=float), mode="lines",
+                                 name=plain(fitted_name, None), line={"color": ACCENT, "width": 3}))
     for day, label in markers:
         fig.add_vline(x=day, line_dash="dash", line_color=WARNING, line_width=2)
         fig.add_annotation(x=day, y=1, yref="paper", text=plain(label, None), showarrow=False, yanchor="bottom",

@@ -10,7 +10,8 @@ import streamlit as st
 
 from evallib.gnss import agents
 from evallib.gnss.readers import COMPONENTS, FORMATS, MIN_DAYS, GnssFileError, read_text, station_readings
-from ui.gnss_view import chart, say
+from ui.figures import time_series
+from ui.gnss_view import say
 from ui.i18n import integer, number, t
 from ui.labels import md
 from ui.widgets import translated_radio
@@ -89,11 +90,12 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     st.caption(t("gnss.station_no_truth"))
     st.caption(t("gnss.detector_margin", margin=integer(agents.JUMP_MARGIN_DAYS),
                  window=integer(agents.JUMP_WINDOW_DAYS)))
-    dates = tuple(observed["date"])
+    dates = observed["date"].to_numpy()
     markers = tuple((pd.Timestamp(day), t("gnss.equipment_marker")) for day in series.equipment_changes)
     if fit.step_day is not None:
-        markers += ((dates[0] + pd.Timedelta(days=fit.step_day), t("gnss.v2_step_marker")),)
-    chart(st, "series", dates, tuple(observed["disp_mm"]), title=t("gnss.station_figure", component=t(
-        f"gnss.component.{component}") if series.file_format != "csv" else md(series.component, None)),
-        y_title=t("gnss.disp_mm"), data_name=t("gnss.observed"), fitted=tuple(fit.fitted_mm),
-        fitted_name=t("gnss.v2_fit"), markers=markers, key="gnss_station_figure")
+        markers += ((observed["date"].iloc[0] + pd.Timedelta(days=fit.step_day), t("gnss.v2_step_marker")),)
+    name = t(f"gnss.component.{component}") if series.file_format != "csv" else md(series.component, None)
+    st.plotly_chart(time_series(dates, observed["disp_mm"].to_numpy(), title=t("gnss.station_figure", component=name),
+                                y_title=t("gnss.disp_mm"), data_name=t("gnss.observed"), fitted=fit.fitted_mm,
+                                fitted_name=t("gnss.v2_fit"), markers=markers), width="stretch",
+                    key="gnss_station_figure")

@@ -191,19 +191,26 @@ def chart(container, builder: str, *args, key: str | None = None, **kwargs) -> N
     container.plotly_chart(_figure(builder, language(), *args, **kwargs), width="stretch", key=key)
 
 
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _case_chart(case_id: str, threshold_mm: float, residuals: bool, lang: str, texts: tuple):
+    """A case's figure, cached on small keys (hashing the series itself would cost more than drawing it)."""
+    title, marker, y_data, data_name, y_fit, fit_name = texts
+    observed, truth, fit = case_fit(case_id, threshold_mm)
+    dates = observed["date"].to_numpy()
+    markers = ((dates[truth["offset_day"]], marker),) if truth["offset"] else ()
+    if residuals:
+        return time_series(dates, fit.residuals_mm, title=title, y_title=y_data, data_name=data_name, markers=markers)
+    return time_series(dates, observed["disp_mm"].to_numpy(), title=title, y_title=y_fit,
+                       data_name=data_name, fitted=fit.fitted_mm, fitted_name=fit_name, markers=markers)
+
+
 def case_figure(container, case_id: str, threshold_mm: float, residuals: bool) -> None:
     """A case's series with v2's fit (or its residuals) and the true offset day marked."""
-    observed, truth, fit = case_fit(case_id, threshold_mm)
-    dates = tuple(observed["date"])
-    markers = ((dates[truth["offset_day"]], t("gnss.true_offset_marker")),) if truth["offset"] else ()
-    title = f"{case_id} · {t(f'gnss.case.{case_by_id(case_id).description}')}"
-    if residuals:
-        chart(container, "series", dates, tuple(fit.residuals_mm), title=title, y_title=t("gnss.residual_mm"),
-              data_name=t("gnss.residuals"), markers=markers, key=f"gnss_fig_{case_id}")
-    else:
-        chart(container, "series", dates, tuple(observed["disp_mm"]), title=title, y_title=t("gnss.disp_mm"),
-              data_name=t("gnss.observed"), fitted=tuple(fit.fitted_mm), fitted_name=t("gnss.v2_fit"),
-              markers=markers, key=f"gnss_fig_{case_id}")
+    texts = (f"{case_id} · {t(f'gnss.case.{case_by_id(case_id).description}')}", t("gnss.true_offset_marker"),
+             t("gnss.residual_mm"), t("gnss.residuals") if residuals else t("gnss.observed"), t("gnss.disp_mm"),
+             t("gnss.v2_fit"))
+    container.plotly_chart(_case_chart(case_id, threshold_mm, residuals, language(), texts), width="stretch",
+                           key=f"gnss_fig_{case_id}")
 
 
 def spread_figure(container, spread: tolerances.ErrorSpread, tolerance: float) -> None:

@@ -1,6 +1,7 @@
 """The GNSS page offline (AppTest): figures and figures' numbers equal evallib's, readings shown on the values
 that trigger them, uploads of each format, a bad file answered with its line, the live agent on a fake server."""
 
+import base64
 import json
 from pathlib import Path
 
@@ -20,6 +21,13 @@ from tests.fake_llm_server import FakeLLMServer
 PAGE = "pages/gnss.py"
 DATA = Path(__file__).resolve().parents[1] / "data" / "gnss"
 KEY = "sk-gnss-page-test"
+
+
+def _array(values) -> np.ndarray:
+    """A plotly trace field as numbers: a list, or numpy's base64 binary form ({"dtype", "bdata"})."""
+    if isinstance(values, dict):
+        return np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"])
+    return np.asarray(values, dtype=float)
 
 
 def _figures(at) -> list[dict]:
@@ -42,8 +50,8 @@ def test_the_four_case_figures_are_the_series_and_v2_fit_with_the_true_day_marke
         [figure] = _titled(at, case_id)
         series = case_by_id(case_id).load()
         fit = agents.fit_v2(series.observed)
-        np.testing.assert_allclose(figure["data"][0]["y"], series.observed["disp_mm"])
-        np.testing.assert_allclose(figure["data"][1]["y"], fit.fitted_mm)
+        np.testing.assert_allclose(_array(figure["data"][0]["y"]), series.observed["disp_mm"])
+        np.testing.assert_allclose(_array(figure["data"][1]["y"]), fit.fitted_mm)
         lines = [s for s in figure["layout"].get("shapes", []) if s["type"] == "line"]
         if series.truth["offset"]:
             day = series.observed["date"].iloc[series.truth["offset_day"]]
@@ -59,7 +67,7 @@ def test_residuals_on_demand_are_v2s_residuals(open_page):
         [figure] = _titled(at, case_id)
         fit = agents.fit_v2(case_by_id(case_id).load().observed)
         assert len(figure["data"]) == 1
-        np.testing.assert_allclose(figure["data"][0]["y"], fit.residuals_mm)
+        np.testing.assert_allclose(_array(figure["data"][0]["y"]), fit.residuals_mm)
 
 
 def test_pass_counts_histograms_summary_and_held_out_equal_evallibs(open_page, summary):
@@ -127,7 +135,7 @@ def test_an_upload_of_each_format_runs_the_agents(open_page, name, component):
     [table] = [d.value for d in at.dataframe if "Agent" in d.value.columns]
     assert table.iloc[1, 1] == f"{expected['velocity_mm_yr']:.2f}".replace("-", "−")
     [figure] = _titled(at, "up component" if name.endswith("neu") else "")[-1:]
-    np.testing.assert_allclose(figure["data"][0]["y"], series.observed["disp_mm"])
+    np.testing.assert_allclose(_array(figure["data"][0]["y"]), series.observed["disp_mm"])
 
 
 def test_the_reader_notes_are_shown_for_a_real_layout(open_page):
