@@ -133,10 +133,13 @@ def _mark(ok: bool | None) -> str:
 
 def results_table(rows: list[CaseResult]) -> pd.DataFrame:
     """The per-case table with translated headers; a malformed answer shows its problems."""
+    # The verdicts first: at 1280 px the numbers scroll out of sight before the ✓/✗ would.
     return pd.DataFrame({
         t("gnss.col.case"): [r.case_id for r in rows],
         t("gnss.col.description"): [t(f"gnss.case.{r.description}") for r in rows],
-        t("gnss.col.years"): [number(r.n_years, ".0f") for r in rows],
+        t("gnss.col.passed"): [_mark(r.passed) for r in rows],
+        t("gnss.col.velocity_ok"): [_mark(r.velocity_ok) for r in rows],
+        t("gnss.col.offset_ok"): [_mark(r.flag_ok and r.day_ok) for r in rows],
         t("gnss.col.true_velocity"): [number(r.true_velocity, ".1f") for r in rows],
         t("gnss.col.estimated_velocity"): [number(r.estimated_velocity) for r in rows],
         t("gnss.col.tolerance"): [number(r.velocity_tol, ".1f") for r in rows],
@@ -144,9 +147,7 @@ def results_table(rows: list[CaseResult]) -> pd.DataFrame:
         t("gnss.col.true_day"): ["—" if r.true_day is None else integer(r.true_day) for r in rows],
         t("gnss.col.flagged_day"): [("—" if r.flagged is None else t("gnss.no_offset")) if not r.flagged
                                     else integer(r.estimated_day) for r in rows],
-        t("gnss.col.velocity_ok"): [_mark(r.velocity_ok) for r in rows],
-        t("gnss.col.offset_ok"): [_mark(r.flag_ok and r.day_ok) for r in rows],
-        t("gnss.col.passed"): [_mark(r.passed) for r in rows],
+        t("gnss.col.years"): [number(r.n_years, ".0f") for r in rows],
         t("gnss.col.problems"): [problems_text(r.problems) if r.problems else "" for r in rows],
     })
 

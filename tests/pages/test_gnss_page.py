@@ -73,8 +73,12 @@ def test_residuals_on_demand_are_v2s_residuals(open_page):
 def test_pass_counts_histograms_summary_and_held_out_equal_evallibs(open_page, summary):
     at = open_page(PAGE, "en")
     metrics = {m.label: m.value for m in at.metric}
-    v1 = pass_count(run_eval(agents.agent_v1, SPEC_V1))
-    v2 = pass_count(run_eval(agents.agent_v2, SPEC_V2))
+    rows_v1, rows_v2 = run_eval(agents.agent_v1, SPEC_V1), run_eval(agents.agent_v2, SPEC_V2)
+    v1, v2 = pass_count(rows_v1), pass_count(rows_v2)
+    tables = [d.value for d in at.dataframe if "Passed" in d.value.columns]
+    for table, rows in zip(tables, (rows_v1, rows_v2)):
+        assert list(table["Passed"]) == ["✓" if r.passed else "✗" for r in rows]
+        assert list(table["Estimated velocity (mm/yr)"]) == [f"{r.estimated_velocity:.2f}" for r in rows]
     assert [m.value for m in at.metric if m.label == "Cases passed"] == [f"{v1}/12", f"{v2}/12"]
     assert metrics["Final check: v2 / spec v3 on fresh seeds"] == f"{summary.held_out_passes}/{summary.held_out_total}"
     for spread in summary.spreads:
