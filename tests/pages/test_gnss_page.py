@@ -78,7 +78,8 @@ def test_pass_counts_histograms_summary_and_held_out_equal_evallibs(open_page, s
     tables = [d.value for d in at.dataframe if "Passed" in d.value.columns]
     for table, rows in zip(tables, (rows_v1, rows_v2)):
         assert list(table["Passed"]) == ["✓" if r.passed else "✗" for r in rows]
-        assert list(table["Estimated velocity (mm/yr)"]) == [f"{r.estimated_velocity:.2f}" for r in rows]
+        assert list(table["Estimated velocity (mm/yr)"]) == [f"{r.estimated_velocity:.2f}".replace("-", "−")
+                                                             for r in rows]
     assert [m.value for m in at.metric if m.label == "Cases passed"] == [f"{v1}/12", f"{v2}/12"]
     assert metrics["Final check: v2 / spec v3 on fresh seeds"] == f"{summary.held_out_passes}/{summary.held_out_total}"
     for spread in summary.spreads:
