@@ -15,5 +15,6 @@ pages = [
     st.Page("pages/trigger.py", title=t("trigger.nav"), icon=":material/bolt:", url_path="trigger"),
     st.Page("pages/kappa.py", title=t("kappa.nav"), icon=":material/handshake:", url_path="kappa"),
     st.Page("pages/judge.py", title=t("judge.nav"), icon=":material/gavel:", url_path="judge"),
+    st.Page("pages/gnss.py", title=t("gnss.nav"), icon=":material/satellite_alt:", url_path="gnss"),
 ]
 st.navigation(pages).run()

@@ -9,8 +9,10 @@ Commands:
   record trigger     the same for the trigger page's routing requests (tools mode, 2 runs per query)
   record judge       run the judge page's default set (templates A and B, verbosity and position
                      probes) against a live generator and judge, recording every answer locally
+  record gnss        collect the GNSS live agent's requests (12 cases x --runs) and record them likewise
   authored persona   write the shipped recordings/persona.jsonl from data/persona_authored_responses.json
                      (hand-written example answers, recorded with provenance "authored")
+  authored gnss      write the shipped recordings/gnss.jsonl from data/gnss_authored_answers.json
 
 Exit codes of record: 0 every request answered, 1 some failed, 2 usage error (each evaluation
 command documents its own gate).
@@ -33,7 +35,7 @@ from evallib.persona_catalogue import AUTHORED_MODEL, build_requests, load_catal
 ROOT = Path(__file__).resolve().parent.parent
 AUTHORED_RESPONSES = ROOT / "data" / "persona_authored_responses.json"
 PERSONA_SET = "persona"
-PAGES = ("persona",)
+PAGES = ("persona", "gnss")
 KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
 #: Where the base URL comes from when --base-url is not given (the variables the SDKs themselves read).
 BASE_URL_VARIABLES = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
@@ -109,6 +111,16 @@ def trigger_record(args: argparse.Namespace) -> int:
                            args, TRIGGER_SET)
 
 
+def gnss_record(args: argparse.Namespace) -> int:
+    """Collect the GNSS live agent's default requests (`evallib.gnss.live.case_requests`, 12 cases x
+    ``--runs``) into the local recordings."""
+    from evallib.gnss.live import GNSS_SET, case_requests
+
+    cells = case_requests(args.model, args.runs)
+    return record_requests([request for _, _, request in cells],
+                           [f"{case.case_id} / run {repeat + 1}" for case, repeat, _ in cells], args, GNSS_SET)
+
+
 def judge_record(args: argparse.Namespace) -> int:
     """Run the judge page's default set live (both templates and the bias probes) and record it.
 
@@ -164,6 +176,7 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"where new recordings go (default: ${LOCAL_DIR_VARIABLE}, else recordings/local)")
     record.add_argument("--concurrency", type=_positive, default=8)
     record.add_argument("--judge-model", default=None, help="judge page: the grading model (default: --model)")
+    record.add_argument("--runs", type=_positive, default=3, help="gnss: runs per case (default %(default)s)")
     authored = commands.add_parser("authored", help="write a page's hand-written example answers (shipped file)")
     authored.add_argument("page", choices=PAGES)
     authored.add_argument("--recordings-dir", type=Path, default=SHIPPED_DIR)
@@ -178,7 +191,7 @@ def _positive(text: str) -> int:
 
 
 #: Pages that ``record`` collects, each with its own function (default requests of the page).
-RECORDERS = {"persona": persona_record, "trigger": trigger_record, "judge": judge_record}
+RECORDERS = {"persona": persona_record, "trigger": trigger_record, "judge": judge_record, "gnss": gnss_record}
 
 #: Evaluation commands, each with its own parser and exit codes: name -> module holding ``main(argv)``.
 EVALUATIONS = {"trigger": "evallib.triggering.cli", "judge": "evallib.judging.cli", "gnss": "evallib.gnss.cli"}
@@ -191,8 +204,12 @@ def main(argv: list[str] | None = None) -> int:
         return importlib.import_module(EVALUATIONS[argv[0]]).main(argv[1:])
     args = _parser().parse_args(argv)
     if args.command == "authored":
-        count = persona_authored(args.recordings_dir)
-        print(f"{count} authored answers written to {args.recordings_dir / PERSONA_SET}.jsonl")
+        if args.page == "gnss":
+            from evallib.gnss.live import GNSS_SET, write_authored_recordings
+            count, set_name = write_authored_recordings(args.recordings_dir), GNSS_SET
+        else:
+            count, set_name = persona_authored(args.recordings_dir), PERSONA_SET
+        print(f"{count} authored answers written to {args.recordings_dir / set_name}.jsonl")
         return 0
     args.recordings_dir = args.recordings_dir or local_directory()
     return RECORDERS[args.page](args)

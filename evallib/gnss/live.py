@@ -139,3 +139,20 @@ def write_authored_recordings(recordings_dir: str | Path, path: str | Path = AUT
     for request, result, provenance in recorded:
         store.add(GNSS_SET, request, result, provenance)
     return len(recorded)
+
+
+def authored_run_count(path: str | Path = AUTHORED_ANSWERS) -> int:
+    """The number of runs every case has in every authored model of ``path`` (the page replays that many)."""
+    written = json.loads(Path(path).read_text(encoding="utf-8"))
+    return min(len(texts) for entry in written["models"] for texts in entry["answers"].values())
+
+
+def case_requests(model: str, runs: int, spec: Spec = SPEC_V1, cases=CASES) -> list[tuple[Case, int, ChatRequest]]:
+    """The live agent's default requests: ``runs`` runs of each case, as (case, repeat, request).
+
+    What the page collects and ``python -m evallib record gnss`` records. Raises ValueError when ``runs`` < 1.
+    """
+    if runs < 1:
+        raise ValueError(f"runs must be at least 1, got {runs}")
+    return [(case, repeat, build_request(observed, model, spec, repeat=repeat))
+            for case in cases for observed in (case.load().observed,) for repeat in range(runs)]

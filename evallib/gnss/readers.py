@@ -230,14 +230,21 @@ def read_series(path: str | Path, component: str = "up", file_format: str | None
     """
     path = Path(path)
     kind = file_format or path.suffix.lstrip(".").lower()
+    return read_text(path.read_text(encoding="utf-8", errors="replace"), path.name, component, kind)
+
+
+def read_text(text: str, name: str, component: str = "up", file_format: str | None = None) -> StationSeries:
+    """Read the content of a file called ``name`` (an upload) by format (``file_format``, else the suffix
+    of ``name``); the station of a ``.neu`` file is the name's first part. Raises `GnssFileError` (code
+    ``unknown_format``, details ``format``) for another format, or as the format's reader."""
+    kind = file_format or Path(name).suffix.lstrip(".").lower()
     if kind not in FORMATS:
-        raise GnssFileError("unknown_format", f"{path.name}: unknown format {kind!r}; choose one of {FORMATS}",
+        raise GnssFileError("unknown_format", f"{name}: unknown format {kind!r}; choose one of {FORMATS}",
                             format=kind)
-    text = path.read_text(encoding="utf-8", errors="replace")
     if kind == "csv":
         return read_csv_series(text)
     if kind == "neu":
-        return read_neu(text, component, station=path.name.split(".")[0])
+        return read_neu(text, component, station=Path(name).name.split(".")[0])
     return {"tenv3": read_tenv3, "pos": read_pos}[kind](text, component)
 
 

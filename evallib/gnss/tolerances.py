@@ -166,3 +166,28 @@ def seed_summary(n_trials: int = DEFAULT_TRIALS, v1_threshold_mm: float = V1_JUM
                            "agent v2, spec v3": run_eval(v2, spec_v3)})
     held = run_eval(v2, spec_v3, held_out_cases())
     return SeedSummary(table, spec_v3, spreads, pass_count(held), len(held))
+
+
+def threshold_reading(rates: JumpRates, threshold_mm: float) -> Reading:
+    """What agent v1's raw-jump rule does at ``threshold_mm`` (one of ``rates.thresholds_mm``), as a reading:
+
+    - ``threshold_clean``: no false alarm and every step of ``step_mm`` detected;
+    - ``threshold_false_alarms``: false alarms on offset-free series, every step detected;
+    - ``threshold_misses``: no false alarm, some steps missed;
+    - ``threshold_both``: false alarms and missed steps.
+
+    Values: threshold_mm, step_mm, n (realisations), false_alarm_share, detection_share, and
+    quiet_from_mm, the lowest threshold of ``rates`` without false alarm (None when every one has some).
+    Raises ValueError when ``threshold_mm`` is not among the thresholds.
+    """
+    at = np.flatnonzero(np.isclose(rates.thresholds_mm, threshold_mm))
+    if at.size == 0:
+        raise ValueError(f"threshold {threshold_mm} mm is not among the thresholds of the rates")
+    false_alarm, detection = float(rates.false_alarm_rate[at[0]]), float(rates.detection_rate[at[0]])
+    quiet = rates.thresholds_mm[rates.false_alarm_rate == 0]
+    values = {"threshold_mm": float(threshold_mm), "step_mm": float(rates.step_mm), "n": len(rates.seeds),
+              "false_alarm_share": false_alarm, "detection_share": detection,
+              "quiet_from_mm": float(quiet.min()) if quiet.size else None}
+    code = {(False, False): "threshold_clean", (True, False): "threshold_false_alarms",
+            (False, True): "threshold_misses", (True, True): "threshold_both"}[(false_alarm > 0, detection < 1)]
+    return Reading(code, values)

@@ -25,7 +25,8 @@ TEXTS = {
               "sont mesurés.\n"
               "- **Déclenchement des skills** : chaque skill d'un assistant s'active-t-il quand il faut, et "
               "seulement alors ?\n"
-              "- D'autres pages (agent GNSS) arrivent au fil des tickets.",
+              "- **Agent GNSS** : construire l'évaluation (spécification, cas synthétiques, tolérances) avant "
+              "de croire un agent qui estime une vitesse et des sauts.",
         "en": "- **Persona audit**: do assistants with different system prompts really answer "
               "differently? We try to find the author of each answer.\n"
               "- **Agreement between raters (kappa)**: do two raters, human or model, agree more than "
@@ -33,7 +34,8 @@ TEXTS = {
               "- **LLM as a judge**: code decides what it can, a model grades the rest; its failures and biases "
               "are measured.\n"
               "- **Skill triggering**: does each skill of an assistant fire when it should, and only then?\n"
-              "- More pages (GNSS agent) arrive issue by issue.",
+              "- **GNSS agent**: build the evaluation (specification, synthetic cases, tolerances) before "
+              "trusting an agent that estimates a velocity and offsets.",
     },
     "home.sources": {"fr": "D'où viennent les réponses", "en": "Where the answers come from"},
     "home.offline_mode": {

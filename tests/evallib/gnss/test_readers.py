@@ -108,3 +108,14 @@ def test_a_noisy_series_has_a_large_jump_only_with_a_step():
     assert "large_jump" not in codes(read_csv_series(csv_text(0)))
     jump = codes(read_csv_series(csv_text(1000)))["large_jump"]
     assert jump["date"] == "2020-01-20" and jump["size_mm"] == pytest.approx(1000, abs=10) and jump["sigmas"] > 10
+
+
+def test_read_text_dispatches_on_the_name_and_equals_read_series():
+    from evallib.gnss.readers import read_text
+    for name in ("STA1.tenv3", "STA2.pos", "STA3.neu", "STA4.csv"):
+        by_path = read_series(DATA / name, "north")
+        by_text = read_text((DATA / name).read_text(encoding="utf-8"), name, "north")
+        assert by_text.observed.equals(by_path.observed) and by_text.station == by_path.station
+    with pytest.raises(GnssFileError) as caught:
+        read_text("x", "notes.txt")
+    assert caught.value.code == "unknown_format" and caught.value.details["format"] == "txt"

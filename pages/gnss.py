@@ -1,0 +1,157 @@
+"""GNSS agent evaluation: build the evaluation before trusting an agent (issue 9, seed 001).
+
+Thin on purpose: widgets -> evallib.gnss (cached in ui/gnss_view.py) -> tables, figures and readings
+translated from their codes. The live agent is in ui/gnss_live.py, the station upload in ui/gnss_station.py.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from evallib.gnss import agents
+from evallib.gnss.cases import PLOT_CASES
+from evallib.gnss.evaluation import failure_groups, pass_count
+from evallib.gnss.repeated import load_recorded_runs, pass_rate, pass_rate_reading, runs_to_separate
+from evallib.gnss.spec import DEFAULT_DAY_TOL, DEFAULT_VELOCITY_TOL, SPEC_V1, render_spec
+from evallib.gnss.tolerances import spread_reading, threshold_reading, tolerance_from_spread
+from ui import gnss_view as view
+from ui.gnss_live import live_section
+from ui.gnss_station import station_section
+from ui.i18n import integer, number, percent, t
+from ui.labels import md
+from ui.shell import require_navigation
+from ui.widgets import metric_rows
+
+require_navigation()
+
+#: The planted flaws are short sentences: shown whole in the readings up to this length.
+FLAW_CHARS = 48
+
+
+def _spec_section() -> tuple[float, int]:
+    st.header(t("gnss.spec_title"))
+    st.markdown(t("gnss.spec_intro"))
+    left, right = st.columns(2)
+    velocity_tol = left.number_input(t("gnss.velocity_tol"), min_value=0.1, max_value=20.0, value=DEFAULT_VELOCITY_TOL,
+                                     step=0.1, key="gnss_velocity_tol", help=t("gnss.velocity_tol_help"))
+    day_tol = right.number_input(t("gnss.day_tol"), min_value=0, max_value=1000, value=DEFAULT_DAY_TOL, step=5,
+                                 key="gnss_day_tol", help=t("gnss.day_tol_help"))
+    st.code(render_spec(SPEC_V1.with_tolerances(velocity_tol, day_tol)), language=None, wrap_lines=True)
+    st.caption(t("gnss.spec_english"))
+    return float(velocity_tol), int(day_tol)
+
+
+def _agents_section() -> tuple[float, float]:
+    st.header(t("gnss.agents_title"))
+    st.markdown(t("gnss.agents_intro"))
+    left, right = st.columns(2)
+    v1 = left.select_slider(t("gnss.v1_threshold"), options=view.V1_THRESHOLDS, value=agents.V1_JUMP_THRESHOLD_MM,
+                            key="gnss_v1_threshold", help=t("gnss.v1_threshold_help"), format_func=view.millimetres)
+    v2 = right.select_slider(t("gnss.v2_threshold"), options=view.V2_THRESHOLDS, value=agents.V2_STEP_THRESHOLD_MM,
+                             key="gnss_v2_threshold", help=t("gnss.v2_threshold_help"), format_func=view.millimetres)
+    return float(v1), float(v2)
+
+
+def _results_section(agent: str, threshold: float, velocity_tol: float, day_tol: int) -> list:
+    rows = view.evaluation(agent, threshold, velocity_tol, day_tol)
+    st.subheader(t(f"gnss.results_title.{agent}"))
+    st.metric(t("gnss.passes"), f"{pass_count(rows)}/{len(rows)}")
+    st.dataframe(view.results_table(rows), hide_index=True, width="stretch", height=view.table_height(len(rows)))
+    for reading in failure_groups(rows, view.MODELS_OFFSETS[agent]):
+        view.say("gnss.failure", reading, st.info if reading.code == "all_passed" else st.warning)
+    return rows
+
+
+def _trade_off_section(v1_threshold: float) -> None:
+    st.subheader(t("gnss.trade_off_title"))
+    st.markdown(t("gnss.trade_off_intro"))
+    with st.spinner(t("gnss.computing")):
+        rates = view.trade_off()
+    view.trade_off_figure(st, rates, v1_threshold)
+    view.say("gnss.threshold", threshold_reading(rates, v1_threshold))
+
+
+def _plots_section(v2_threshold: float) -> None:
+    st.header(t("gnss.plots_title"))
+    st.markdown(t("gnss.plots_intro"))
+    residuals = st.toggle(t("gnss.show_residuals"), value=False, key="gnss_residuals")
+    for start in range(0, len(PLOT_CASES), 2):
+        for column, case_id in zip(st.columns(2), PLOT_CASES[start:start + 2]):
+            view.case_figure(column, case_id, v2_threshold, residuals)
+
+
+def _tolerance_section(v1_threshold: float, v2_threshold: float, velocity_tol: float) -> None:
+    st.header(t("gnss.tolerance_title"))
+    st.markdown(t("gnss.tolerance_intro"))
+    with st.spinner(t("gnss.computing")):
+        summary = view.summary(v1_threshold, v2_threshold)
+    for column, spread in zip(st.columns(2), summary.spreads):
+        with column:
+            derived = tolerance_from_spread(spread)
+            st.metric(t("gnss.spread_metric", years=number(spread.n_years, ".0f")),
+                      t("gnss.spread_value", median=number(spread.median), p95=number(spread.p95)),
+                      help=t("gnss.spread_help", n=integer(len(spread.errors)), first=spread.seeds[0],
+                             last=spread.seeds[-1]))
+            view.spread_figure(st, spread, velocity_tol)
+            view.say("gnss.spread", spread_reading(spread, velocity_tol))
+            st.caption(t("gnss.derived_tolerance", tolerance=number(derived, ".1f"), p95=number(spread.p95)))
+    st.subheader(t("gnss.spec_v3_title"))
+    st.code(render_spec(summary.spec_v3), language=None, wrap_lines=True)
+    st.subheader(t("gnss.summary_title"))
+    st.dataframe(view.summary_frame(summary.table), hide_index=True, width="stretch",
+                 height=view.table_height(len(summary.table)))
+    st.caption(t("gnss.summary_caption", v1=number(v1_threshold, ".1f"), v2=number(v2_threshold, ".1f")))
+    st.metric(t("gnss.held_out"), f"{summary.held_out_passes}/{summary.held_out_total}", help=t("gnss.held_out_help"))
+
+
+def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_tol: int) -> None:
+    st.header(t("gnss.midas_title"))
+    st.markdown(t("gnss.midas_intro"))
+    rows_midas = view.evaluation("midas", v2_threshold, velocity_tol, day_tol)
+    frame, reading = view.comparison_table(rows_v2, rows_midas)
+    st.dataframe(frame, hide_index=True, width="stretch", height=view.table_height(len(frame)))
+    st.metric(t("gnss.midas_passes"), f"{pass_count(rows_midas)}/{len(rows_midas)}")
+    view.say("gnss.comparison", reading, a=t("gnss.agent.v2"), b=t("gnss.agent.midas"))
+    if reading.values["undefined_b"]:
+        st.caption(t("gnss.midas_undefined_cases", cases=view.sentence_value("cases", reading.values["undefined_b"])))
+
+
+def _repeated_section() -> None:
+    st.header(t("gnss.repeated_title"))
+    st.markdown(t("gnss.repeated_intro"))
+    rates = [pass_rate(case) for case in load_recorded_runs()]
+    st.dataframe(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): r.label, **view.rate_row(r)}
+                               for r in rates]), hide_index=True, width="stretch")
+    for rate in rates:
+        view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(rate.label, FLAW_CHARS)})")
+    st.subheader(t("gnss.calculator_title"))
+    left, right = st.columns(2)
+    p1 = left.select_slider(t("gnss.p1"), view.RATES, value=0.6, key="gnss_p1", format_func=percent)
+    p2 = right.select_slider(t("gnss.p2"), view.RATES, value=0.8, key="gnss_p2", format_func=percent)
+    if p1 == p2:
+        st.info(t("gnss.calculator_equal"))
+        return
+    runs = runs_to_separate(p1, p2)
+    metric_rows([(t("gnss.runs_needed"), integer(runs), t("gnss.runs_needed_help"))])
+    st.markdown(t("gnss.calculator_reading", runs=integer(runs), p1=percent(p1), p2=percent(p2)))
+
+
+# ---------------------------------------------------------------- page
+
+st.title(t("gnss.title"))
+st.markdown(t("gnss.intro"))
+velocity_tol, day_tol = _spec_section()
+v1_threshold, v2_threshold = _agents_section()
+st.header(t("gnss.results_header"))
+_results_section("v1", v1_threshold, velocity_tol, day_tol)
+_trade_off_section(v1_threshold)
+rows_v2 = _results_section("v2", v2_threshold, velocity_tol, day_tol)
+_plots_section(v2_threshold)
+_tolerance_section(v1_threshold, v2_threshold, velocity_tol)
+_midas_section(rows_v2, v2_threshold, velocity_tol, day_tol)
+_repeated_section()
+live_section()
+station_section(v1_threshold, v2_threshold)
+st.divider()
+st.markdown(t("gnss.cli"))

@@ -1,0 +1,106 @@
+"""The GNSS page's live agent: a text model given spec v1 and 30-day means, N runs per case, graded.
+
+Live (opt-in), the requests go through `ui.collection.collection_panel`; offline, a recorded source
+chosen through `ui.sources` is replayed (authored examples are labelled as such). Answers are parsed as
+data only (`evallib.gnss.live.parse_answer`) and graded by the reference agents' guard and grader.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from evallib.gnss import live
+from evallib.gnss.repeated import RunCase, pass_rate, pass_rate_reading
+from ui.collection import collection_panel
+from ui.gnss_view import problems_text, rate_row, say, table_height
+from ui.i18n import integer, t
+from ui.settings import current_settings
+from ui.sources import recorded_source_choice
+
+#: Live runs per case are capped: 12 cases x 10 runs is already 120 requests in front of a room.
+MAX_RUNS = 10
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def _requests(model: str, runs: int) -> list:
+    return live.case_requests(model, runs)
+
+
+def _grade(cells: list, results: list) -> list:
+    """Per case, in case order: (case, [(repeat, answer, graded run), ...]) over the answers collected so far."""
+    by_case: dict = {}
+    for (case, repeat, _), result in zip(cells, results):
+        pairs = by_case.setdefault(case.case_id, (case, []))[1]
+        if result is not None:
+            pairs.append((repeat, result))
+    graded = []
+    for case, pairs in by_case.values():
+        runs = live.grade_live(case, [chat for _, chat in pairs])
+        graded.append((case, [(repeat, chat, run) for (repeat, chat), run in zip(pairs, runs)]))
+    return graded
+
+
+def live_section() -> None:
+    st.header(t("gnss.live_title"))
+    st.markdown(t("gnss.live_intro"))
+    settings = current_settings()
+    if settings.live:
+        if not st.toggle(t("gnss.live_opt_in"), value=False, key="gnss_live_on", help=t("gnss.live_opt_in_help")):
+            return
+        runs = int(st.number_input(t("gnss.live_runs"), 1, MAX_RUNS, live.DEFAULT_RUNS, key="gnss_live_runs"))
+        model = settings.model
+    else:
+        runs, model = live.authored_run_count(), "recorded"
+    cells = _requests(model, runs)
+    requests = [request for _, _, request in cells]
+    if not settings.live:
+        source = recorded_source_choice(requests, set_name=live.GNSS_SET, key="gnss_live")
+        if source is not None and source.origin == "authored":
+            st.caption(t("gnss.live_authored"))
+        st.caption(t("gnss.live_offline_runs", runs=integer(runs)))
+    with st.expander(t("gnss.live_prompt"), expanded=False):
+        st.text(live.user_prompt(cells[0][0].load().observed))
+    results = collection_panel(requests, set_name=live.GNSS_SET, key="gnss_live",
+                               labels=[t("gnss.live_label", case=c.case_id, run=k + 1) for c, k, _ in cells])
+    graded = _grade(cells, results)
+    errors = sum(1 for _, runs_ in graded for _, _, run in runs_ if run.result is None)
+    rows, answered = [], []
+    for case, triples in graded:
+        runs_ = [run for _, _, run in triples]
+        outcomes = tuple(int(run.result.passed) for run in runs_ if run.result is not None)
+        answered += [(case, run) for run in runs_ if run.result is not None]
+        row = {t("gnss.col.case"): case.case_id, t("gnss.col.description"): t(f"gnss.case.{case.description}"),
+               t("gnss.col.errors"): integer(len(runs_) - len(outcomes)),
+               t("gnss.col.malformed"): integer(sum(1 for run in runs_ if run.result and run.result.problems)),
+               t("gnss.col.velocity_wrong"): integer(sum(1 for run in runs_ if run.result and not run.result.problems
+                                                         and not run.result.velocity_ok))}
+        if outcomes:
+            row.update(rate_row(pass_rate(RunCase(case.case_id, "", outcomes))))
+        rows.append(row)
+    if errors:
+        st.warning(t("gnss.live_errors", n=integer(errors), total=integer(len(requests))))
+    if not answered:
+        st.info(t("gnss.live_nothing_graded"))
+        return
+    st.dataframe(pd.DataFrame(rows).fillna("—"), hide_index=True, height=table_height(len(rows)))
+    overall = pass_rate(RunCase("all", "", tuple(int(run.result.passed) for _, run in answered)))
+    say("gnss.rate", pass_rate_reading(overall), st.markdown, what=t("gnss.live_all_cases"))
+    _answers(graded)
+
+
+def _answers(graded: list) -> None:
+    """The model's answers to one case, shown as text, each with its grade."""
+    with st.expander(t("gnss.live_answers"), expanded=False):
+        ids = [case.case_id for case, _ in graded]
+        chosen = st.selectbox(t("gnss.col.case"), ids, key="gnss_live_case")
+        for repeat, chat, run in graded[ids.index(chosen)][1]:
+            st.markdown(t("gnss.live_run", run=repeat + 1))
+            if run.result is None:
+                st.warning(t("gnss.live_run_error"))
+                continue
+            st.text(chat.text)
+            st.caption(problems_text(run.result.problems) if run.result.problems else
+                       t("gnss.live_graded", velocity=t(f"gnss.ok.{run.result.velocity_ok}"),
+                         offset=t(f"gnss.ok.{run.result.flag_ok and run.result.day_ok}"),
+                         passed=t(f"gnss.ok.{run.result.passed}")))

@@ -1,0 +1,462 @@
+"""Texts of the GNSS agent evaluation page (issue 9)."""
+
+_CASES = {
+    "clean_10yr_no_offset": ("10 ans, propre, sans saut", "10 years, clean, no offset"),
+    "clean_10yr_offset_25": ("10 ans, propre, saut de 25 mm", "10 years, clean, 25 mm offset"),
+    "seasonal_8_no_offset": ("saisonnier fort (8 mm), sans saut", "strong seasonal (8 mm), no offset"),
+    "seasonal_8_offset_20": ("saisonnier fort, saut de 20 mm", "strong seasonal, 20 mm offset"),
+    "low_snr_no_offset": ("bruit fort, sans saut", "low SNR, no offset"),
+    "low_snr_offset_25": ("bruit fort, saut de 25 mm", "low SNR, 25 mm offset"),
+    "small_offset_8": ("petit saut (8 mm)", "small offset (8 mm)"),
+    "very_small_offset_4": ("très petit saut (4 mm)", "very small offset (4 mm)"),
+    "short_2yr_no_offset": ("2 ans, sans saut", "2 years, no offset"),
+    "short_2yr_offset_25": ("2 ans, saut de 25 mm", "2 years, 25 mm offset"),
+    "short_seasonal_no_offset": ("2 ans, saisonnier, sans saut", "2 years, seasonal, no offset"),
+    "negative_velocity_late_offset": ("vitesse négative, saut tardif", "negative velocity, late offset"),
+}
+
+_COLUMNS = {
+    "case": ("Cas", "Case"), "description": ("Description", "Description"), "years": ("Années", "Years"),
+    "true_velocity": ("Vitesse vraie (mm/an)", "True velocity (mm/yr)"),
+    "estimated_velocity": ("Vitesse estimée (mm/an)", "Estimated velocity (mm/yr)"),
+    "tolerance": ("Tolérance (mm/an)", "Tolerance (mm/yr)"), "true_offset": ("Saut vrai (mm)", "True offset (mm)"),
+    "true_day": ("Jour vrai", "True day"), "flagged_day": ("Saut signalé (jour)", "Offset flagged (day)"),
+    "velocity_ok": ("Vitesse", "Velocity"), "offset_ok": ("Saut", "Offset"), "passed": ("Réussi", "Passed"),
+    "problems": ("Réponse mal formée", "Malformed answer"), "v2_velocity": ("v2 (mm/an)", "v2 (mm/yr)"),
+    "midas_velocity": ("MIDAS (mm/an)", "MIDAS (mm/yr)"), "v2_error": ("|erreur| v2", "|error| v2"),
+    "midas_error": ("|erreur| MIDAS", "|error| MIDAS"), "passes": ("Réussites", "Passes"),
+    "rate": ("Taux", "Rate"), "standard_error": ("Erreur type", "Standard error"),
+    "wilson": ("Intervalle de Wilson (95 %)", "Wilson interval (95%)"), "flaw": ("Défaut planté", "Planted flaw"),
+    "errors": ("Appels en erreur", "Failed calls"), "malformed": ("Mal formées", "Malformed"),
+    "velocity_wrong": ("Vitesse hors tolérance", "Velocity out of tolerance"), "agent": ("Agent", "Agent"),
+    "offset_date": ("Saut détecté (date)", "Offset detected (date)"), "sigma": ("σ MIDAS (mm/an)", "MIDAS σ (mm/yr)"),
+}
+
+TEXTS = {
+    **{f"gnss.case.{code}": {"fr": fr, "en": en} for code, (fr, en) in _CASES.items()},
+    **{f"gnss.col.{code}": {"fr": fr, "en": en} for code, (fr, en) in _COLUMNS.items()},
+    "gnss.nav": {"fr": "Agent GNSS", "en": "GNSS agent"},
+    "gnss.title": {"fr": "Évaluer un agent GNSS avant de lui faire confiance",
+                   "en": "Evaluate a GNSS agent before trusting it"},
+    "gnss.intro": {
+        "fr": "Un agent lit une série GNSS journalière (une composante du déplacement, en mm) et doit rendre la "
+              "**vitesse séculaire** et signaler un éventuel **saut cosismique**. Avant de croire ses réponses, on "
+              "construit l'évaluation : une spécification écrite, des cas synthétiques dont on connaît la vérité, "
+              "un correcteur qui ne plante jamais, des tolérances tirées de la physique et non choisies au jugé.",
+        "en": "An agent reads a daily GNSS series (one displacement component, in mm) and must return the **secular "
+              "velocity** and flag any **coseismic offset**. Before believing its answers we build the evaluation: a "
+              "written specification, synthetic cases whose truth we know, a grader that never crashes, and "
+              "tolerances drawn from the physics rather than picked by eye.",
+    },
+    "gnss.computing": {"fr": "Calcul en cours…", "en": "Computing…"},
+    # spec
+    "gnss.spec_title": {"fr": "1. La spécification v1", "en": "1. Specification v1"},
+    "gnss.spec_intro": {
+        "fr": "Voici le texte exact que reçoit un agent : entrées, schéma de sortie, tolérances. Modifiez les "
+              "tolérances : le texte et toutes les notes ci-dessous suivent.",
+        "en": "This is the exact text an agent receives: inputs, output schema, tolerances. Edit the tolerances: "
+              "the text and every grade below follow.",
+    },
+    "gnss.velocity_tol": {"fr": "Tolérance sur la vitesse (mm/an)", "en": "Velocity tolerance (mm/yr)"},
+    "gnss.velocity_tol_help": {"fr": "Écart maximal entre la vitesse rendue et la vraie.",
+                               "en": "Largest gap between the returned and the true velocity."},
+    "gnss.day_tol": {"fr": "Tolérance sur le jour du saut (jours)", "en": "Offset-day tolerance (days)"},
+    "gnss.day_tol_help": {"fr": "Écart maximal entre le jour signalé et le vrai, quand un saut existe et est signalé.",
+                          "en": "Largest gap between the flagged and the true day, when an offset exists and is "
+                                "flagged."},
+    "gnss.spec_english": {"fr": "Le texte de la spécification reste en anglais : c'est ce que lit le modèle.",
+                          "en": "The specification stays in English: it is what the model reads."},
+    # agents
+    "gnss.agents_title": {"fr": "2. Deux agents de référence", "en": "2. Two reference agents"},
+    "gnss.agents_intro": {
+        "fr": "- **Agent v1**, l'analyste pressé : une droite pour la vitesse, et le plus grand écart entre les "
+              "moyennes de 30 jours avant et après chaque jour ; saut signalé au-dessus d'un seuil fixe.\n"
+              "- **Agent v2** : moindres carrés sur tendance + annuel + semi-annuel + une marche au jour détecté ; "
+              "saut signalé si l'amplitude ajustée de la marche dépasse le seuil.",
+        "en": "- **Agent v1**, the hurried analyst: a straight line for the velocity, and the largest gap between the "
+              "30-day means before and after each day; an offset is flagged above a fixed threshold.\n"
+              "- **Agent v2**: least squares on trend + annual + semi-annual + a step at the detected day; an offset "
+              "is flagged when the fitted step amplitude exceeds the threshold.",
+    },
+    "gnss.v1_threshold": {"fr": "Seuil de saut de v1 (mm)", "en": "v1 jump threshold (mm)"},
+    "gnss.v1_threshold_help": {"fr": "12 mm dans la graine.", "en": "12 mm in the seed."},
+    "gnss.v2_threshold": {"fr": "Seuil de marche de v2 (mm)", "en": "v2 step threshold (mm)"},
+    "gnss.v2_threshold_help": {"fr": "6 mm dans la graine.", "en": "6 mm in the seed."},
+    "gnss.agent.v1": {"fr": "Agent v1", "en": "Agent v1"},
+    "gnss.agent.v2": {"fr": "Agent v2", "en": "Agent v2"},
+    "gnss.agent.midas": {"fr": "MIDAS", "en": "MIDAS"},
+    # results
+    "gnss.results_header": {"fr": "3. Résultats cas par cas", "en": "3. Results case by case"},
+    "gnss.results_title.v1": {"fr": "Agent v1, spécification v1", "en": "Agent v1, spec v1"},
+    "gnss.results_title.v2": {"fr": "Agent v2, spécification v2", "en": "Agent v2, spec v2"},
+    "gnss.passes": {"fr": "Cas réussis", "en": "Cases passed"},
+    "gnss.no_offset": {"fr": "aucun", "en": "none"},
+    "gnss.failure.failure_malformed": {
+        "fr": "**Réponses mal formées** ({count}) : {cases}. Le garde-fou du schéma les note comme échecs.",
+        "en": "**Malformed answers** ({count}): {cases}. The schema guard scores them as failures.",
+    },
+    "gnss.failure.failure_unmodelled_offset": {
+        "fr": "**Vitesse fausse car le saut n'est pas modélisé** ({count}) : {cases} (sauts de {offsets_mm} mm). "
+              "Une droite tirée à travers une marche absorbe la marche dans la pente.",
+        "en": "**Velocity wrong because the offset is not modelled** ({count}): {cases} (offsets of {offsets_mm} mm). "
+              "A straight line through a step absorbs the step into its slope.",
+    },
+    "gnss.failure.failure_small_offset_missed": {
+        "fr": "**Sauts manqués** ({count}) : {cases} (sauts de {offsets_mm} mm, le plus grand manqué : "
+              "{largest_missed_mm} mm). Sous le seuil, un saut vrai passe pour du bruit.",
+        "en": "**Offsets missed** ({count}): {cases} (offsets of {offsets_mm} mm, the largest missed: "
+              "{largest_missed_mm} mm). Below the threshold a true offset passes for noise.",
+    },
+    "gnss.failure.failure_false_alarm": {
+        "fr": "**Fausses alarmes** ({count}) : {cases}. Un saut est signalé là où il n'y en a pas : le bruit "
+              "(scintillement, saisonnier) a dépassé le seuil.",
+        "en": "**False alarms** ({count}): {cases}. An offset is flagged where there is none: the noise (flicker, "
+              "seasonal) crossed the threshold.",
+    },
+    "gnss.failure.failure_short_record": {
+        "fr": "**Séries courtes** ({count}) : {cases} ({n_years} ans). Sur deux ans, le bruit de scintillement et "
+              "le saisonnier déplacent la pente plus que la tolérance ne l'admet.",
+        "en": "**Short records** ({count}): {cases} ({n_years} years). Over two years flicker noise and the seasonal "
+              "signal move the slope more than the tolerance allows.",
+    },
+    "gnss.failure.failure_other": {
+        "fr": "**Autres échecs** ({count}) : {cases} (par exemple un jour de saut trop loin du vrai).",
+        "en": "**Other failures** ({count}): {cases} (for instance an offset day too far from the truth).",
+    },
+    "gnss.failure.all_passed": {"fr": "Les {n} cas sont réussis.", "en": "All {n} cases pass."},
+    # threshold trade-off
+    "gnss.trade_off_title": {"fr": "Le seuil de v1 : fausses alarmes contre sauts manqués",
+                             "en": "v1's threshold: false alarms against missed offsets"},
+    "gnss.trade_off_intro": {
+        "fr": "Sur des réalisations neuves du cas propre de 10 ans, sans saut puis avec une marche de 8 mm, la "
+              "part des séries où le plus grand écart brut dépasse chaque seuil. Déplacez le seuil de v1 ci-dessus "
+              "et regardez quelle classe d'échec apparaît dans le tableau.",
+        "en": "On fresh realisations of the clean 10-year case, without an offset then with an 8 mm step, the "
+              "share of series whose largest raw jump exceeds each threshold. Move v1's threshold above and watch "
+              "which failure class appears in the table.",
+    },
+    "gnss.trade_off_figure": {"fr": "Règle du saut brut sur {n} réalisations",
+                              "en": "Raw-jump rule over {n} realisations"},
+    "gnss.false_alarm_rate": {"fr": "fausses alarmes (sans saut)", "en": "false alarms (no offset)"},
+    "gnss.detection_rate": {"fr": "détections (saut de {step} mm)", "en": "detections ({step} mm offset)"},
+    "gnss.threshold_mm": {"fr": "seuil (mm)", "en": "threshold (mm)"},
+    "gnss.current_threshold": {"fr": "seuil choisi", "en": "chosen threshold"},
+    "gnss.threshold.threshold_clean": {
+        "fr": "À {threshold_mm} mm : aucune fausse alarme sur {n} séries sans saut, et {detection_share} des sauts "
+              "de {step_mm} mm détectés. Le plus bas seuil essayé sans fausse alarme est {quiet_from_mm} mm : "
+              "en dessous, la classe « fausse alarme » de la graine apparaît.",
+        "en": "At {threshold_mm} mm: no false alarm on {n} offset-free series, and {detection_share} of the "
+              "{step_mm} mm offsets detected. The lowest threshold tried without a false alarm is {quiet_from_mm} mm: "
+              "below it, the seed's false-alarm class appears.",
+    },
+    "gnss.threshold.threshold_false_alarms": {
+        "fr": "À {threshold_mm} mm : tous les sauts de {step_mm} mm sont détectés, mais {false_alarm_share} des {n} "
+              "séries sans saut déclenchent une fausse alarme.",
+        "en": "At {threshold_mm} mm: every {step_mm} mm offset is detected, but {false_alarm_share} of the {n} "
+              "offset-free series raise a false alarm.",
+    },
+    "gnss.threshold.threshold_misses": {
+        "fr": "À {threshold_mm} mm : aucune fausse alarme sur {n} séries sans saut, mais seuls {detection_share} "
+              "des sauts de {step_mm} mm sont détectés. Le plus bas seuil essayé sans fausse alarme est "
+              "{quiet_from_mm} mm : en dessous, la classe « fausse alarme » de la graine apparaît.",
+        "en": "At {threshold_mm} mm: no false alarm on {n} offset-free series, but only {detection_share} of the "
+              "{step_mm} mm offsets are detected. The lowest threshold tried without a false alarm is {quiet_from_mm} "
+              "mm: below it, the seed's false-alarm class appears.",
+    },
+    "gnss.threshold.threshold_both": {
+        "fr": "À {threshold_mm} mm : {false_alarm_share} de fausses alarmes sur {n} séries sans saut et seulement "
+              "{detection_share} des sauts de {step_mm} mm détectés. Aucun seuil ne sépare bien les deux.",
+        "en": "At {threshold_mm} mm: {false_alarm_share} false alarms on {n} offset-free series and only "
+              "{detection_share} of the {step_mm} mm offsets detected. No threshold separates them well.",
+    },
+    # plots
+    "gnss.plots_title": {"fr": "4. Quatre cas sous les yeux", "en": "4. Four cases to look at"},
+    "gnss.plots_intro": {
+        "fr": "Les points sont la série que voit l'agent ; la courbe est l'ajustement final de v2 ; la ligne "
+              "pointillée rouge marque le jour vrai du saut.",
+        "en": "The dots are the series the agent sees; the curve is v2's final fit; the red dashed line marks the "
+              "true offset day.",
+    },
+    "gnss.show_residuals": {"fr": "Afficher les résidus de v2", "en": "Show v2's residuals"},
+    "gnss.true_offset_marker": {"fr": "saut vrai", "en": "true offset"},
+    "gnss.equipment_marker": {"fr": "changement d'antenne", "en": "antenna change"},
+    "gnss.v2_step_marker": {"fr": "marche de v2", "en": "v2's step"},
+    "gnss.residual_mm": {"fr": "résidu (mm)", "en": "residual (mm)"},
+    "gnss.residuals": {"fr": "résidus", "en": "residuals"},
+    "gnss.disp_mm": {"fr": "déplacement (mm)", "en": "displacement (mm)"},
+    "gnss.observed": {"fr": "observé", "en": "observed"},
+    "gnss.v2_fit": {"fr": "ajustement v2", "en": "v2 fit"},
+    # tolerances
+    "gnss.tolerance_title": {"fr": "5. Des tolérances tirées des réalisations",
+                             "en": "5. Tolerances from realisations"},
+    "gnss.tolerance_intro": {
+        "fr": "Quelle erreur de vitesse l'agent v2 fait-il quand tout va bien ? On le lance sur 50 séries neuves sans "
+              "saut (graines distinctes des cas évalués), à 10 ans puis à 2 ans. La tolérance devient 1,5 fois le "
+              "95e centile, arrondie au 0,5 mm/an supérieur, jamais sous celle de la spécification v1.",
+        "en": "What velocity error does agent v2 make when all is well? We run it on 50 fresh offset-free series "
+              "(seeds disjoint from the evaluated cases), at 10 years then at 2 years. The tolerance becomes 1.5 times "
+              "the 95th percentile, rounded up to 0.5 mm/yr, never below spec v1's.",
+    },
+    "gnss.spread_metric": {"fr": "Erreur de vitesse de v2 à {years} ans", "en": "v2's velocity error at {years} years"},
+    "gnss.spread_value": {"fr": "médiane {median} · p95 {p95}", "en": "median {median} · p95 {p95}"},
+    "gnss.spread_help": {"fr": "{n} réalisations, graines {first} à {last}, en mm/an.",
+                         "en": "{n} realisations, seeds {first} to {last}, in mm/yr."},
+    "gnss.spread_figure": {"fr": "|erreur de vitesse| de v2 à {years} ans",
+                           "en": "v2's |velocity error| at {years} years"},
+    "gnss.abs_error": {"fr": "|erreur| (mm/an)", "en": "|error| (mm/yr)"},
+    "gnss.realisations": {"fr": "réalisations", "en": "realisations"},
+    "gnss.median": {"fr": "médiane", "en": "median"},
+    "gnss.p95": {"fr": "p95", "en": "p95"},
+    "gnss.tolerance_line": {"fr": "tolérance", "en": "tolerance"},
+    "gnss.derived_tolerance": {"fr": "Tolérance dérivée : {tolerance} mm/an (95e centile {p95} mm/an).",
+                               "en": "Derived tolerance: {tolerance} mm/yr (95th percentile {p95} mm/yr)."},
+    "gnss.spread.tolerance_unreachable": {
+        "fr": "À {n_years} ans, le 95e centile ({p95} mm/an) dépasse la tolérance de {tolerance} mm/an : "
+              "{share_outside} des séries sans défaut échouent. La spécification demande ce que les données ne "
+              "peuvent pas donner.",
+        "en": "At {n_years} years the 95th percentile ({p95} mm/yr) exceeds the {tolerance} mm/yr tolerance: "
+              "{share_outside} of flawless series fail. The spec asks for what the data cannot give.",
+    },
+    "gnss.spread.tolerance_comfortable": {
+        "fr": "À {n_years} ans, le 95e centile ({p95} mm/an) reste sous la moitié de la tolérance de {tolerance} "
+              "mm/an : la tolérance est confortable.",
+        "en": "At {n_years} years the 95th percentile ({p95} mm/yr) stays under half the {tolerance} mm/yr "
+              "tolerance: the tolerance is comfortable.",
+    },
+    "gnss.spread.tolerance_tight": {
+        "fr": "À {n_years} ans, le 95e centile ({p95} mm/an) est sous la tolérance de {tolerance} mm/an mais au-delà "
+              "de sa moitié : la tolérance est serrée ({share_outside} des séries hors tolérance).",
+        "en": "At {n_years} years the 95th percentile ({p95} mm/yr) is under the {tolerance} mm/yr tolerance but "
+              "beyond half of it: the tolerance is tight ({share_outside} of series outside).",
+    },
+    "gnss.spec_v3_title": {"fr": "Spécification v3 : tolérances selon la durée",
+                           "en": "Spec v3: tolerances by record length"},
+    "gnss.summary_title": {"fr": "Bilan", "en": "Summary"},
+    "gnss.run.v1_v1": {"fr": "v1 / spéc. v1", "en": "v1 / spec v1"},
+    "gnss.run.v2_v2": {"fr": "v2 / spéc. v2", "en": "v2 / spec v2"},
+    "gnss.run.v2_v3": {"fr": "v2 / spéc. v3", "en": "v2 / spec v3"},
+    "gnss.passes_row": {"fr": "Réussis", "en": "Passed"},
+    "gnss.summary_caption": {
+        "fr": "Seuils : v1 à {v1} mm, v2 à {v2} mm ; spécifications v1 et v2 avec les tolérances de la graine.",
+        "en": "Thresholds: v1 at {v1} mm, v2 at {v2} mm; specs v1 and v2 with the seed's tolerances.",
+    },
+    "gnss.held_out": {"fr": "Contrôle final : v2 / spéc. v3 sur graines neuves",
+                      "en": "Final check: v2 / spec v3 on fresh seeds"},
+    "gnss.held_out_help": {
+        "fr": "Les douze plans de cas rejoués avec des graines jamais vues ni pour l'évaluation ni pour les "
+              "tolérances : une tolérance réglée sur les cas eux-mêmes échouerait ici.",
+        "en": "The twelve case designs replayed with seeds used neither for the evaluation nor for the tolerances: a "
+              "tolerance tuned on the cases themselves would fail here.",
+    },
+    # MIDAS
+    "gnss.midas_title": {"fr": "6. Un troisième estimateur : MIDAS", "en": "6. A third estimator: MIDAS"},
+    "gnss.midas_intro": {
+        "fr": "MIDAS (Blewitt et al., 2016) prend la médiane des pentes entre paires de jours distants d'un an, "
+              "en écartant les paires qui enjambent le saut détecté par v2 : robuste aux sauts et au saisonnier.",
+        "en": "MIDAS (Blewitt et al., 2016) takes the median of the slopes between pairs of days one year apart, "
+              "dropping pairs that span v2's detected offset: robust to offsets and to the seasonal signal.",
+    },
+    "gnss.midas_passes": {"fr": "MIDAS, cas réussis (spéc. v2)", "en": "MIDAS, cases passed (spec v2)"},
+    "gnss.midas_undefined": {"fr": "MIDAS n'a aucune paire de jours distants d'un an : vitesse non définie.",
+                             "en": "MIDAS has no pair of days one year apart: velocity undefined."},
+    "gnss.comparison.velocity_comparison": {
+        "fr": "Sur {n} cas, {a} est plus proche de la vérité {a_closer} fois, {b} {b_closer} fois (égalités : {ties}) ; "
+              "erreur médiane : {median_a} mm/an pour {a}, {median_b} mm/an pour {b}.",
+        "en": "Over {n} cases, {a} is closer to the truth {a_closer} times, {b} {b_closer} times ({ties} ties); "
+              "median error: {median_a} mm/yr for {a}, {median_b} mm/yr for {b}.",
+    },
+    "gnss.midas_undefined_cases": {
+        "fr": "Sans vitesse MIDAS (aucune paire d'un an hors du saut) : {cases}.",
+        "en": "No MIDAS velocity (no pair one year apart outside the offset): {cases}.",
+    },
+    "gnss.detector_margin": {
+        "fr": "Le détecteur de saut des agents compare des moyennes de {window} jours et ne cherche pas dans les "
+              "{margin} premiers et derniers jours : un saut plus près d'un bord lui échappe, même si la note "
+              "« grand saut » ci-dessus le voit.",
+        "en": "The agents' jump detector compares {window}-day means and does not search the first and last "
+              "{margin} days: an offset closer to an end escapes it, even when the \"large jump\" note above sees it.",
+    },
+    # repeated runs
+    "gnss.repeated_title": {"fr": "7. Un agent échantillonné : des taux, pas des verdicts",
+                            "en": "7. A sampled agent: rates, not verdicts"},
+    "gnss.repeated_intro": {
+        "fr": "Un modèle échantillonné ne répond pas deux fois pareil. Voici les notes enregistrées dans la graine "
+              "d'un agent relecteur lancé cinq fois sur six analyses où un défaut a été planté : par cas, un taux "
+              "de réussite, son erreur type binomiale et son intervalle de Wilson.",
+        "en": "A sampled model does not answer the same way twice. Here are the seed's recorded grades of a reviewing "
+              "agent run five times on six analyses with a planted flaw: per case, a pass rate, its binomial standard "
+              "error and its Wilson interval.",
+    },
+    "gnss.rate.rate_unanimous_few_runs": {
+        "fr": "{what} : {passes}/{runs} ; l'erreur type vaut 0, mais l'intervalle de Wilson va de {low} à {high} : "
+              "l'unanimité sur si peu d'essais ne prouve pas un taux de 0 ou 1.",
+        "en": "{what}: {passes}/{runs}; the standard error is 0, yet the Wilson interval runs from {low} to {high}: "
+              "unanimity over so few runs does not prove a rate of 0 or 1.",
+    },
+    "gnss.rate.rate_undecided": {
+        "fr": "{what} : {passes}/{runs} ; l'intervalle de Wilson ({low} à {high}) contient 0,5 : un seul essai "
+              "aurait été un pile ou face.",
+        "en": "{what}: {passes}/{runs}; the Wilson interval ({low} to {high}) contains 0.5: a single run would "
+              "have been a coin toss.",
+    },
+    "gnss.rate.rate_mostly_pass": {
+        "fr": "{what} : {passes}/{runs} ; l'intervalle de Wilson ({low} à {high}) est au-dessus de 0,5.",
+        "en": "{what}: {passes}/{runs}; the Wilson interval ({low} to {high}) lies above 0.5.",
+    },
+    "gnss.rate.rate_mostly_fail": {
+        "fr": "{what} : {passes}/{runs} ; l'intervalle de Wilson ({low} à {high}) est en dessous de 0,5.",
+        "en": "{what}: {passes}/{runs}; the Wilson interval ({low} to {high}) lies below 0.5.",
+    },
+    "gnss.calculator_title": {"fr": "Combien d'essais pour départager deux agents ?",
+                              "en": "How many runs to tell two agents apart?"},
+    "gnss.p1": {"fr": "Taux de réussite de l'agent A", "en": "Pass rate of agent A"},
+    "gnss.p2": {"fr": "Taux de réussite de l'agent B", "en": "Pass rate of agent B"},
+    "gnss.calculator_equal": {"fr": "Les deux taux sont égaux : aucun nombre d'essais ne les sépare.",
+                              "en": "The two rates are equal: no number of runs separates them."},
+    "gnss.runs_needed": {"fr": "Essais nécessaires par agent", "en": "Runs needed per agent"},
+    "gnss.runs_needed_help": {
+        "fr": "Test bilatéral à 5 %, puissance 80 %, approximation normale (Fleiss, Levin et Paik 2003, éq. 4.14).",
+        "en": "Two-sided test at 5%, 80% power, normal approximation (Fleiss, Levin & Paik 2003, eq. 4.14).",
+    },
+    "gnss.calculator_reading": {
+        "fr": "Pour distinguer {p1} de {p2} avec un test à 5 % et une puissance de 80 %, il faut {runs} essais par "
+              "agent.",
+        "en": "Telling {p1} from {p2} with a 5% test and 80% power takes {runs} runs per agent.",
+    },
+    # live agent
+    "gnss.live_title": {"fr": "8. Un vrai modèle comme agent", "en": "8. A real model as the agent"},
+    "gnss.live_intro": {
+        "fr": "Un modèle de texte reçoit la spécification v1 et les moyennes de 30 jours de la série (environ 120 "
+              "nombres pour 10 ans). Sa réponse est lue comme des données (JSON seulement, jamais exécutée) puis "
+              "passe par le même garde-fou et le même correcteur que les agents de référence.",
+        "en": "A text model receives spec v1 and the 30-day means of the series (about 120 numbers for 10 years). "
+              "Its answer is read as data (JSON only, never executed) and goes through the same guard and grader as "
+              "the reference agents.",
+    },
+    "gnss.live_opt_in": {"fr": "Lancer l'agent en direct", "en": "Run the live agent"},
+    "gnss.live_opt_in_help": {"fr": "Envoie 12 requêtes par essai au modèle choisi dans la barre latérale.",
+                              "en": "Sends 12 requests per run to the model chosen in the sidebar."},
+    "gnss.live_runs": {"fr": "Essais par cas", "en": "Runs per case"},
+    "gnss.live_offline_runs": {"fr": "Hors ligne : {runs} essais par cas, comme enregistrés.",
+                               "en": "Offline: {runs} runs per case, as recorded."},
+    "gnss.live_authored": {
+        "fr": "Ces réponses sont des **exemples rédigés à la main**, pas des sorties d'un modèle : ils montrent "
+              "comment des violations du schéma et des vitesses fausses sont notées.",
+        "en": "These answers are **examples written by hand**, not a model's output: they show how schema "
+              "violations and wrong velocities are scored.",
+    },
+    "gnss.live_prompt": {"fr": "Voir la requête envoyée (cas C01)", "en": "See the request sent (case C01)"},
+    "gnss.live_label": {"fr": "{case} · essai {run}", "en": "{case} · run {run}"},
+    "gnss.live_errors": {
+        "fr": "Appels sans réponse : {n} sur {total} ; ils ne sont pas notés (voir le détail ci-dessus).",
+        "en": "Calls without an answer: {n} out of {total}; they are not graded (see the details above).",
+    },
+    "gnss.live_nothing_graded": {"fr": "Aucune réponse à noter pour l'instant.", "en": "No answer to grade yet."},
+    "gnss.live_all_cases": {"fr": "Tous cas confondus", "en": "All cases together"},
+    "gnss.live_answers": {"fr": "Lire les réponses du modèle", "en": "Read the model's answers"},
+    "gnss.live_run": {"fr": "**Essai {run}**", "en": "**Run {run}**"},
+    "gnss.live_run_error": {"fr": "L'appel a échoué : pas de réponse.", "en": "The call failed: no answer."},
+    "gnss.live_graded": {"fr": "Vitesse : {velocity} · saut : {offset} · cas : {passed}",
+                         "en": "Velocity: {velocity} · offset: {offset} · case: {passed}"},
+    "gnss.ok.True": {"fr": "juste", "en": "right"},
+    "gnss.ok.False": {"fr": "faux", "en": "wrong"},
+    "gnss.problem.not_a_dict": {"fr": "pas un objet JSON (reçu : {type})", "en": "not a JSON object (got {type})"},
+    "gnss.problem.missing_key": {"fr": "clé « {key} » absente", "en": "missing key '{key}'"},
+    "gnss.problem.unexpected_key": {"fr": "clé « {key} » en trop", "en": "unexpected key '{key}'"},
+    "gnss.problem.wrong_type": {"fr": "« {key} » a le type {type}", "en": "'{key}' has type {type}"},
+    "gnss.problem.not_finite": {"fr": "« {key} » n'est pas un nombre fini", "en": "'{key}' is not a finite number"},
+    "gnss.problem.offset_day_missing": {"fr": "saut signalé sans jour", "en": "offset flagged without a day"},
+    "gnss.problem.agent_error": {"fr": "l'agent a levé une erreur", "en": "the agent raised an error"},
+    # station upload
+    "gnss.upload_title": {"fr": "9. Une vraie station", "en": "9. A real station"},
+    "gnss.upload_intro": {
+        "fr": "Déposez une série journalière réelle : CSV (`date`, déplacement en mm), `.tenv3` du Nevada Geodetic "
+              "Laboratory, `.pos` EarthScope/PBO ou `.neu` du SIO. Les trois agents l'estiment ; il n'y a pas de "
+              "vérité, seulement des estimations à comparer.",
+        "en": "Upload a real daily series: a CSV (`date`, displacement in mm), a Nevada Geodetic Laboratory "
+              "`.tenv3`, an EarthScope/PBO `.pos` or an SIO `.neu`. The three agents estimate it; there is no truth, "
+              "only estimates to compare.",
+    },
+    "gnss.upload_label": {"fr": "Fichier de série GNSS", "en": "GNSS series file"},
+    "gnss.upload_help": {"fr": "Le format est lu dans l'extension du fichier.",
+                         "en": "The format is read from the file's extension."},
+    "gnss.component": {"fr": "Composante", "en": "Component"},
+    "gnss.component.east": {"fr": "est", "en": "east"},
+    "gnss.component.north": {"fr": "nord", "en": "north"},
+    "gnss.component.up": {"fr": "verticale", "en": "up"},
+    "gnss.csv_component": {"fr": "CSV : la colonne « {column} » est lue ; le choix de composante ne s'applique pas.",
+                           "en": "CSV: column '{column}' is read; the component choice does not apply."},
+    "gnss.upload_too_large": {"fr": "Fichier trop gros (plus de {mb} Mo).", "en": "File too large (over {mb} MB)."},
+    "gnss.station_read": {
+        "fr": "Station **{station}** : {days} jours du {first} au {last} ({years} ans).",
+        "en": "Station **{station}**: {days} days from {first} to {last} ({years} years).",
+    },
+    "gnss.station_no_truth": {
+        "fr": "Sur une vraie station, rien ne dit qui a raison : un écart entre v2 et MIDAS signale un saut, un "
+              "transitoire ou un changement d'équipement à examiner.",
+        "en": "On a real station nothing says who is right: a gap between v2 and MIDAS points to an offset, a "
+              "transient or an equipment change worth examining.",
+    },
+    "gnss.station_figure": {"fr": "Composante {component} et ajustement de v2",
+                            "en": "{component} component and v2's fit"},
+    "gnss.station.rows_unsorted": {"fr": "Les lignes n'étaient pas dans l'ordre des dates : elles ont été triées.",
+                                   "en": "The rows were not in date order: they were sorted."},
+    "gnss.station.duplicates_dropped": {"fr": "Jours en double : {count} ; seule la première ligne de chaque jour est gardée.",
+                                        "en": "Duplicated days: {count}; only the first line of each day is kept."},
+    "gnss.station.gaps": {"fr": "Jours manquants : {missing_days} ({share} de la période).",
+                          "en": "Missing days: {missing_days} ({share} of the span)."},
+    "gnss.station.equipment_changes": {
+        "fr": "Changements de hauteur d'antenne le {dates} : un saut à ces dates peut venir de l'équipement, pas "
+              "du sol.",
+        "en": "Antenna height changes on {dates}: an offset at those dates may come from the equipment, not the "
+              "ground.",
+    },
+    "gnss.station.large_jump": {
+        "fr": "Grand saut d'un jour à l'autre le {date} : {size_mm} mm ({sigmas} sigmas robustes). Séisme, "
+              "équipement ou valeur aberrante ?",
+        "en": "Large day-to-day jump on {date}: {size_mm} mm ({sigmas} robust sigmas). An earthquake, equipment or "
+              "an outlier?",
+    },
+    "gnss.station.record_too_short_for_velocity": {
+        "fr": "Série de {years} ans : sous {min_years} ans, le saisonnier biaise la vitesse.",
+        "en": "A {years}-year record: under {min_years} years the seasonal signal biases the velocity.",
+    },
+    "gnss.file_line": {"fr": "ligne {line} : ", "en": "line {line}: "},
+    "gnss.file_error.bad_line": {"fr": "Fichier illisible, {where}nombre de colonnes inattendu.",
+                                 "en": "Unreadable file, {where}unexpected number of columns."},
+    "gnss.file_error.bad_value": {"fr": "Fichier illisible, {where}une valeur n'est ni une date ni un nombre valide.",
+                                  "en": "Unreadable file, {where}a value is not a valid date or number."},
+    "gnss.file_error.empty": {"fr": "Fichier illisible : aucune ligne de données.",
+                              "en": "Unreadable file: no data line."},
+    "gnss.file_error.no_header": {"fr": "Fichier illisible, {where}l'en-tête attendu est absent.",
+                                  "en": "Unreadable file, {where}the expected header is missing."},
+    "gnss.file_error.too_few_rows": {"fr": "Trop peu de jours distincts (il en faut au moins {min_days}).",
+                                     "en": "Too few distinct days (at least {min_days} are needed)."},
+    "gnss.file_error.unknown_column": {"fr": "Fichier illisible, {where}une colonne attendue manque.",
+                                       "en": "Unreadable file, {where}an expected column is missing."},
+    "gnss.file_error.unknown_format": {"fr": "Format « {format} » inconnu.", "en": "Unknown format '{format}'."},
+    "gnss.file_layout.csv": {"fr": "Un CSV attend un en-tête `date,disp_mm` puis une date ISO et des mm par ligne.",
+                             "en": "A CSV needs a `date,disp_mm` header, then an ISO date and mm on each line."},
+    "gnss.file_layout.tenv3": {
+        "fr": "Un `.tenv3` commence par la ligne d'en-tête `site YYMMMDD yyyy.yyyy __MJD …` puis une époque par ligne.",
+        "en": "A `.tenv3` starts with the header line `site YYMMMDD yyyy.yyyy __MJD …` then one epoch per line.",
+    },
+    "gnss.file_layout.pos": {
+        "fr": "Un `.pos` a une ligne de colonnes commençant par `*YYYYMMDD HHMMSS` puis une époque par ligne.",
+        "en": "A `.pos` has a column line starting `*YYYYMMDD HHMMSS` then one epoch per line.",
+    },
+    "gnss.file_layout.neu": {
+        "fr": "Un `.neu` a des lignes `année-décimale année jour N E U [sN sE sU]` en mètres (commentaires `#`).",
+        "en": "A `.neu` has lines `decimal-year year day-of-year N E U [sN sE sU]` in metres (`#` comments).",
+    },
+    "gnss.file_layout.any": {"fr": "Formats acceptés : .csv, .tenv3, .pos, .neu.",
+                             "en": "Accepted formats: .csv, .tenv3, .pos, .neu."},
+    "gnss.cli": {
+        "fr": "En ligne de commande : `python -m evallib gnss --summary` (tableau, `--json`, code de sortie 1 sous "
+              "`--min-passes`), `python -m evallib gnss --file station.tenv3` pour une vraie station, et "
+              "`python -m evallib record gnss --model …` pour enregistrer les réponses d'un modèle.",
+        "en": "From the command line: `python -m evallib gnss --summary` (table, `--json`, exit code 1 below "
+              "`--min-passes`), `python -m evallib gnss --file station.tenv3` for a real station, and "
+              "`python -m evallib record gnss --model …` to record a model's answers.",
+    },
+}
