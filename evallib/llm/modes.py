@@ -48,8 +48,16 @@ class ReplayProvider:
         return self._replay(request, EmbeddingResult)
 
 
+#: Failures that a recording may stand in for: the endpoint is down, slow or overloaded (the Wi-Fi
+#: died, the room exhausted a rate limit). A refused key, an unknown model or a refused parameter
+#: is the user's to fix: answering it from a recording would let a participant believe the key
+#: works while another session's answers fill the page (issue 6, section 3).
+FALLBACK_KINDS = frozenset({"connection", "timeout", "rate_limit", "server"})
+
+
 class FallbackProvider:
-    """Live, falling back to a recording of the same request when the live call fails."""
+    """Live, falling back to a recording of the same request when the live call fails transiently
+    (`FALLBACK_KINDS`); any other failure is returned as it is."""
 
     def __init__(self, live, recordings: Recordings) -> None:
         self.live = live
@@ -59,7 +67,7 @@ class FallbackProvider:
         return self.live.fingerprint()
 
     def _with_fallback(self, request, result):
-        if not result.failed:
+        if not result.failed or result.error_kind not in FALLBACK_KINDS:
             return result
         found = self.recordings.get(request.key())
         if found is None:

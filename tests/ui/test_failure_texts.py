@@ -197,9 +197,10 @@ def test_a_fallback_names_the_live_failure_in_the_language(tmp_path):
     with FakeLLMServer(api_key=KEY) as server:
         ok = provider(server).chat(QUESTION)
         store.add("demo", QUESTION, ok, {"source": "live", "model": "fake-ok", "date": "2026-11-30"})
-        result = FallbackProvider(provider(server, key="sk-wrong"), store).chat(QUESTION)
-    assert result.ok and result.fallback_error and result.error_details["code"] == "auth"
-    assert in_language("fr", result.error_details).startswith("Le serveur ")
+        live = provider(server)
+    result = FallbackProvider(live, store).chat(QUESTION)  # the server is gone: the room's Wi-Fi died
+    assert result.ok and result.fallback_error and result.error_details["code"] == "connection"
+    assert in_language("fr", result.error_details).startswith("Aucun serveur ne répond")
 
 
 def _french_page_after_a_proxy_refused_the_key(lang):

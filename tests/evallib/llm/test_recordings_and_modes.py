@@ -105,6 +105,16 @@ def test_live_failure_falls_back_to_the_recording_and_names_the_error(tmp_path):
     assert provider.chat(unrecorded).status == "error"
 
 
+@pytest.mark.parametrize("kind", ["auth", "bad_request", "model_not_found", "not_found"])
+def test_a_failure_the_user_must_fix_is_shown_even_when_a_recording_exists(tmp_path, kind):
+    store = Recordings(tmp_path)
+    store.add("demo", REQUEST, _ok(REQUEST, "recorded"), {"source": "live", "model": "m", "date": "2026-01-01"})
+    refused = ChatResult(request_key=REQUEST.key(), model=REQUEST.model, status="error", error_kind=kind,
+                         error="HTTP 400 No connected db.")
+    result = provider_for_mode("live", store, ScriptedProvider(lambda request: refused)).chat(REQUEST)
+    assert result.status == "error" and result.error_kind == kind and result.text == ""
+
+
 def test_live_record_mode_appends_successes_only(tmp_path):
     store = Recordings(tmp_path)
     ok_provider = provider_for_mode("live_record", store, ScriptedProvider(_ok), set_name="demo")
