@@ -198,6 +198,9 @@ def probes(result: DiscriminabilityResult) -> Reading:
 def ranks(comparison: RankComparison) -> list[Reading]:
     """Prompt vs answer distances: does reading the prompts predict how the answers differ?
 
+    "distances_constant" {side, n, d} alone when every pair has the same prompt distance, answer
+    distance or both (``side`` "prompts", "answers" or "both"; ``d`` the shared distance): ranks are
+    then ties, and nothing can be read from which pair "changes rank".
     First reading: "ranks_agree" {n} when no pair changes rank; "no_rho" {changed, n} when
     Spearman's rho is undefined (fewer than three pairs, or a constant distance); otherwise
     "mantel_exact" / "mantel_sampled" {changed, n, rho, p, n_perm}.
@@ -209,6 +212,12 @@ def ranks(comparison: RankComparison) -> list[Reading]:
     """
     table, mantel = comparison.table, comparison.mantel
     changed, n = comparison.n_changed, comparison.n_pairs
+    constant = [side for side, column in (("prompts", "d_prompts"), ("answers", "d_responses"))
+                if n > 1 and len(_ties(table[column].to_numpy(), table[column].iloc[0])) == n]
+    if constant:  # one ranking is a single n-way tie: whatever "changes rank" would be tie-breaking
+        return [Reading("distances_constant", {"side": "both" if len(constant) == 2 else constant[0], "n": n,
+                                               "d": float(table["d_responses" if "answers" in constant
+                                                                else "d_prompts"].iloc[0])})]
     if changed == 0:
         return [Reading("ranks_agree", {"n": n})]
     if not np.isfinite(mantel.rho):

@@ -183,9 +183,12 @@ def _prompts_vs_responses(audit) -> None:
                                    t("persona.ranks"): [f"{p} → {r}" for p, r in zip(table["rank_prompts"],
                                                                                      table["rank_responses"])]}),
                      hide_index=True, width="stretch", height=min(560, 40 + 35 * len(table)))
-    chart(st, "slope", pair_names, tuple(table["rank_prompts"]), tuple(table["rank_responses"]),
-           title=t("persona.slope_figure"), left_title=t("persona.rank_prompts"), right_title=t("persona.rank_responses"))
-    for reading in readings.ranks(comparison):
+    found = readings.ranks(comparison)
+    if found[0].code != "distances_constant":  # a ranking made of ties has no slopes to draw
+        chart(st, "slope", pair_names, tuple(table["rank_prompts"]), tuple(table["rank_responses"]),
+              title=t("persona.slope_figure"), left_title=t("persona.rank_prompts"),
+              right_title=t("persona.rank_responses"))
+    for reading in found:
         say("persona.ranks", reading)
 
 

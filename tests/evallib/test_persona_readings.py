@@ -161,10 +161,16 @@ def test_ranks_closest_as_prompts_and_closest_tie_and_no_rho():
     assert as_prompts[1] == Reading("closest_as_prompts", {"a": "b", "b": "c", "dr": 0.1, "dp": 0.2})
     tie = readings.ranks(matrices((0.9, 0.5, 0.2), (0.1, 0.1, 0.8)))
     assert tie[1] == Reading("closest_tie", {"pairs": "a / b, a / c", "n_tied": 2, "dr": 0.1})
-    # Identical answers: every answer distance 0, rho undefined, every pair tied as closest.
-    identical = readings.ranks(matrices((0.9, 0.5, 0.2), (0.0, 0.0, 0.0)))
-    assert identical[0] == Reading("no_rho", {"changed": 2, "n": 3})
-    assert identical[1].code == "closest_tie" and identical[1].values["n_tied"] == 3
+    # Two pairs tied as closest among three: rho is still defined.
+    assert readings.ranks(matrices((0.9, 0.5, 0.2), (0.1, 0.1, 0.8)))[0].code == "mantel_exact"
+
+
+def test_identical_answers_or_prompts_read_as_one_tie_not_as_rank_changes():
+    # Identical answers: every answer distance 0; the old reading counted "2 of 3 pairs change rank".
+    assert readings.ranks(matrices((0.9, 0.5, 0.2), (0.0, 0.0, 0.0))) == [
+        Reading("distances_constant", {"side": "answers", "n": 3, "d": 0.0})]
+    assert readings.ranks(matrices((0.5, 0.5, 0.5), (0.1, 0.4, 0.8)))[0].values["side"] == "prompts"
+    assert readings.ranks(matrices((0.5, 0.5, 0.5), (0.3, 0.3, 0.3)))[0].values == {"side": "both", "n": 3, "d": 0.3}
 
 
 # ---------------------------------------------------------------- exercise 3

@@ -159,6 +159,7 @@ def test_identical_answers_give_a_banner_and_no_finding_from_tie_breaking(open_p
     assert metrics["Exactitude"] == fr(0.0)
     markdown = " ".join(m.value for m in at.markdown)
     assert "La paire la plus proche" not in markdown and "ont toutes le même indice" in markdown
+    assert "changent de rang" not in markdown and "ne dit rien de l'ordre des paires" in markdown
     assert "Aucune des 36 réponses n'a pu être attribuée" in markdown
     assert "Aucune des 36 réponses n'a été attribuée" in markdown  # no pair to merge
     assert "paire la plus confondue" not in markdown

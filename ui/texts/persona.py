@@ -412,6 +412,12 @@ TEXTS = {
         "en": "No gain: accuracy {acc_before:.2f} → {acc_after:.2f}. If no rewrite manages it, this assistant may "
               "have no reason to exist on its own.",
     },
+    "persona.ranks.distances_constant": {
+        "fr": "Les {n} paires sont à égalité dans au moins un des classements : un classement fait "
+              "d'égalités ne dit rien de l'ordre des paires, on ne compare donc pas les rangs.",
+        "en": "All {n} pairs are tied in at least one of the rankings: a ranking made of ties says "
+              "nothing about the order of the pairs, so the ranks are not compared.",
+    },
     "persona.ranks.ranks_agree": {
         "fr": "Les {n} paires gardent le même rang d'un classement à l'autre : ici, les prompts annoncent bien "
               "l'écart entre les réponses.",
