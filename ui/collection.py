@@ -158,10 +158,16 @@ def _problems(results: Sequence, labels: Sequence[str]) -> None:
             first.setdefault(group, result)
     if not groups:
         return
-    failures = sum(len(v) for (status, _), v in groups.items() if status == "error")
+    # A request the chosen recording never answered is not a failure to retry: it is said plainly
+    # (and named below), not drawn as a red error box on the projector.
+    unrecorded = len(groups.get(("error", "missing_recording"), []))
+    failures = sum(len(v) for (status, _), v in groups.items() if status == "error") - unrecorded
     if failures:
-        kinds = ", ".join(t(f"error_kind.{kind}") for (status, kind) in groups if status == "error")
+        kinds = ", ".join(t(f"error_kind.{kind}") for (status, kind) in groups
+                          if status == "error" and kind != "missing_recording")
         st.error(t("collect.failed", n=failures, kinds=kinds))
+    if unrecorded:
+        st.info(t("collect.unrecorded", n=unrecorded))
     with st.expander(t("collect.problems", n=sum(len(v) for v in groups.values())), expanded=bool(failures)):
         for group, names in groups.items():
             example = first[group]

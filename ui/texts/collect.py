@@ -40,6 +40,10 @@ TEXTS = {
     },
     "collect.failed": {"fr": "{n} requête(s) en échec ({kinds}) : le détail est ci-dessous.",
                        "en": "{n} request(s) failed ({kinds}): details below."},
+    "collect.unrecorded": {"fr": "{n} requête(s) sans réponse enregistrée pour cette source : elles sont nommées "
+                                 "ci-dessous et laissées hors des mesures (le mode en direct peut les poser).",
+                           "en": "{n} request(s) have no recorded answer in this source: they are named below "
+                                 "and left out of the measures (Live mode can ask them)."},
     "collect.and_more": {"fr": " et {n} autre(s)", "en": " and {n} more"},
     "collect.problems": {"fr": "{n} réponse(s) à examiner", "en": "{n} answer(s) to look at"},
     "advice.empty": {
