@@ -9,7 +9,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from evallib.agreement import format_label
-from ui.i18n import language, number
+from ui.i18n import language, number, percent
 from ui.labels import AXIS_LABEL_CHARS, plain
 
 FONT_SIZE = 16
@@ -46,6 +46,16 @@ def axis_labels(names: Sequence[object], limit: int = AXIS_LABEL_CHARS) -> list[
             seen[name] += 1
             short[i] = f"{name} ({seen[name]})"
     return short
+
+
+#: Where a proportion axis puts its ticks (0 %, 20 % ... 100 %).
+PERCENT_TICKS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
+
+
+def _percent_ticks(fig: go.Figure) -> None:
+    """Proportions on the y axis written as the pages write them ("67 %" in French): plotly's own
+    percent format has no space before the sign."""
+    fig.update_yaxes(tickvals=list(PERCENT_TICKS), ticktext=[percent(v) for v in PERCENT_TICKS])
 
 
 def cell_font_size(k: int) -> int:
@@ -162,8 +172,12 @@ def grouped_bars(labels: Sequence[object], series: Sequence[tuple[str, Sequence[
                     textfont={"size": FONT_SIZE if len(names) <= 3 else FONT_SIZE - 4},
                     hovertext=list(hover[i]) if hover is not None else None, hoverinfo="text")
     fig.update_layout(barmode="group", bargap=0.3, bargroupgap=0.12, legend={"orientation": "h", "y": -0.25},
-                      yaxis={"range": list(value_range) if value_range else None, "tickformat": tick_format},
+                      yaxis={"range": list(value_range) if value_range else None},
                       xaxis={"type": "category", "title": x_title})
+    if tick_format == ".0%":
+        _percent_ticks(fig)
+    else:
+        fig.update_yaxes(tickformat=tick_format)
     return _layout(fig, title, 420)
 
 
@@ -264,6 +278,7 @@ def rate_curves(x: Sequence[float], series: Sequence[tuple[str, Sequence[float]]
         fig.add_vline(x=marker[0], line_dash="dash", line_color=MUTED, annotation_text=plain(marker[1], None),
                       annotation_position="top", annotation_font=AXIS_FONT)
     fig.update_xaxes(title=plain(x_title, None))
-    fig.update_yaxes(range=[-0.02, 1.05], tickformat=".0%")
+    fig.update_yaxes(range=[-0.02, 1.05])
+    _percent_ticks(fig)
     fig.update_layout(legend={"orientation": "h", "y": -0.25})
     return _layout(fig, title, 400)

@@ -95,3 +95,9 @@ def test_grouped_bars_label_bars_apart_and_escape_names(lang):
 
 def test_numeric_axis_labels_keep_their_leading_digits():
     assert figures.axis_labels([1.23456789e20, 2.0]) == ["1.2346e+20", "2"]
+
+
+def test_proportion_axes_write_percentages_as_the_sentences_do(lang):
+    # Plotly's ".0%" wrote "100%" on the French page beside "67 %" in the bar labels.
+    fig = figures.grouped_bars(["a"], [("A", [0.67])], title="t", texts=[[percent(0.67)]])
+    assert list(fig.layout.yaxis.ticktext)[-1] == percent(1.0) == ("100\u00a0%" if lang == "fr" else "100%")
