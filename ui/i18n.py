@@ -45,6 +45,14 @@ class _CommaDecimal(float):
         return format(float(self), spec).replace(".", ",")
 
 
+class _Typeset(float):
+    """A float placed in a sentence by `t`: the language's decimal mark and a minus sign ("−0,12")."""
+
+    def __format__(self, spec: str) -> str:
+        text = format(_CommaDecimal(self) if language() == "fr" else float(self), spec)
+        return text if spec.startswith("+") else text.replace("-", MINUS)
+
+
 MINUS = "\u2212"  # the minus sign of typeset text ("−0,12"), not a hyphen
 # Thousands separator: French puts a narrow no-break space (250 000), English a comma (250,000).
 THOUSANDS = {"fr": "\u202f", "en": ","}
@@ -118,7 +126,7 @@ def plural(key: str, n: int, **values: object) -> str:
 def t(key: str, **values: object) -> str:
     """The text for ``key`` in the session's language, with ``values`` substituted.
 
-    Floats are written with the language's decimal mark. A missing key shows as ``⟦key⟧`` so that
+    Floats are written with the language's decimal mark and a typeset minus sign. A missing key shows as ``⟦key⟧`` so that
     it is visible on the page and caught by the tests.
     """
     texts = catalogue().get(key)
@@ -126,6 +134,5 @@ def t(key: str, **values: object) -> str:
         return f"⟦{key}⟧"
     lang = language()
     text = texts.get(lang) or texts[DEFAULT_LANGUAGE]
-    if lang == "fr":
-        values = {k: _CommaDecimal(v) if isinstance(v, float) else v for k, v in values.items()}
+    values = {k: _Typeset(v) if isinstance(v, float) else v for k, v in values.items()}
     return text.format(**values) if values else text

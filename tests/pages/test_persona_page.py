@@ -68,7 +68,7 @@ def test_page_shows_the_figures_evallib_computes_on_the_recordings(open_page):
     assert any("rédigés à la main" in i.value for i in at.info)
     mantel = _audit().ranks.mantel
     assert mantel.exact and mantel.n_permutations == 720
-    assert any("Test de Mantel exact" in m.value and f"ρ = {fr(mantel.rho)}".replace("-", "-") in m.value
+    assert any("Test de Mantel exact" in m.value and f"ρ = {fr(mantel.rho)}".replace("-", "\u2212") in m.value
                and f"p = {fr(mantel.p_value, '.3f')}" in m.value for m in at.markdown)
     # Parameters read from the requests, the number of probes from the catalogue.
     request = build_requests(catalogue, AUTHORED_MODEL)[0].request

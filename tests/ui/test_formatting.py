@@ -6,7 +6,7 @@ import pytest
 import streamlit as st
 
 from ui import figures
-from ui.i18n import LANGUAGE_KEY, integer, interval, number, p_value, percent, plural, signed
+from ui.i18n import LANGUAGE_KEY, integer, interval, number, p_value, percent, plural, signed, t
 from ui.labels import md, name_list, plain, shorten
 
 
@@ -101,3 +101,9 @@ def test_proportion_axes_write_percentages_as_the_sentences_do(lang):
     # Plotly's ".0%" wrote "100%" on the French page beside "67 %" in the bar labels.
     fig = figures.grouped_bars(["a"], [("A", [0.67])], title="t", texts=[[percent(0.67)]])
     assert list(fig.layout.yaxis.ticktext)[-1] == percent(1.0) == ("100\u00a0%" if lang == "fr" else "100%")
+
+
+def test_a_negative_float_in_a_sentence_gets_the_minus_sign(lang):
+    # "ρ = -0,12" on the persona page: floats placed by t() with a format of their own.
+    text = t("persona.ranks.mantel_exact", changed=14, n=15, rho=-0.12, p="0,680", n_perm=720)
+    assert "\u22120" in text and "= -0" not in text
