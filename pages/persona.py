@@ -15,7 +15,7 @@ from ui.persona_editor import catalogue_editors, catalogue_tools, default_catalo
 from ui.persona_view import (cached_audit, chart, confusion_chart, discriminability, discriminability_vectors, say,
                              source_code)
 from ui.settings import current_settings
-from ui.sources import recorded_source_choice
+from ui.sources import chosen_source, recorded_source_choice
 from ui.shell import require_navigation
 
 require_navigation()
@@ -135,7 +135,9 @@ def _exercise_3(catalogue: Catalogue, responses: dict, before, model: str, disab
     st.session_state.setdefault(prompt_key, suggested)
     new_prompt = st.text_area(t("persona.ex3_prompt"), key=prompt_key, height=150)
     if example and example[0] == name and not current_settings().live:
-        st.caption(t("persona.ex3_offline_example"))
+        source = chosen_source(SET_NAME)  # the authored examples hold the rewrite; a live recording may not
+        authored = source is None or source.origin == "authored"
+        st.caption(t("persona.ex3_offline_example" if authored else "persona.ex3_offline_recorded"))
     if not new_prompt.strip():
         st.warning(t("persona.ex3_empty"))
         return

@@ -43,6 +43,10 @@ def test_a_model_recorded_live_is_offered_and_replayed_with_its_figures(open_pag
     assert texts[("style", 0)] in shown and f"enregistré en direct le {DATE}" in shown
     assert any("provenance : enregistré 36" in c.value for c in at.caption)
     assert not any("rédigés à la main" in i.value for i in at.info)
+    # Exercise 3 no longer claims that the suggested rewrite is recorded: this source may not hold it.
+    captions = " ".join(c.value for c in at.caption)
+    assert "n'a de réponses que si elle a été enregistrée" in captions
+    assert "seul l'exemple de réécriture proposé a des réponses enregistrées" not in captions
 
 
 def test_a_request_the_source_did_not_record_is_named_never_invented(open_page, tmp_path, monkeypatch):

@@ -131,6 +131,12 @@ TEXTS = {
     },
     "persona.ex3_assistant": {"fr": "Assistant à réécrire", "en": "Assistant to rewrite"},
     "persona.ex3_prompt": {"fr": "Nouveau prompt système", "en": "New system prompt"},
+    "persona.ex3_offline_recorded": {
+        "fr": "Hors ligne, la réécriture n'a de réponses que si elle a été enregistrée avec le modèle choisi "
+              "(en direct + enregistrer) ; sinon, passez en mode en direct.",
+        "en": "Offline, the rewrite has answers only if it was recorded with the chosen model (Live + record); "
+              "otherwise switch to Live mode.",
+    },
     "persona.ex3_offline_example": {
         "fr": "Hors ligne, seul l'exemple de réécriture proposé a des réponses enregistrées (rédigées pour la "
               "démonstration). Un autre texte demande le mode en direct.",
