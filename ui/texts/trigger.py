@@ -170,7 +170,7 @@ TEXTS = {
         "en": "No negative query: the false activation rate is undefined. Add near-homonyms."},
     "trigger.reading.invalid_names": {
         "fr": "Le modèle a nommé un skill qui n'existe pas ({count} fois) : ces activations comptent comme fautives.",
-        "en": "The model named a skill that does not exist ({count} times): counted as false activations."},
+        "en": "Skills that do not exist were named by the model: {count} decision(s), counted as false activations."},
     "trigger.reading.inconsistent_queries": {
         "fr": "{count} requêtes sur {queries} ont reçu des décisions différentes selon le passage : {listed}{more}.",
         "en": "{count} of {queries} queries got different decisions from one run to the next: {listed}{more}."},
