@@ -29,13 +29,9 @@ from evallib.judging.report import DEFAULT_MAX_UNSCORED_SHARE, judge_gate, probe
 from evallib.judging.requests import PROVIDER_KINDS, ModelSettings
 from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
+from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_PASS, UsageError, run_command
 from evallib.llm import ProviderConfig, RecordingProvider, Recordings, default_recordings, make_provider, provider_for_mode
 
-EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """A problem with the command line or its inputs (exit code 2)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -161,15 +157,7 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``judge`` command; returns the exit code (0 pass, 1 gate failed, 2 usage or data error)."""
-    try:
-        args = _parser().parse_args(argv)
-    except SystemExit as exc:  # argparse exits 2 on a usage error, 0 after --help
-        return EXIT_USAGE if exc.code else EXIT_PASS
-    try:
-        return run(args)
-    except UsageError as exc:
-        print(f"judge: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+    return run_command("judge", _parser(), run, argv)
 
 
 if __name__ == "__main__":

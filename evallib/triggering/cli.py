@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_PASS, UsageError, run_command
 from evallib.llm import ProviderConfig, Recordings, default_recordings, make_provider, provider_for_mode
 from evallib.triggering.authored import recorded_models
 from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, TriggerDataError, load_queries, load_skills
@@ -28,13 +29,8 @@ from evallib.triggering.report import decide_all, evaluate, report_to_dict, rout
 from evallib.triggering.routing import DEFAULT_RUNS, MODES, PROVIDER_KINDS
 from evallib.triggering.similarity import baseline_table
 
-EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
 #: Misroutes printed under the table (all of them are in the JSON report).
 MAX_PRINTED_ERRORS = 10
-
-
-class UsageError(Exception):
-    """A problem with the command line or its inputs (exit code 2)."""
 
 
 def report_path(out: Path, model: str) -> Path:
@@ -151,15 +147,7 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``trigger`` command; returns the exit code (0 pass, 1 gate failed, 2 usage or data error)."""
-    try:
-        args = _parser().parse_args(argv)
-    except SystemExit as exc:  # argparse exits 2 on a usage error, 0 after --help
-        return EXIT_USAGE if exc.code else EXIT_PASS
-    try:
-        return run(args)
-    except UsageError as exc:
-        print(f"trigger: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+    return run_command("trigger", _parser(), run, argv)
 
 
 if __name__ == "__main__":
