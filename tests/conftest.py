@@ -1,11 +1,15 @@
 """Tests never write into the repository's recordings: new recordings go to a temporary folder.
 
 The variable is set before any test runs, so the app servers that browser tests start inherit it.
+Browser tests of the live path share an app server per module (`app_url`) and a fresh browser
+session per test (`page`).
 """
 
 import os
 import shutil
 import tempfile
+
+import pytest
 
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE
 
@@ -17,3 +21,22 @@ def pytest_configure(config):
 
 def pytest_unconfigure(config):
     shutil.rmtree(getattr(config, "_local_recordings", ""), ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def app_url():
+    """`streamlit run app.py` on a free port for this test module; its URL."""
+    from tests.test_browser import _serve_app
+    yield from _serve_app()
+
+
+@pytest.fixture
+def page():
+    """A new browser session (a new Streamlit session) in headless Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser.new_page(viewport={"width": 1400, "height": 1000})
+        browser.close()

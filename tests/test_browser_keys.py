@@ -3,10 +3,9 @@
 import re
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from tests.fake_llm_server import FakeLLMServer
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _serve_app, _wait_until_idle
+from tests.test_browser import _wait_until_idle
 
 KEY = "sk-browser-keys-7d1e"
 
@@ -15,19 +14,6 @@ KEY = "sk-browser-keys-7d1e"
 def proxy():
     with FakeLLMServer(api_key=KEY, proxy_errors=True) as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def app_url():
-    yield from _serve_app()
-
-
-@pytest.fixture
-def page():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser.new_page(viewport={"width": 1400, "height": 1000})
-        browser.close()
 
 
 def _go_live(page, app_url, base_url, key):

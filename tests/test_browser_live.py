@@ -9,14 +9,13 @@ import os
 import re
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from evallib import persona
 from evallib.llm import Recordings
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
 from evallib.persona_catalogue import build_requests, load_catalogue
 from tests.fake_llm_server import FakeLLMServer
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _serve_app, _wait_until_idle
+from tests.test_browser import _wait_until_idle
 
 KEY = "sk-browser-live-4b2c"
 
@@ -25,20 +24,6 @@ KEY = "sk-browser-live-4b2c"
 def fake():
     with FakeLLMServer(api_key=KEY, latency=0.3) as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def app_url():
-    yield from _serve_app()
-
-
-@pytest.fixture
-def page():
-    """A new browser session (a new Streamlit session) in headless Chromium."""
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser.new_page(viewport={"width": 1400, "height": 1000})
-        browser.close()
 
 
 def _go_live(page, app_url, fake, model, mode="Live"):
