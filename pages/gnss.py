@@ -11,7 +11,7 @@ import streamlit as st
 
 from evallib.gnss import agents
 from evallib.gnss.cases import PLOT_CASES
-from evallib.gnss.evaluation import failure_groups, pass_count
+from evallib.gnss.evaluation import failure_groups, false_alarm_threshold_reading, pass_count
 from evallib.gnss.repeated import load_recorded_runs, pass_rate, pass_rate_reading, runs_to_separate
 from evallib.gnss.spec import DEFAULT_DAY_TOL, DEFAULT_VELOCITY_TOL, SPEC_V1, render_spec
 from evallib.gnss.tolerances import spread_reading, threshold_reading, tolerance_from_spread
@@ -56,11 +56,25 @@ def _agents_section() -> tuple[float, float]:
 def _results_section(agent: str, threshold: float, velocity_tol: float, day_tol: int) -> list:
     rows = view.evaluation(agent, threshold, velocity_tol, day_tol)
     st.subheader(t(f"gnss.results_title.{agent}"))
+    _results_table(rows, agent)
+    return rows
+
+
+def _results_table(rows: list, agent: str) -> None:
     st.metric(t("gnss.passes"), f"{pass_count(rows)}/{len(rows)}")
     st.dataframe(view.results_table(rows), hide_index=True, width="stretch", height=view.table_height(len(rows)))
     for reading in failure_groups(rows, view.MODELS_OFFSETS[agent]):
         view.say("gnss.failure", reading, st.info if reading.code == "all_passed" else st.warning)
-    return rows
+
+
+def _false_alarm_section(rows_v1: list, v1_threshold: float, velocity_tol: float, day_tol: int) -> None:
+    found = view.alarm_threshold(velocity_tol, day_tol)
+    reading = false_alarm_threshold_reading(rows_v1, v1_threshold, found)
+    extra = {k: view.millimetres(reading.values[k]) for k in ("threshold_mm", "default_mm") if k in reading.values}
+    view.say("gnss.alarm", reading, **extra)
+    if reading.code == "alarm_below":
+        st.subheader(t("gnss.results_title.v1_alarm", threshold=extra["threshold_mm"]))
+        _results_table(found.rows, "v1")
 
 
 def _trade_off_section(v1_threshold: float) -> None:
@@ -144,7 +158,8 @@ st.markdown(t("gnss.intro"))
 velocity_tol, day_tol = _spec_section()
 v1_threshold, v2_threshold = _agents_section()
 st.header(t("gnss.results_header"))
-_results_section("v1", v1_threshold, velocity_tol, day_tol)
+rows_v1 = _results_section("v1", v1_threshold, velocity_tol, day_tol)
+_false_alarm_section(rows_v1, v1_threshold, velocity_tol, day_tol)
 _trade_off_section(v1_threshold)
 rows_v2 = _results_section("v2", v2_threshold, velocity_tol, day_tol)
 _plots_section(v2_threshold)

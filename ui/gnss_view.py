@@ -15,7 +15,7 @@ import streamlit as st
 
 from evallib.gnss import agents, tolerances
 from evallib.gnss.cases import case_by_id
-from evallib.gnss.evaluation import CaseResult, compare_velocities, run_eval
+from evallib.gnss.evaluation import AlarmThreshold, CaseResult, compare_velocities, highest_false_alarm_threshold, run_eval
 from evallib.gnss.spec import SPEC_V1, SPEC_V2
 from evallib.readings import Reading
 from ui.figures import histogram_bars, rate_curves, time_series
@@ -48,6 +48,12 @@ def evaluation(agent: str, threshold_mm: float, velocity_tol: float, day_tol: in
     function = AGENT_FUNCTIONS[agent]
     keyword = "jump_threshold_mm" if agent == "v1" else "step_threshold_mm"
     return run_eval(partial(function, **{keyword: threshold_mm}), spec)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def alarm_threshold(velocity_tol: float, day_tol: int) -> AlarmThreshold | None:
+    """Agent v1 re-run on the cases down its slider's grid to the highest threshold with a false alarm."""
+    return highest_false_alarm_threshold(V1_THRESHOLDS, SPEC_V1.with_tolerances(velocity_tol, day_tol))
 
 
 @st.cache_data(show_spinner=False, max_entries=16)

@@ -88,6 +88,32 @@ TEXTS = {
     # results
     "gnss.results_header": {"fr": "3. Résultats cas par cas", "en": "3. Results case by case"},
     "gnss.results_title.v1": {"fr": "Agent v1, spécification v1", "en": "Agent v1, spec v1"},
+    "gnss.results_title.v1_alarm": {"fr": "Agent v1 au seuil {threshold}, spécification v1",
+                                    "en": "Agent v1 at a {threshold} threshold, spec v1"},
+    "gnss.alarm.alarm_at_default": {
+        "fr": "À {threshold_mm}, l'agent v1 signale déjà un saut sur des cas qui n'en ont pas ({cases}) : "
+              "toutes les classes d'échec de la graine sont dans le tableau ci-dessus.",
+        "en": "At {threshold_mm}, agent v1 already flags an offset on cases that have none ({cases}): every "
+              "failure class of the seed is in the table above.",
+    },
+    "gnss.alarm.alarm_below": {
+        "fr": "Au seuil choisi ({default_mm} ; par défaut celui de la graine), l'agent v1 ne fait aucune fausse alarme "
+              "avec notre générateur ({default_passes}/{n} réussis). En relançant v1 sur les {n} cas à des seuils "
+              "décroissants, la première fausse alarme apparaît à {threshold_mm} ({cases}) : c'est le compromis "
+              "du seuil, qui attrape les petits sauts en abaissant le seuil mais prend alors le bruit pour un "
+              "saut. Le tableau ci-dessous montre v1 à ce seuil ({passes}/{n} réussis), avec ses classes "
+              "d'échec lues dans le tableau.",
+        "en": "At the chosen threshold ({default_mm}; the seed's by default), agent v1 raises no false alarm with our "
+              "generator ({default_passes}/{n} pass). Re-running v1 on the {n} cases at decreasing thresholds, "
+              "the first false alarm appears at {threshold_mm} ({cases}): that is the threshold's trade-off, "
+              "a lower threshold catches small offsets but then takes noise for an offset. The table below "
+              "shows v1 at that threshold ({passes}/{n} pass), with its failure classes read from the table.",
+    },
+    "gnss.alarm.alarm_never": {
+        "fr": "Aucun seuil essayé ne fait faire de fausse alarme à l'agent v1 sur les cas (seuil choisi : "
+              "{default_mm}).",
+        "en": "No threshold tried makes agent v1 raise a false alarm on the cases (chosen threshold: {default_mm}).",
+    },
     "gnss.results_title.v2": {"fr": "Agent v2, spécification v2", "en": "Agent v2, spec v2"},
     "gnss.passes": {"fr": "Cas réussis", "en": "Cases passed"},
     "gnss.no_offset": {"fr": "aucun", "en": "none"},
