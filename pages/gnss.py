@@ -33,8 +33,9 @@ def _spec_section() -> tuple[float, int]:
     st.header(t("gnss.spec_title"))
     st.markdown(t("gnss.spec_intro"))
     left, right = st.columns(2)
-    velocity_tol = left.number_input(t("gnss.velocity_tol"), min_value=0.1, max_value=20.0, value=DEFAULT_VELOCITY_TOL,
-                                     step=0.1, key="gnss_velocity_tol", help=t("gnss.velocity_tol_help"))
+    velocity_tol = left.select_slider(t("gnss.velocity_tol"), options=view.VELOCITY_TOLERANCES,
+                                      value=DEFAULT_VELOCITY_TOL, key="gnss_velocity_tol",
+                                      help=t("gnss.velocity_tol_help"), format_func=view.tenths)
     day_tol = right.number_input(t("gnss.day_tol"), min_value=0, max_value=1000, value=DEFAULT_DAY_TOL, step=5,
                                  key="gnss_day_tol", help=t("gnss.day_tol_help"))
     st.code(render_spec(SPEC_V1.with_tolerances(velocity_tol, day_tol)), language=None, wrap_lines=True)

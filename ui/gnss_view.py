@@ -27,6 +27,8 @@ from ui.labels import md, name_list
 V1_THRESHOLDS = tuple(float(x) for x in np.arange(2.0, 26.5, 0.5))
 #: Agent v2's step threshold on the slider (mm): from below the noise to above the cases' offsets.
 V2_THRESHOLDS = tuple(float(x) for x in np.arange(1.0, 20.5, 0.5))
+#: Velocity tolerances offered (mm/yr), in tenths from the finest the cases' noise allows to far above it.
+VELOCITY_TOLERANCES = tuple(round(float(x), 1) for x in np.arange(0.1, 20.05, 0.1))
 #: Pass rates offered by the runs-needed calculator, in steps of 5 %.
 RATES = tuple(round(x, 2) for x in np.arange(0.0, 1.0001, 0.05))
 #: Rows drawn by a table before it scrolls: the twelve cases and the passes row fit without a scrollbar.
@@ -85,6 +87,11 @@ def case_observed(case_id: str) -> pd.DataFrame:
 def millimetres(value: float) -> str:
     """A threshold on a slider: "12 mm", "6,5 mm"."""
     return f"{number(value, '.0f' if float(value).is_integer() else '.1f')} mm"
+
+
+def tenths(value: float) -> str:
+    """A tolerance on a slider in the session's language: "1,5" in French."""
+    return number(value, ".1f")
 
 
 def table_height(rows: int) -> int:

@@ -222,3 +222,13 @@ def test_every_reader_note_of_a_messy_tenv3_is_shown_in_french(open_page):
     for start in ("Les lignes n'étaient pas", "Jours en double", "Jours manquants", "Changements de hauteur d'antenne",
                   "Grand saut d'un jour", "Série de"):
         assert any(start in note for note in notes), start
+
+
+def test_velocity_tolerance_is_shown_in_the_sessions_language_and_stays_a_float(open_page):
+    at = open_page(PAGE, "fr")
+    [widget] = [w for w in at.select_slider if w.key == "gnss_velocity_tol"]
+    assert widget.value == 1.5 and isinstance(widget.value, float)
+    assert "1,5" in widget.options and "1.5" not in widget.options
+    english = open_page(PAGE, "en")
+    [widget] = [w for w in english.select_slider if w.key == "gnss_velocity_tol"]
+    assert "1.5" in widget.options and "1,5" not in widget.options
