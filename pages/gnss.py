@@ -26,7 +26,7 @@ from ui.widgets import metric_rows
 require_navigation()
 
 #: The planted flaws are short sentences: shown whole in the readings up to this length.
-FLAW_CHARS = 48
+FLAW_CHARS = 64
 
 
 def _spec_section() -> tuple[float, int]:
@@ -136,10 +136,10 @@ def _repeated_section() -> None:
     st.header(t("gnss.repeated_title"))
     st.markdown(t("gnss.repeated_intro"))
     rates = [pass_rate(case) for case in load_recorded_runs()]
-    st.dataframe(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): r.label, **view.rate_row(r)}
+    st.dataframe(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): t(f"gnss.flaw.{r.case_id}"), **view.rate_row(r)}
                                for r in rates]), hide_index=True, width="stretch")
     for rate in rates:
-        view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(rate.label, FLAW_CHARS)})")
+        view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(t(f'gnss.flaw.{rate.case_id}'), FLAW_CHARS)})")
     st.subheader(t("gnss.calculator_title"))
     left, right = st.columns(2)
     p1 = left.select_slider(t("gnss.p1"), view.RATES, value=0.6, key="gnss_p1", format_func=percent)

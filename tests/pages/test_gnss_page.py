@@ -232,3 +232,22 @@ def test_velocity_tolerance_is_shown_in_the_sessions_language_and_stays_a_float(
     english = open_page(PAGE, "en")
     [widget] = [w for w in english.select_slider if w.key == "gnss_velocity_tol"]
     assert "1.5" in widget.options and "1,5" not in widget.options
+
+
+@pytest.mark.parametrize("lang, flaw", [("fr", "fuite : normalisation ajustée avant la séparation"),
+                                        ("en", "leakage: scaler fit before split")])
+def test_planted_flaws_are_in_the_sessions_language_without_doubled_parentheses(open_page, lang, flaw):
+    at = open_page(PAGE, lang)
+    [table] = [d.value for d in at.dataframe if "P01" in d.value.iloc[:, 0].astype(str).tolist()]
+    assert table.iloc[0, 1] == flaw
+    readings = " ".join(m.value for m in at.markdown if m.value.startswith("P0")).replace("\\", "")
+    assert f"P01 ({flaw})" in readings
+    assert "))" not in readings and "P03 (" in readings
+
+
+def test_every_recorded_case_has_its_flaw_in_both_languages():
+    from evallib.gnss.repeated import load_recorded_runs
+    from ui.texts.gnss import TEXTS
+    for case in load_recorded_runs():
+        assert set(TEXTS[f"gnss.flaw.{case.case_id}"]) == {"fr", "en"}
+        assert TEXTS[f"gnss.flaw.{case.case_id}"]["en"] == case.label

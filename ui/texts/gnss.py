@@ -313,6 +313,13 @@ TEXTS = {
               "agent run five times on six analyses with a planted flaw: per case, a pass rate, its binomial standard "
               "error and its Wilson interval.",
     },
+    # The planted flaws of the recorded runs (data/gnss_recorded_runs.json), by case id.
+    "gnss.flaw.P01": {"fr": "fuite : normalisation ajustée avant la séparation", "en": "leakage: scaler fit before split"},
+    "gnss.flaw.P02": {"fr": "seuil réglé sur la partie test", "en": "threshold tuned on the test split"},
+    "gnss.flaw.P03": {"fr": "aucun défaut planté : cas négatif", "en": "no planted flaw: negative case"},
+    "gnss.flaw.P04": {"fr": "une seule graine, dispersion non rapportée", "en": "single seed, no spread reported"},
+    "gnss.flaw.P05": {"fr": "unités d'un axe décalées de 10^3 dans une figure", "en": "axis units off by 10^3 in figure"},
+    "gnss.flaw.P06": {"fr": "citation inventée dans l'état de l'art", "en": "fabricated citation in related work"},
     "gnss.rate.rate_unanimous_few_runs": {
         "fr": "{what} : {passes}/{runs} ; l'erreur type vaut 0, mais l'intervalle de Wilson va de {low} à {high} : "
               "l'unanimité sur si peu d'essais ne prouve pas un taux de 0 ou 1.",
