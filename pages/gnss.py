@@ -64,6 +64,7 @@ def _results_section(agent: str, threshold: float, velocity_tol: float, day_tol:
 def _results_table(rows: list, agent: str) -> None:
     st.metric(t("gnss.passes"), f"{pass_count(rows)}/{len(rows)}")
     st.dataframe(view.results_table(rows), hide_index=True, width="stretch", height=view.table_height(len(rows)))
+    st.caption(t("gnss.units_caption"))
     for reading in failure_groups(rows, view.MODELS_OFFSETS[agent]):
         view.say("gnss.failure", reading, st.info if reading.code == "all_passed" else st.warning)
 

@@ -29,6 +29,9 @@ V1_THRESHOLDS = tuple(float(x) for x in np.arange(2.0, 26.5, 0.5))
 V2_THRESHOLDS = tuple(float(x) for x in np.arange(1.0, 20.5, 0.5))
 #: Velocity tolerances offered (mm/yr), in tenths from the finest the cases' noise allows to far above it.
 VELOCITY_TOLERANCES = tuple(round(float(x), 1) for x in np.arange(0.1, 20.05, 0.1))
+#: Longest column title (characters): the twelve-column results table and the live table fit 1280 px
+#: without scrolling sideways; units go to a caption under the tables.
+MAX_TITLE_CHARS = 16
 #: Pass rates offered by the runs-needed calculator, in steps of 5 %.
 RATES = tuple(round(x, 2) for x in np.arange(0.0, 1.0001, 0.05))
 #: Rows drawn by a table before it scrolls: the twelve cases and the passes row fit without a scrollbar.

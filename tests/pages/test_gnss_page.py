@@ -81,7 +81,7 @@ def test_pass_counts_histograms_summary_and_held_out_equal_evallibs(open_page, s
     assert len(tables) == 3
     for table, rows in zip(tables, (rows_v1, alarm.rows, rows_v2)):
         assert list(table["Passed"]) == ["✓" if r.passed else "✗" for r in rows]
-        assert list(table["Estimated velocity (mm/yr)"]) == [f"{r.estimated_velocity:.2f}".replace("-", "−")
+        assert list(table["Est. velocity"]) == [f"{r.estimated_velocity:.2f}".replace("-", "−")
                                                              for r in rows]
     assert [m.value for m in at.metric if m.label == "Cases passed"] == [f"{v1}/12", f"{pass_count(alarm.rows)}/12",
                                                                           f"{v2}/12"]
@@ -251,3 +251,12 @@ def test_every_recorded_case_has_its_flaw_in_both_languages():
     for case in load_recorded_runs():
         assert set(TEXTS[f"gnss.flaw.{case.case_id}"]) == {"fr", "en"}
         assert TEXTS[f"gnss.flaw.{case.case_id}"]["en"] == case.label
+
+
+def test_column_titles_are_short_enough_for_a_1280_px_screen():
+    from ui.gnss_view import MAX_TITLE_CHARS
+    from ui.texts.gnss import TEXTS
+    titles = {key: text for key, text in TEXTS.items() if key.startswith("gnss.col.")}
+    assert len(titles) > 20
+    for key, text in titles.items():
+        assert max(len(text["fr"]), len(text["en"])) <= MAX_TITLE_CHARS, key

@@ -17,19 +17,19 @@ _CASES = {
 
 _COLUMNS = {
     "case": ("Cas", "Case"), "description": ("Description", "Description"), "years": ("Années", "Years"),
-    "true_velocity": ("Vitesse vraie (mm/an)", "True velocity (mm/yr)"),
-    "estimated_velocity": ("Vitesse estimée (mm/an)", "Estimated velocity (mm/yr)"),
-    "tolerance": ("Tolérance (mm/an)", "Tolerance (mm/yr)"), "true_offset": ("Saut vrai (mm)", "True offset (mm)"),
-    "true_day": ("Jour vrai", "True day"), "flagged_day": ("Saut signalé (jour)", "Offset flagged (day)"),
+    "true_velocity": ("Vitesse vraie", "True velocity"),
+    "estimated_velocity": ("Vitesse estimée", "Est. velocity"),
+    "tolerance": ("Tolérance", "Tolerance"), "true_offset": ("Saut vrai", "True offset"),
+    "true_day": ("Jour vrai", "True day"), "flagged_day": ("Jour signalé", "Flagged day"),
     "velocity_ok": ("Vitesse", "Velocity"), "offset_ok": ("Saut", "Offset"), "passed": ("Réussi", "Passed"),
-    "problems": ("Réponse mal formée", "Malformed answer"), "v2_velocity": ("v2 (mm/an)", "v2 (mm/yr)"),
+    "problems": ("Réponse invalide", "Invalid answer"), "v2_velocity": ("v2 (mm/an)", "v2 (mm/yr)"),
     "midas_velocity": ("MIDAS (mm/an)", "MIDAS (mm/yr)"), "v2_error": ("|erreur| v2", "|error| v2"),
     "midas_error": ("|erreur| MIDAS", "|error| MIDAS"), "passes": ("Réussites", "Passes"),
     "rate": ("Taux", "Rate"), "standard_error": ("Erreur type", "Standard error"),
-    "wilson": ("Intervalle de Wilson (95 %)", "Wilson interval (95%)"), "flaw": ("Défaut planté", "Planted flaw"),
-    "errors": ("Appels en erreur", "Failed calls"), "malformed": ("Mal formées", "Malformed"),
-    "velocity_wrong": ("Vitesse hors tolérance", "Velocity out of tolerance"), "agent": ("Agent", "Agent"),
-    "offset_date": ("Saut détecté (date)", "Offset detected (date)"), "sigma": ("σ MIDAS (mm/an)", "MIDAS σ (mm/yr)"),
+    "wilson": ("Wilson (95 %)", "Wilson (95%)"), "flaw": ("Défaut planté", "Planted flaw"),
+    "errors": ("Appels ratés", "Failed calls"), "malformed": ("Mal formées", "Malformed"),
+    "velocity_wrong": ("Vitesse fausse", "Velocity off"), "agent": ("Agent", "Agent"),
+    "offset_date": ("Date du saut", "Offset date"), "sigma": ("σ MIDAS", "MIDAS σ"),
 }
 
 TEXTS = {
@@ -88,6 +88,8 @@ TEXTS = {
     # results
     "gnss.results_header": {"fr": "3. Résultats cas par cas", "en": "3. Results case by case"},
     "gnss.results_title.v1": {"fr": "Agent v1, spécification v1", "en": "Agent v1, spec v1"},
+    "gnss.units_caption": {"fr": "Vitesses, tolérances et σ en mm/an, sauts en mm.",
+                           "en": "Velocities, tolerances and σ in mm/yr, offsets in mm."},
     "gnss.results_title.v1_alarm": {"fr": "Agent v1 au seuil {threshold}, spécification v1",
                                     "en": "Agent v1 at a {threshold} threshold, spec v1"},
     "gnss.alarm.alarm_at_default": {
