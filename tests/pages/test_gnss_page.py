@@ -260,3 +260,10 @@ def test_column_titles_are_short_enough_for_a_1280_px_screen():
     assert len(titles) > 20
     for key, text in titles.items():
         assert max(len(text["fr"]), len(text["en"])) <= MAX_TITLE_CHARS, key
+
+
+def test_the_component_choice_is_offered_only_for_a_three_component_file(open_page):
+    csv_page = _upload(open_page(PAGE, "en"), "STA4.csv", (DATA / "STA4.csv").read_bytes())
+    assert not csv_page.exception and not [r for r in csv_page.radio if "gnss_component" in (r.key or "")]
+    tenv3 = _upload(open_page(PAGE, "en"), "STA1.tenv3", (DATA / "STA1.tenv3").read_bytes())
+    assert [r for r in tenv3.radio if "gnss_component" in (r.key or "")]
