@@ -11,7 +11,7 @@ import streamlit as st
 
 from evallib.gnss import agents
 from evallib.gnss.cases import PLOT_CASES
-from evallib.gnss.evaluation import failure_groups, pass_count
+from evallib.gnss.evaluation import failure_groups, false_alarm_threshold_reading, pass_count
 from evallib.gnss.repeated import load_recorded_runs, pass_rate, pass_rate_reading, runs_to_separate
 from evallib.gnss.spec import DEFAULT_DAY_TOL, DEFAULT_VELOCITY_TOL, SPEC_V1, render_spec
 from evallib.gnss.tolerances import spread_reading, threshold_reading, tolerance_from_spread
@@ -26,15 +26,16 @@ from ui.widgets import metric_rows
 require_navigation()
 
 #: The planted flaws are short sentences: shown whole in the readings up to this length.
-FLAW_CHARS = 48
+FLAW_CHARS = 64
 
 
 def _spec_section() -> tuple[float, int]:
     st.header(t("gnss.spec_title"))
     st.markdown(t("gnss.spec_intro"))
     left, right = st.columns(2)
-    velocity_tol = left.number_input(t("gnss.velocity_tol"), min_value=0.1, max_value=20.0, value=DEFAULT_VELOCITY_TOL,
-                                     step=0.1, key="gnss_velocity_tol", help=t("gnss.velocity_tol_help"))
+    velocity_tol = left.select_slider(t("gnss.velocity_tol"), options=view.VELOCITY_TOLERANCES,
+                                      value=DEFAULT_VELOCITY_TOL, key="gnss_velocity_tol",
+                                      help=t("gnss.velocity_tol_help"), format_func=view.tenths)
     day_tol = right.number_input(t("gnss.day_tol"), min_value=0, max_value=1000, value=DEFAULT_DAY_TOL, step=5,
                                  key="gnss_day_tol", help=t("gnss.day_tol_help"))
     st.code(render_spec(SPEC_V1.with_tolerances(velocity_tol, day_tol)), language=None, wrap_lines=True)
@@ -56,11 +57,26 @@ def _agents_section() -> tuple[float, float]:
 def _results_section(agent: str, threshold: float, velocity_tol: float, day_tol: int) -> list:
     rows = view.evaluation(agent, threshold, velocity_tol, day_tol)
     st.subheader(t(f"gnss.results_title.{agent}"))
+    _results_table(rows, agent)
+    return rows
+
+
+def _results_table(rows: list, agent: str) -> None:
     st.metric(t("gnss.passes"), f"{pass_count(rows)}/{len(rows)}")
     st.dataframe(view.results_table(rows), hide_index=True, width="stretch", height=view.table_height(len(rows)))
+    st.caption(t("gnss.units_caption"))
     for reading in failure_groups(rows, view.MODELS_OFFSETS[agent]):
         view.say("gnss.failure", reading, st.info if reading.code == "all_passed" else st.warning)
-    return rows
+
+
+def _false_alarm_section(rows_v1: list, v1_threshold: float, velocity_tol: float, day_tol: int) -> None:
+    found = view.alarm_threshold(velocity_tol, day_tol)
+    reading = false_alarm_threshold_reading(rows_v1, v1_threshold, found)
+    extra = {k: view.millimetres(reading.values[k]) for k in ("threshold_mm", "default_mm") if k in reading.values}
+    view.say("gnss.alarm", reading, **extra)
+    if reading.code == "alarm_below":
+        st.subheader(t("gnss.results_title.v1_alarm", threshold=extra["threshold_mm"]))
+        _results_table(found.rows, "v1")
 
 
 def _trade_off_section(v1_threshold: float) -> None:
@@ -121,10 +137,10 @@ def _repeated_section() -> None:
     st.header(t("gnss.repeated_title"))
     st.markdown(t("gnss.repeated_intro"))
     rates = [pass_rate(case) for case in load_recorded_runs()]
-    st.dataframe(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): r.label, **view.rate_row(r)}
+    st.dataframe(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): t(f"gnss.flaw.{r.case_id}"), **view.rate_row(r)}
                                for r in rates]), hide_index=True, width="stretch")
     for rate in rates:
-        view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(rate.label, FLAW_CHARS)})")
+        view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(t(f'gnss.flaw.{rate.case_id}'), FLAW_CHARS)})")
     st.subheader(t("gnss.calculator_title"))
     left, right = st.columns(2)
     p1 = left.select_slider(t("gnss.p1"), view.RATES, value=0.6, key="gnss_p1", format_func=percent)
@@ -144,7 +160,8 @@ st.markdown(t("gnss.intro"))
 velocity_tol, day_tol = _spec_section()
 v1_threshold, v2_threshold = _agents_section()
 st.header(t("gnss.results_header"))
-_results_section("v1", v1_threshold, velocity_tol, day_tol)
+rows_v1 = _results_section("v1", v1_threshold, velocity_tol, day_tol)
+_false_alarm_section(rows_v1, v1_threshold, velocity_tol, day_tol)
 _trade_off_section(v1_threshold)
 rows_v2 = _results_section("v2", v2_threshold, velocity_tol, day_tol)
 _plots_section(v2_threshold)

@@ -84,6 +84,7 @@ def live_section() -> None:
         st.info(t("gnss.live_nothing_graded"))
         return
     st.dataframe(pd.DataFrame(rows).fillna("—"), hide_index=True, height=table_height(len(rows)))
+    st.caption(t("gnss.units_caption"))
     overall = pass_rate(RunCase("all", "", tuple(int(run.result.passed) for _, run in answered)))
     say("gnss.rate", pass_rate_reading(overall), st.markdown, what=t("gnss.live_all_cases"))
     _answers(graded)

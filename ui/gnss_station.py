@@ -56,9 +56,12 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     st.markdown(t("gnss.upload_intro"))
     upload = st.file_uploader(t("gnss.upload_label"), type=list(FORMATS), key="gnss_upload",
                               help=t("gnss.upload_help"))
-    component = translated_radio("gnss_component", "gnss.component", COMPONENTS)
     if upload is None:
         return
+    # A plain CSV holds one displacement column: no east/north/up choice to offer, the reader ignores it.
+    one_component = Path(upload.name).suffix.lower() == ".csv"
+    component = COMPONENTS[-1] if one_component else translated_radio("gnss_component", "gnss.component",
+                                                                      COMPONENTS)
     data = upload.getvalue()
     if len(data) > MAX_UPLOAD_BYTES:
         st.error(t("gnss.upload_too_large", mb=number(MAX_UPLOAD_BYTES / 1e6, ".0f")))

@@ -15,7 +15,7 @@ import streamlit as st
 
 from evallib.gnss import agents, tolerances
 from evallib.gnss.cases import case_by_id
-from evallib.gnss.evaluation import CaseResult, compare_velocities, run_eval
+from evallib.gnss.evaluation import AlarmThreshold, CaseResult, compare_velocities, highest_false_alarm_threshold, run_eval
 from evallib.gnss.spec import SPEC_V1, SPEC_V2
 from evallib.readings import Reading
 from ui.figures import histogram_bars, rate_curves, time_series
@@ -27,6 +27,11 @@ from ui.labels import md, name_list
 V1_THRESHOLDS = tuple(float(x) for x in np.arange(2.0, 26.5, 0.5))
 #: Agent v2's step threshold on the slider (mm): from below the noise to above the cases' offsets.
 V2_THRESHOLDS = tuple(float(x) for x in np.arange(1.0, 20.5, 0.5))
+#: Velocity tolerances offered (mm/yr), in tenths from the finest the cases' noise allows to far above it.
+VELOCITY_TOLERANCES = tuple(round(float(x), 1) for x in np.arange(0.1, 20.05, 0.1))
+#: Longest column title (characters): the twelve-column results table and the live table fit 1280 px
+#: without scrolling sideways; units go to a caption under the tables.
+MAX_TITLE_CHARS = 16
 #: Pass rates offered by the runs-needed calculator, in steps of 5 %.
 RATES = tuple(round(x, 2) for x in np.arange(0.0, 1.0001, 0.05))
 #: Rows drawn by a table before it scrolls: the twelve cases and the passes row fit without a scrollbar.
@@ -48,6 +53,12 @@ def evaluation(agent: str, threshold_mm: float, velocity_tol: float, day_tol: in
     function = AGENT_FUNCTIONS[agent]
     keyword = "jump_threshold_mm" if agent == "v1" else "step_threshold_mm"
     return run_eval(partial(function, **{keyword: threshold_mm}), spec)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def alarm_threshold(velocity_tol: float, day_tol: int) -> AlarmThreshold | None:
+    """Agent v1 re-run on the cases down its slider's grid to the highest threshold with a false alarm."""
+    return highest_false_alarm_threshold(V1_THRESHOLDS, SPEC_V1.with_tolerances(velocity_tol, day_tol))
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -79,6 +90,11 @@ def case_observed(case_id: str) -> pd.DataFrame:
 def millimetres(value: float) -> str:
     """A threshold on a slider: "12 mm", "6,5 mm"."""
     return f"{number(value, '.0f' if float(value).is_integer() else '.1f')} mm"
+
+
+def tenths(value: float) -> str:
+    """A tolerance on a slider in the session's language: "1,5" in French."""
+    return number(value, ".1f")
 
 
 def table_height(rows: int) -> int:

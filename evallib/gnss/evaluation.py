@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
 
+from evallib.gnss.agents import agent_v1
 from evallib.gnss.cases import CASES, Case
 from evallib.gnss.spec import SPEC_V1, Spec, describe_problems, score_case
 from evallib.readings import Reading
@@ -156,6 +158,54 @@ def failure_groups(rows: list[CaseResult], models_offsets: bool) -> list[Reading
             values["problems"] = [r.problem_text for r in members]
         readings.append(Reading(code, values))
     return readings or [Reading("all_passed", {"n": len(rows)})]
+
+
+def false_alarms(rows: list[CaseResult]) -> list[str]:
+    """Ids of the offset-free cases an agent flagged (the seed's false-alarm class)."""
+    return [r.case_id for r in rows if not r.true_offset and r.flagged]
+
+
+@dataclass(frozen=True)
+class AlarmThreshold:
+    """Agent v1's results at the highest threshold (mm) where it raises a false alarm on the cases."""
+
+    threshold_mm: float
+    rows: list[CaseResult]
+
+
+def highest_false_alarm_threshold(thresholds_mm: Iterable[float], spec: Spec = SPEC_V1,
+                                  cases: Iterable[Case] = CASES) -> AlarmThreshold | None:
+    """Re-run agent v1 on ``cases`` from the highest of ``thresholds_mm`` (mm) down, and stop at the first
+    threshold where an offset-free case is flagged; None when no threshold tried raises a false alarm.
+
+    Lowering v1's jump threshold (seed 001: 12 mm) catches smaller offsets and raises false alarms: this
+    finds where the seed's false-alarm class first appears with our generator, without changing the default.
+    """
+    cases = list(cases)
+    for threshold in sorted(set(float(x) for x in thresholds_mm), reverse=True):
+        rows = run_eval(partial(agent_v1, jump_threshold_mm=threshold), spec, cases)
+        if false_alarms(rows):
+            return AlarmThreshold(threshold, rows)
+    return None
+
+
+def false_alarm_threshold_reading(default_rows: list[CaseResult], default_mm: float,
+                                  found: AlarmThreshold | None) -> Reading:
+    """Where agent v1's false-alarm class appears, read from its results at ``default_mm`` and ``found``:
+
+    - ``alarm_at_default``: a false alarm already at the default threshold (values: threshold_mm, cases);
+    - ``alarm_below``: none at the default, some at ``found.threshold_mm`` (values: threshold_mm, default_mm,
+      cases, passes, n, default_passes);
+    - ``alarm_never``: no false alarm at any threshold tried (values: default_mm).
+    """
+    at_default = false_alarms(default_rows)
+    if at_default:
+        return Reading("alarm_at_default", {"threshold_mm": float(default_mm), "cases": at_default})
+    if found is None:
+        return Reading("alarm_never", {"default_mm": float(default_mm)})
+    return Reading("alarm_below", {"threshold_mm": found.threshold_mm, "default_mm": float(default_mm),
+                                   "cases": false_alarms(found.rows), "passes": pass_count(found.rows),
+                                   "n": len(found.rows), "default_passes": pass_count(default_rows)})
 
 
 def summary_table(columns: dict[str, list[CaseResult]]) -> pd.DataFrame:

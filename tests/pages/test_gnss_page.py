@@ -10,13 +10,14 @@ import pytest
 
 from evallib.gnss import agents
 from evallib.gnss.cases import PLOT_CASES, case_by_id
-from evallib.gnss.evaluation import pass_count, run_eval
+from evallib.gnss.evaluation import highest_false_alarm_threshold, pass_count, run_eval
 from evallib.gnss.live import case_requests
 from evallib.gnss.readers import read_series
 from evallib.gnss.spec import SPEC_V1, SPEC_V2
 from evallib.gnss.tolerances import seed_summary
 from evallib.llm import ProviderConfig, make_provider
 from tests.fake_llm_server import FakeLLMServer
+from ui import gnss_view as view
 
 PAGE = "pages/gnss.py"
 DATA = Path(__file__).resolve().parents[1] / "data" / "gnss"
@@ -75,12 +76,15 @@ def test_pass_counts_histograms_summary_and_held_out_equal_evallibs(open_page, s
     metrics = {m.label: m.value for m in at.metric}
     rows_v1, rows_v2 = run_eval(agents.agent_v1, SPEC_V1), run_eval(agents.agent_v2, SPEC_V2)
     v1, v2 = pass_count(rows_v1), pass_count(rows_v2)
+    alarm = highest_false_alarm_threshold(view.V1_THRESHOLDS)
     tables = [d.value for d in at.dataframe if "Passed" in d.value.columns]
-    for table, rows in zip(tables, (rows_v1, rows_v2)):
+    assert len(tables) == 3
+    for table, rows in zip(tables, (rows_v1, alarm.rows, rows_v2)):
         assert list(table["Passed"]) == ["✓" if r.passed else "✗" for r in rows]
-        assert list(table["Estimated velocity (mm/yr)"]) == [f"{r.estimated_velocity:.2f}".replace("-", "−")
+        assert list(table["Est. velocity"]) == [f"{r.estimated_velocity:.2f}".replace("-", "−")
                                                              for r in rows]
-    assert [m.value for m in at.metric if m.label == "Cases passed"] == [f"{v1}/12", f"{v2}/12"]
+    assert [m.value for m in at.metric if m.label == "Cases passed"] == [f"{v1}/12", f"{pass_count(alarm.rows)}/12",
+                                                                          f"{v2}/12"]
     assert metrics["Final check: v2 / spec v3 on fresh seeds"] == f"{summary.held_out_passes}/{summary.held_out_total}"
     for spread in summary.spreads:
         [figure] = _titled(at, f"v2's |velocity error| at {spread.n_years:g} years")
@@ -97,8 +101,13 @@ def test_v1_failure_groups_are_read_from_the_table_and_a_low_threshold_shows_fal
     warnings = " ".join(w.value for w in at.warning)
     assert "Velocity wrong because the offset is not modelled" in warnings
     assert "Offsets missed" in warnings and "Short records" in warnings
-    assert "False alarms" not in warnings
+    assert warnings.count("False alarms") == 1, "only v1 at its highest false-alarm threshold has some"
     assert any(m.value.startswith("At 12 mm: no false alarm on 50 offset-free series") for m in at.markdown)
+    found = highest_false_alarm_threshold(view.V1_THRESHOLDS)
+    shown = f"{found.threshold_mm:g} mm"
+    assert any(s.value == f"Agent v1 at a {shown} threshold, spec v1" for s in at.subheader)
+    assert any(m.value.startswith("At the chosen threshold (12 mm") and f"first false alarm appears at {shown}"
+               in m.value for m in at.markdown)
     low = open_page(PAGE, "en", gnss_v1_threshold=4.0)
     assert "False alarms" in " ".join(w.value for w in low.warning)
     assert any(m.value.startswith("At 4 mm:") and "false alarm" in m.value for m in low.markdown)
@@ -213,3 +222,48 @@ def test_every_reader_note_of_a_messy_tenv3_is_shown_in_french(open_page):
     for start in ("Les lignes n'étaient pas", "Jours en double", "Jours manquants", "Changements de hauteur d'antenne",
                   "Grand saut d'un jour", "Série de"):
         assert any(start in note for note in notes), start
+
+
+def test_velocity_tolerance_is_shown_in_the_sessions_language_and_stays_a_float(open_page):
+    at = open_page(PAGE, "fr")
+    [widget] = [w for w in at.select_slider if w.key == "gnss_velocity_tol"]
+    assert widget.value == 1.5 and isinstance(widget.value, float)
+    assert "1,5" in widget.options and "1.5" not in widget.options
+    english = open_page(PAGE, "en")
+    [widget] = [w for w in english.select_slider if w.key == "gnss_velocity_tol"]
+    assert "1.5" in widget.options and "1,5" not in widget.options
+
+
+@pytest.mark.parametrize("lang, flaw", [("fr", "fuite : normalisation ajustée avant la séparation"),
+                                        ("en", "leakage: scaler fit before split")])
+def test_planted_flaws_are_in_the_sessions_language_without_doubled_parentheses(open_page, lang, flaw):
+    at = open_page(PAGE, lang)
+    [table] = [d.value for d in at.dataframe if "P01" in d.value.iloc[:, 0].astype(str).tolist()]
+    assert table.iloc[0, 1] == flaw
+    readings = " ".join(m.value for m in at.markdown if m.value.startswith("P0")).replace("\\", "")
+    assert f"P01 ({flaw})" in readings
+    assert "))" not in readings and "P03 (" in readings
+
+
+def test_every_recorded_case_has_its_flaw_in_both_languages():
+    from evallib.gnss.repeated import load_recorded_runs
+    from ui.texts.gnss import TEXTS
+    for case in load_recorded_runs():
+        assert set(TEXTS[f"gnss.flaw.{case.case_id}"]) == {"fr", "en"}
+        assert TEXTS[f"gnss.flaw.{case.case_id}"]["en"] == case.label
+
+
+def test_column_titles_are_short_enough_for_a_1280_px_screen():
+    from ui.gnss_view import MAX_TITLE_CHARS
+    from ui.texts.gnss import TEXTS
+    titles = {key: text for key, text in TEXTS.items() if key.startswith("gnss.col.")}
+    assert len(titles) > 20
+    for key, text in titles.items():
+        assert max(len(text["fr"]), len(text["en"])) <= MAX_TITLE_CHARS, key
+
+
+def test_the_component_choice_is_offered_only_for_a_three_component_file(open_page):
+    csv_page = _upload(open_page(PAGE, "en"), "STA4.csv", (DATA / "STA4.csv").read_bytes())
+    assert not csv_page.exception and not [r for r in csv_page.radio if "gnss_component" in (r.key or "")]
+    tenv3 = _upload(open_page(PAGE, "en"), "STA1.tenv3", (DATA / "STA1.tenv3").read_bytes())
+    assert [r for r in tenv3.radio if "gnss_component" in (r.key or "")]

@@ -17,19 +17,19 @@ _CASES = {
 
 _COLUMNS = {
     "case": ("Cas", "Case"), "description": ("Description", "Description"), "years": ("Années", "Years"),
-    "true_velocity": ("Vitesse vraie (mm/an)", "True velocity (mm/yr)"),
-    "estimated_velocity": ("Vitesse estimée (mm/an)", "Estimated velocity (mm/yr)"),
-    "tolerance": ("Tolérance (mm/an)", "Tolerance (mm/yr)"), "true_offset": ("Saut vrai (mm)", "True offset (mm)"),
-    "true_day": ("Jour vrai", "True day"), "flagged_day": ("Saut signalé (jour)", "Offset flagged (day)"),
+    "true_velocity": ("Vitesse vraie", "True velocity"),
+    "estimated_velocity": ("Vitesse estimée", "Est. velocity"),
+    "tolerance": ("Tolérance", "Tolerance"), "true_offset": ("Saut vrai", "True offset"),
+    "true_day": ("Jour vrai", "True day"), "flagged_day": ("Jour signalé", "Flagged day"),
     "velocity_ok": ("Vitesse", "Velocity"), "offset_ok": ("Saut", "Offset"), "passed": ("Réussi", "Passed"),
-    "problems": ("Réponse mal formée", "Malformed answer"), "v2_velocity": ("v2 (mm/an)", "v2 (mm/yr)"),
+    "problems": ("Réponse invalide", "Invalid answer"), "v2_velocity": ("v2 (mm/an)", "v2 (mm/yr)"),
     "midas_velocity": ("MIDAS (mm/an)", "MIDAS (mm/yr)"), "v2_error": ("|erreur| v2", "|error| v2"),
     "midas_error": ("|erreur| MIDAS", "|error| MIDAS"), "passes": ("Réussites", "Passes"),
     "rate": ("Taux", "Rate"), "standard_error": ("Erreur type", "Standard error"),
-    "wilson": ("Intervalle de Wilson (95 %)", "Wilson interval (95%)"), "flaw": ("Défaut planté", "Planted flaw"),
-    "errors": ("Appels en erreur", "Failed calls"), "malformed": ("Mal formées", "Malformed"),
-    "velocity_wrong": ("Vitesse hors tolérance", "Velocity out of tolerance"), "agent": ("Agent", "Agent"),
-    "offset_date": ("Saut détecté (date)", "Offset detected (date)"), "sigma": ("σ MIDAS (mm/an)", "MIDAS σ (mm/yr)"),
+    "wilson": ("Wilson (95 %)", "Wilson (95%)"), "flaw": ("Défaut planté", "Planted flaw"),
+    "errors": ("Appels ratés", "Failed calls"), "malformed": ("Mal formées", "Malformed"),
+    "velocity_wrong": ("Vitesse fausse", "Velocity off"), "agent": ("Agent", "Agent"),
+    "offset_date": ("Date du saut", "Offset date"), "sigma": ("σ MIDAS", "MIDAS σ"),
 }
 
 TEXTS = {
@@ -88,6 +88,34 @@ TEXTS = {
     # results
     "gnss.results_header": {"fr": "3. Résultats cas par cas", "en": "3. Results case by case"},
     "gnss.results_title.v1": {"fr": "Agent v1, spécification v1", "en": "Agent v1, spec v1"},
+    "gnss.units_caption": {"fr": "Vitesses, tolérances et σ en mm/an, sauts en mm.",
+                           "en": "Velocities, tolerances and σ in mm/yr, offsets in mm."},
+    "gnss.results_title.v1_alarm": {"fr": "Agent v1 au seuil {threshold}, spécification v1",
+                                    "en": "Agent v1 at a {threshold} threshold, spec v1"},
+    "gnss.alarm.alarm_at_default": {
+        "fr": "À {threshold_mm}, l'agent v1 signale déjà un saut sur des cas qui n'en ont pas ({cases}) : "
+              "toutes les classes d'échec de la graine sont dans le tableau ci-dessus.",
+        "en": "At {threshold_mm}, agent v1 already flags an offset on cases that have none ({cases}): every "
+              "failure class of the seed is in the table above.",
+    },
+    "gnss.alarm.alarm_below": {
+        "fr": "Au seuil choisi ({default_mm} ; par défaut celui de la graine), l'agent v1 ne fait aucune fausse alarme "
+              "avec notre générateur ({default_passes}/{n} réussis). En relançant v1 sur les {n} cas à des seuils "
+              "décroissants, la première fausse alarme apparaît à {threshold_mm} ({cases}) : c'est le compromis "
+              "du seuil, qui attrape les petits sauts en abaissant le seuil mais prend alors le bruit pour un "
+              "saut. Le tableau ci-dessous montre v1 à ce seuil ({passes}/{n} réussis), avec ses classes "
+              "d'échec lues dans le tableau.",
+        "en": "At the chosen threshold ({default_mm}; the seed's by default), agent v1 raises no false alarm with our "
+              "generator ({default_passes}/{n} pass). Re-running v1 on the {n} cases at decreasing thresholds, "
+              "the first false alarm appears at {threshold_mm} ({cases}): that is the threshold's trade-off, "
+              "a lower threshold catches small offsets but then takes noise for an offset. The table below "
+              "shows v1 at that threshold ({passes}/{n} pass), with its failure classes read from the table.",
+    },
+    "gnss.alarm.alarm_never": {
+        "fr": "Aucun seuil essayé ne fait faire de fausse alarme à l'agent v1 sur les cas (seuil choisi : "
+              "{default_mm}).",
+        "en": "No threshold tried makes agent v1 raise a false alarm on the cases (chosen threshold: {default_mm}).",
+    },
     "gnss.results_title.v2": {"fr": "Agent v2, spécification v2", "en": "Agent v2, spec v2"},
     "gnss.passes": {"fr": "Cas réussis", "en": "Cases passed"},
     "gnss.no_offset": {"fr": "aucun", "en": "none"},
@@ -287,6 +315,13 @@ TEXTS = {
               "agent run five times on six analyses with a planted flaw: per case, a pass rate, its binomial standard "
               "error and its Wilson interval.",
     },
+    # The planted flaws of the recorded runs (data/gnss_recorded_runs.json), by case id.
+    "gnss.flaw.P01": {"fr": "fuite : normalisation ajustée avant la séparation", "en": "leakage: scaler fit before split"},
+    "gnss.flaw.P02": {"fr": "seuil réglé sur la partie test", "en": "threshold tuned on the test split"},
+    "gnss.flaw.P03": {"fr": "aucun défaut planté : cas négatif", "en": "no planted flaw: negative case"},
+    "gnss.flaw.P04": {"fr": "une seule graine, dispersion non rapportée", "en": "single seed, no spread reported"},
+    "gnss.flaw.P05": {"fr": "unités d'un axe décalées de 10^3 dans une figure", "en": "axis units off by 10^3 in figure"},
+    "gnss.flaw.P06": {"fr": "citation inventée dans l'état de l'art", "en": "fabricated citation in related work"},
     "gnss.rate.rate_unanimous_few_runs": {
         "fr": "{what} : {passes}/{runs} ; l'erreur type vaut 0, mais l'intervalle de Wilson va de {low} à {high} : "
               "l'unanimité sur si peu d'essais ne prouve pas un taux de 0 ou 1.",
