@@ -111,10 +111,16 @@ def test_every_grade_unscored(open_page):
     assert charts(at)["Score distribution"]["data"][0]["y"] == [0] * 11
 
 
-def test_a_template_with_an_unknown_placeholder_is_named(open_page):
-    at = open_page(PAGE, lang="en", judge_template_B="{contexte} {type} {input}")
-    assert "Template B: unknown placeholder {contexte}" in at.error[0].value
-    assert not at.get("plotly_chart")
+@pytest.mark.parametrize("broken, kept", [("A", "B"), ("B", "A")])
+def test_a_broken_template_is_named_and_the_other_templates_results_stay(open_page, broken, kept):
+    at = open_page(PAGE, lang="en", **{f"judge_template_{broken}": "{langue} {type} {input}"})
+    assert f"Template {broken}: unknown placeholder {{langue}}" in at.error[0].value
+    assert len(at.error) == 1 and not at.exception
+    rows, _ = an.means_by(recorded(kept), "type", default_rubric().max_total)
+    assert charts(at)["By output type"]["data"][0]["y"] == pytest.approx([r.stat.mean for r in rows])
+    assert len(at.dataframe) >= 1
+    assert "The A vs B comparison needs both templates" in texts(at)
+    assert "Mean difference B − A" not in {m.label for m in at.metric}
 
 
 def test_bad_human_scores_get_a_message_naming_the_line(open_page):

@@ -172,6 +172,8 @@ TEXTS = {
     # ---------------------------------------------------------------- grades
     "judge.grades_title": {"fr": "Les notes", "en": "The grades"},
     "judge.template_shown": {"fr": "Résultats du", "en": "Results of"},
+    "judge.ab_needs_both": {"fr": "La comparaison A contre B demande les deux gabarits : corrigez celui qui est signalé plus haut.",
+                            "en": "The A vs B comparison needs both templates: fix the one flagged above."},
     "judge.unscored_title": {"fr": "Notes écartées ({n}) et texte brut du juge",
                              "en": "Grades left out ({n}) and the judge's raw text"},
     "judge.unscored_case": {"fr": "**{case}** · {status} · {problem}", "en": "**{case}** · {status} · {problem}"},
