@@ -176,3 +176,12 @@ def test_a_request_without_recording_is_named_offline_never_invented(open_page):
     assert not at.exception
     assert "**new\\-case** · error · the generation failed (no recording)" in [m.value for m in at.markdown]
     assert {m.label: m.value for m in at.metric}["error"] == "1"
+
+
+def test_the_judge_picker_counts_the_gradings_the_page_needs_not_every_steering_asked(open_page):
+    at = open_page(PAGE)
+    n = len(load_cases())
+    generator = at.selectbox(key="_judge_generator_recorded_source_fr")
+    judge = at.selectbox(key="_judge_judge_recorded_source_fr")
+    assert f"{n}/{n} réponses" in generator.options[0]
+    assert all(option.endswith(f"/{n} réponses") for option in judge.options), judge.options
