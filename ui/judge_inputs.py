@@ -90,7 +90,9 @@ def case_editor():
     edited = st.data_editor(
         _frame(base), key=f"judge_cases_editor_{version}", num_rows="dynamic", hide_index=True, width="stretch",
         column_config={"type": st.column_config.SelectboxColumn(t("judge.column.type"), options=TYPES),
-                       "difficulty": st.column_config.SelectboxColumn(t("judge.column.difficulty"), options=DIFFICULTIES),
+                       "difficulty": st.column_config.SelectboxColumn(
+                           t("judge.column.difficulty"), options=DIFFICULTIES,
+                           format_func=lambda difficulty: t(f"judge.difficulty.{difficulty}")),
                        "input": st.column_config.TextColumn(t("judge.column.input"), width="large"),
                        "context": st.column_config.TextColumn(t("judge.column.context"), width="medium"),
                        "must_match": t("judge.column.must_match"), "must_not_match": t("judge.column.must_not_match"),

@@ -185,3 +185,12 @@ def test_the_judge_picker_counts_the_gradings_the_page_needs_not_every_steering_
     judge = at.selectbox(key="_judge_judge_recorded_source_fr")
     assert f"{n}/{n} réponses" in generator.options[0]
     assert all(option.endswith(f"/{n} réponses") for option in judge.options), judge.options
+
+
+def test_the_requests_table_shows_the_difficulty_in_the_pages_language_and_keeps_the_data_values(open_page):
+    at = open_page(PAGE)
+    [editor] = [json.loads(d.proto.columns) for d in at.dataframe if "difficulty" in d.proto.columns]
+    options = editor["difficulty"]["type_config"]["options"]
+    assert options == [{"value": "easy", "label": "facile"}, {"value": "medium", "label": "moyenne"},
+                       {"value": "hard", "label": "difficile"}]
+    assert at.radio(key="_judge_template_shown_fr").label != "Résultats du"

@@ -171,7 +171,7 @@ TEXTS = {
                       "en": "{done} of {total} requests judged: the analyses cover them."},
     # ---------------------------------------------------------------- grades
     "judge.grades_title": {"fr": "Les notes", "en": "The grades"},
-    "judge.template_shown": {"fr": "Résultats du", "en": "Results of"},
+    "judge.template_shown": {"fr": "Résultats affichés", "en": "Results shown"},
     "judge.ab_needs_both": {"fr": "La comparaison A contre B demande les deux gabarits : corrigez celui qui est signalé plus haut.",
                             "en": "The A vs B comparison needs both templates: fix the one flagged above."},
     "judge.unscored_title": {"fr": "Notes écartées ({n}) et texte brut du juge",
