@@ -194,3 +194,12 @@ def test_the_requests_table_shows_the_difficulty_in_the_pages_language_and_keeps
     assert options == [{"value": "easy", "label": "facile"}, {"value": "medium", "label": "moyenne"},
                        {"value": "hard", "label": "difficile"}]
     assert at.radio(key="_judge_template_shown_fr").label != "Résultats du"
+
+
+def test_the_results_tables_check_columns_are_narrow_with_short_titles_and_the_full_name_as_help(open_page):
+    at = open_page(PAGE, lang="en")
+    [config] = [json.loads(d.proto.columns) for d in at.dataframe if "python_parses" in d.proto.columns]
+    python = config["python_parses"]
+    assert (python["label"], python["width"], python["help"]) == ("Python", "small", "Python parses")
+    assert all(len(config[name]["label"]) <= 9 and config[name]["width"] == "small" for name in
+               ("length", "json_parses", "python_parses", "regex_compiles", "regex_examples"))
