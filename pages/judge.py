@@ -40,7 +40,7 @@ if settings.live:
     models = live_models()
 else:
     st.markdown(t("judge.offline_intro"))
-    models = offline_models(cases, templates["A"], rubric)
+    models = offline_models(cases, next(iter(templates.values())), rubric)
     if models is None:
         st.stop()
 generator, judge = models
@@ -50,22 +50,23 @@ st.caption(t("judge.run_params", generator=generator.model, judge=judge.model, n
              temperature=t("judge.no_temperature") if generator.temperature is None else generator.temperature,
              max_tokens=generator.max_tokens))
 runs = run_templates(cases, configs)
-results_a = [r for r in runs["A"] if r is not None]
-results_b = [r for r in runs["B"] if r is not None]
-if not results_a:
+# A broken template has no run: the other one's results and analyses still show.
+results = {name: [r for r in runs[name] if r is not None] for name in configs}
+first = next(iter(configs))
+if not results[first]:
     st.info(t("judge.nothing_yet", n=len(cases)))
     st.stop()
-authored = sum(call.provenance == "authored" for r in results_a + results_b for call in r.calls)
+authored = sum(call.provenance == "authored" for done in results.values() for r in done for call in r.calls)
 if authored:
     st.info(t("collect.authored_notice", n=authored))
-if len(results_a) < len(cases):
-    st.info(t("judge.partial", done=len(results_a), total=len(cases)))
+if len(results[first]) < len(cases):
+    st.info(t("judge.partial", done=len(results[first]), total=len(cases)))
 
 st.header(t("judge.grades_title"))
-template_shown = translated_choice(st.radio, t("judge.template_shown"), ("A", "B"),
-                                   {name: t("judge.template", name=name) for name in "AB"},
+template_shown = translated_choice(st.radio, t("judge.template_shown"), tuple(configs),
+                                   {name: t("judge.template", name=name) for name in configs},
                                    state_key="judge_template_shown", horizontal=True)
-shown = results_a if template_shown == "A" or not results_b else results_b
+shown = results.get(template_shown) or results[first]
 view.statuses(shown)
 view.results_table(shown)
 with st.expander(t("judge.responses_title")):
@@ -82,16 +83,18 @@ st.header(t("judge.analyses_title"))
 view.means(shown, rubric)
 view.validity(shown, rubric)
 view.human(shown, rubric)
-if results_b:
-    view.templates_ab(results_a, results_b, rubric)
+if len(configs) < 2:
+    st.info(t("judge.ab_needs_both"))
+elif results["B"]:
+    view.templates_ab(results["A"], results["B"], rubric)
 view.injection(shown)
 
 st.header(t("judge.probes_title"))
 st.markdown(t("judge.probes_intro"))
-padded, compared = run_probes(runs["A"], runs["B"], configs["A"])
-view.biases(results_a + results_b, generator.model, judge.model, padded, compared)
+padded, compared = run_probes(runs[first], runs["B"] if len(configs) == 2 else [], configs[first])
+view.biases([r for done in results.values() for r in done], generator.model, judge.model, padded, compared)
 
-view.cost_and_time(results_a, results_b, padded, compared)
+view.cost_and_time(*results.values(), padded, compared)
 st.divider()
 st.subheader(t("judge.cli_title"))
 st.markdown(t("judge.cli_intro"))

@@ -90,7 +90,9 @@ def case_editor():
     edited = st.data_editor(
         _frame(base), key=f"judge_cases_editor_{version}", num_rows="dynamic", hide_index=True, width="stretch",
         column_config={"type": st.column_config.SelectboxColumn(t("judge.column.type"), options=TYPES),
-                       "difficulty": st.column_config.SelectboxColumn(t("judge.column.difficulty"), options=DIFFICULTIES),
+                       "difficulty": st.column_config.SelectboxColumn(
+                           t("judge.column.difficulty"), options=DIFFICULTIES,
+                           format_func=lambda difficulty: t(f"judge.difficulty.{difficulty}")),
                        "input": st.column_config.TextColumn(t("judge.column.input"), width="large"),
                        "context": st.column_config.TextColumn(t("judge.column.context"), width="medium"),
                        "must_match": t("judge.column.must_match"), "must_not_match": t("judge.column.must_not_match"),
@@ -119,21 +121,22 @@ def case_editor():
 
 
 def template_editors() -> dict[str, str] | None:
-    """Templates A and B side by side; None (with the placeholder named) when one cannot be filled."""
+    """Templates A and B side by side: those that can be filled, by name (a broken one is left out after
+    a message naming its placeholder, so the other's results still show); None when neither can be."""
     defaults = default_prompts()["templates"]
-    templates, ok = {}, True
+    templates = {}
     for column, name in zip(st.columns(2), TEMPLATE_NAMES):
         with column:
             key = f"judge_template_{name}"
             st.session_state.setdefault(key, defaults[name])
-            templates[name] = st.text_area(t("judge.template", name=name), key=key, height=200,
-                                           help=t("judge.template_help"))
+            text = st.text_area(t("judge.template", name=name), key=key, height=200, help=t("judge.template_help"))
             try:
-                check_template(templates[name], name)
+                check_template(text, name)
             except JudgeDataError as error:
                 st.error(error_text(error))
-                ok = False
-    return templates if ok else None
+                continue
+            templates[name] = text
+    return templates or None
 
 
 def rubric_editor():

@@ -45,7 +45,7 @@ def offline_models(cases, template: str, rubric: Rubric) -> tuple[ModelSettings,
     graded = [judge_request(c, blind(r.text)[0], rubric, steering) for steering in _ANY_JUDGE
               for c, r in zip(cases, responses) if not r.failed and r.text.strip()]
     source = recorded_source_choice(graded, set_name=JUDGE_SET, key="judge_judge", role="judge",
-                                    label=t("judge.source_judge"))
+                                    label=t("judge.source_judge"), forms=len(_ANY_JUDGE))
     if source is None:
         return None
     return generator, settings_from_options(source.model, source.provider, source.options)

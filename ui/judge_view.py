@@ -57,8 +57,10 @@ def results_table(results) -> None:
                      t("judge.column.score"): _score(r.grade.score),
                      t("judge.column.injection"): ", ".join(t(f"judge.flag.{f}") for f in r.injection) or "—",
                      t("judge.column.clean_score"): _score(r.clean_grade.score) if r.clean_grade else "—",
-                     **{t(f"judge.check.{name}"): _mark(checks.get(name)) for name in CHECKS}})
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+                     **{name: _mark(checks.get(name)) for name in CHECKS}})
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
+                 column_config={name: st.column_config.TextColumn(t(f"judge.check_title.{name}"), width="small",
+                                                                  help=t(f"judge.check.{name}")) for name in CHECKS})
     st.caption(t("judge.checks_caption"))
 
 

@@ -29,7 +29,7 @@ def chosen_source(set_name: str, role: str = "") -> RecordedSource | None:
 
 
 def recorded_source_choice(requests: Sequence, *, set_name: str, key: str, role: str = "",
-                           label: str | None = None) -> RecordedSource | None:
+                           label: str | None = None, forms: int = 1) -> RecordedSource | None:
     """Offer the recorded sources of ``requests`` and return the chosen one (None when there is none).
 
     Args:
@@ -40,14 +40,18 @@ def recorded_source_choice(requests: Sequence, *, set_name: str, key: str, role:
             the role this choice fills; each role's choice is kept apart (`chosen_source`), and the
             collection panels (which replay one source per set) use the choice without a role.
         label: the widget's label (default: the generic "recorded source").
+        forms: how many forms of each answer the page needs ``requests`` holds, of which a source
+            records one (a judge's grading steered in plain text, JSON mode or a forced tool): the
+            count shown is out of the answers needed, ``len(requests) // forms``, not every form asked.
     """
     sources = recordings().sources(requests)
+    needed = len(requests) // forms
     chosen = None
     if not sources:
-        st.warning(t("sources.none", total=len(requests)))
+        st.warning(t("sources.none", total=needed))
     else:
         ids = [source.id for source in sources]
-        names = dict(zip(ids, source_names(sources, len(requests))))
+        names = dict(zip(ids, source_names(sources, needed)))
         picked = translated_choice(st.selectbox, label or t("sources.label"), ids, names, state_key=f"{key}_recorded_source",
                                    help=t("sources.help"))
         chosen = sources[ids.index(picked)]

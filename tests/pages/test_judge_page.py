@@ -111,10 +111,16 @@ def test_every_grade_unscored(open_page):
     assert charts(at)["Score distribution"]["data"][0]["y"] == [0] * 11
 
 
-def test_a_template_with_an_unknown_placeholder_is_named(open_page):
-    at = open_page(PAGE, lang="en", judge_template_B="{contexte} {type} {input}")
-    assert "Template B: unknown placeholder {contexte}" in at.error[0].value
-    assert not at.get("plotly_chart")
+@pytest.mark.parametrize("broken, kept", [("A", "B"), ("B", "A")])
+def test_a_broken_template_is_named_and_the_other_templates_results_stay(open_page, broken, kept):
+    at = open_page(PAGE, lang="en", **{f"judge_template_{broken}": "{langue} {type} {input}"})
+    assert f"Template {broken}: unknown placeholder {{langue}}" in at.error[0].value
+    assert len(at.error) == 1 and not at.exception
+    rows, _ = an.means_by(recorded(kept), "type", default_rubric().max_total)
+    assert charts(at)["By output type"]["data"][0]["y"] == pytest.approx([r.stat.mean for r in rows])
+    assert len(at.dataframe) >= 1
+    assert "The A vs B comparison needs both templates" in texts(at)
+    assert "Mean difference B − A" not in {m.label for m in at.metric}
 
 
 def test_bad_human_scores_get_a_message_naming_the_line(open_page):
@@ -170,3 +176,30 @@ def test_a_request_without_recording_is_named_offline_never_invented(open_page):
     assert not at.exception
     assert "**new\\-case** · error · the generation failed (no recording)" in [m.value for m in at.markdown]
     assert {m.label: m.value for m in at.metric}["error"] == "1"
+
+
+def test_the_judge_picker_counts_the_gradings_the_page_needs_not_every_steering_asked(open_page):
+    at = open_page(PAGE)
+    n = len(load_cases())
+    generator = at.selectbox(key="_judge_generator_recorded_source_fr")
+    judge = at.selectbox(key="_judge_judge_recorded_source_fr")
+    assert f"{n}/{n} réponses" in generator.options[0]
+    assert all(option.endswith(f"/{n} réponses") for option in judge.options), judge.options
+
+
+def test_the_requests_table_shows_the_difficulty_in_the_pages_language_and_keeps_the_data_values(open_page):
+    at = open_page(PAGE)
+    [editor] = [json.loads(d.proto.columns) for d in at.dataframe if "difficulty" in d.proto.columns]
+    options = editor["difficulty"]["type_config"]["options"]
+    assert options == [{"value": "easy", "label": "facile"}, {"value": "medium", "label": "moyenne"},
+                       {"value": "hard", "label": "difficile"}]
+    assert at.radio(key="_judge_template_shown_fr").label != "Résultats du"
+
+
+def test_the_results_tables_check_columns_are_narrow_with_short_titles_and_the_full_name_as_help(open_page):
+    at = open_page(PAGE, lang="en")
+    [config] = [json.loads(d.proto.columns) for d in at.dataframe if "python_parses" in d.proto.columns]
+    python = config["python_parses"]
+    assert (python["label"], python["width"], python["help"]) == ("Python", "small", "Python parses")
+    assert all(len(config[name]["label"]) <= 9 and config[name]["width"] == "small" for name in
+               ("length", "json_parses", "python_parses", "regex_compiles", "regex_examples"))
