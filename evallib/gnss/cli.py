@@ -26,16 +26,13 @@ from evallib.gnss.live import GNSS_SET, build_request, grade_live
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_series, station_readings
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
 from evallib.gnss.tolerances import DEFAULT_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
+from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, UsageError, run_command
 from evallib.llm import Recordings, default_recordings
 
-EXIT_PASS, EXIT_BELOW, EXIT_USAGE = 0, 1, 2
+EXIT_BELOW = EXIT_GATE_FAILED  # an agent passes fewer cases than --min-passes
 AGENT_NAMES = ("v1", "v2", "midas")
 #: Agents whose velocity model includes a flagged step (for the failure groups).
 MODELS_OFFSETS = {"v1": False, "v2": True, "midas": True}
-
-
-class UsageError(Exception):
-    """A problem with the command line or its inputs (exit code 2)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -196,25 +193,23 @@ def _estimate(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
+def run(args: argparse.Namespace) -> int:
+    """The command asked for by ``args``: a station file, the tolerance summary, recorded answers or
+    the evaluation of the agents; returns its exit code."""
+    if args.min_passes < 0 or args.runs < 1:
+        raise UsageError("--min-passes must be >= 0 and --runs >= 1")
+    if args.file:
+        return _estimate(args)
+    if args.summary:
+        return _summary(args)
+    if args.recorded:
+        return _recorded(args)
+    return _evaluate(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``gnss`` command; returns the exit code (0 pass, 1 below the pass count, 2 usage error)."""
-    try:
-        args = _parser().parse_args(argv)
-    except SystemExit as exc:  # argparse exits 2 on a usage error, 0 after --help
-        return EXIT_USAGE if exc.code else EXIT_PASS
-    try:
-        if args.min_passes < 0 or args.runs < 1:
-            raise UsageError("--min-passes must be >= 0 and --runs >= 1")
-        if args.file:
-            return _estimate(args)
-        if args.summary:
-            return _summary(args)
-        if args.recorded:
-            return _recorded(args)
-        return _evaluate(args)
-    except UsageError as exc:
-        print(f"gnss: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+    return run_command("gnss", _parser(), run, argv)
 
 
 if __name__ == "__main__":
