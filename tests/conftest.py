@@ -2,7 +2,8 @@
 
 The variable is set before any test runs, so the app servers that browser tests start inherit it.
 Browser tests of the live path share an app server per module (`app_url`) and a fresh browser
-session per test (`page`).
+session per test (`page`); command-line tests of the live path share a fake endpoint (`server`,
+answering to `FAKE_KEY`) and take the key from the environment as a user would (`live_env`).
 """
 
 import os
@@ -12,6 +13,9 @@ import tempfile
 import pytest
 
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE
+from tests.fake_llm_server import FakeLLMServer
+
+FAKE_KEY = "sk-fake-endpoint-tests"
 
 
 def pytest_configure(config):
@@ -40,3 +44,17 @@ def page():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser.new_page(viewport={"width": 1400, "height": 1000})
         browser.close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    """A fake OpenAI/Anthropic endpoint for this test module, requiring `FAKE_KEY`."""
+    with FakeLLMServer(api_key=FAKE_KEY) as running:
+        yield running
+
+
+@pytest.fixture
+def live_env(monkeypatch):
+    """`FAKE_KEY` in OPENAI_API_KEY and ANTHROPIC_API_KEY, where the command line reads keys."""
+    monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", FAKE_KEY)

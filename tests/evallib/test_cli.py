@@ -10,22 +10,9 @@ import pytest
 from evallib.__main__ import main
 from evallib.llm import Recordings
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE
-from tests.fake_llm_server import FakeLLMServer
 
 ROOT = Path(__file__).resolve().parents[2]
-KEY = "sk-cli-test-51d0"
-
-
-@pytest.fixture(scope="module")
-def server():
-    with FakeLLMServer(api_key=KEY) as running:
-        yield running
-
-
-@pytest.fixture(autouse=True)
-def _key(monkeypatch):
-    monkeypatch.setenv("OPENAI_API_KEY", KEY)
-    monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
+pytestmark = pytest.mark.usefixtures("live_env")
 
 
 def test_record_takes_its_options_after_the_sub_command_and_prints_a_summary(server, tmp_path, capsys):

@@ -7,20 +7,8 @@ import pytest
 from evallib.__main__ import main
 from evallib.gnss.live import case_requests
 from evallib.llm import Recordings
-from tests.fake_llm_server import FakeLLMServer
 
-KEY = "sk-gnss-record-test"
-
-
-@pytest.fixture(scope="module")
-def server():
-    with FakeLLMServer(api_key=KEY) as running:
-        yield running
-
-
-@pytest.fixture(autouse=True)
-def _key(monkeypatch):
-    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+pytestmark = pytest.mark.usefixtures("live_env")
 
 
 def test_record_gnss_records_every_case_and_run_and_the_page_finds_them(server, tmp_path, capsys):

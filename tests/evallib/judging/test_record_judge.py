@@ -9,20 +9,8 @@ from evallib.judging.requests import ModelSettings, generation_request, settings
 from evallib.judging.rubric import default_rubric
 from evallib.judging.templates import default_templates
 from evallib.llm import Recordings, provider_for_mode
-from tests.fake_llm_server import FakeLLMServer
 
-KEY = "sk-record-judge-5e"
-
-
-@pytest.fixture(scope="module")
-def server():
-    with FakeLLMServer(api_key=KEY) as running:
-        yield running
-
-
-@pytest.fixture(autouse=True)
-def _key(monkeypatch):
-    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+pytestmark = pytest.mark.usefixtures("live_env")
 
 
 def test_record_judge_records_every_call_and_the_recording_replays_offline(server, tmp_path, capsys):
