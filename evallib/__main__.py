@@ -30,7 +30,7 @@ from pathlib import Path
 from evallib.llm import (ChatResult, ProviderConfig, RecordingProvider, Recordings, collect, is_recordable,
                          local_directory, make_provider)
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
-from evallib.persona_catalogue import AUTHORED_MODEL, build_requests, load_catalogue
+from evallib.persona.catalogue import AUTHORED_MODEL, build_requests, load_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 AUTHORED_RESPONSES = ROOT / "data" / "persona_authored_responses.json"

@@ -1,7 +1,7 @@
 """GNSS agent evaluation: build the evaluation before trusting an agent (issue 9, seed 001).
 
-Thin on purpose: widgets -> evallib.gnss (cached in ui/gnss_view.py) -> tables, figures and readings
-translated from their codes. The live agent is in ui/gnss_live.py, the station upload in ui/gnss_station.py.
+Thin on purpose: widgets -> evallib.gnss (cached in ui/gnss/view.py) -> tables, figures and readings
+translated from their codes. The live agent is in ui/gnss/live.py, the station upload in ui/gnss/station.py.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from evallib.gnss.evaluation import failure_groups, false_alarm_threshold_readin
 from evallib.gnss.repeated import load_recorded_runs, pass_rate, pass_rate_reading, runs_to_separate
 from evallib.gnss.spec import DEFAULT_DAY_TOL, DEFAULT_VELOCITY_TOL, SPEC_V1, render_spec
 from evallib.gnss.tolerances import spread_reading, threshold_reading, tolerance_from_spread
-from ui import gnss_view as view
-from ui.gnss_live import live_section
-from ui.gnss_station import station_section
+from ui.gnss import view
+from ui.gnss.live import live_section
+from ui.gnss.station import station_section
 from ui.i18n import integer, number, percent, t
 from ui.labels import md
 from ui.shell import require_navigation

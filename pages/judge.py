@@ -1,8 +1,8 @@
 """LLM as a judge: code graders first, a model judge for the rest, its failures and biases measured
 (issue 8, seed 004).
 
-Thin on purpose: editable inputs (ui.judge_inputs) -> the chained pipeline, kept in the session as
-each case arrives (ui.judge_run) -> evallib's analyses and readings drawn (ui.judge_view).
+Thin on purpose: editable inputs (ui.judge.inputs) -> the chained pipeline, kept in the session as
+each case arrives (ui.judge.run) -> evallib's analyses and readings drawn (ui.judge.view).
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 import streamlit as st
 
 from evallib.judging.pipeline import JudgeConfig
-from ui import judge_view as view
+from ui.judge import view
 from ui.i18n import t
-from ui.judge_inputs import case_editor, rubric_editor, template_editors
-from ui.judge_run import live_models, offline_models, run_probes, run_templates
+from ui.judge.inputs import case_editor, rubric_editor, template_editors
+from ui.judge.run import live_models, offline_models, run_probes, run_templates
 from ui.settings import current_settings
 from ui.shell import require_navigation
 from ui.widgets import translated_choice

@@ -6,13 +6,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from evallib import persona, persona_readings as readings, text
+from evallib import persona, text
+from evallib.persona import readings
 from evallib.llm import EmbeddingRequest
-from evallib.persona_catalogue import AUTHORED_MODEL, Catalogue, build_requests
+from evallib.persona.catalogue import AUTHORED_MODEL, Catalogue, build_requests
 from ui.collection import collection_panel, source_badge
 from ui.i18n import number, p_value, t
-from ui.persona_editor import catalogue_editors, catalogue_tools, default_catalogue, restore_prompt
-from ui.persona_view import (cached_audit, chart, confusion_chart, discriminability, discriminability_vectors, say,
+from ui.persona.editor import catalogue_editors, catalogue_tools, default_catalogue, restore_prompt
+from ui.persona.view import (cached_audit, chart, confusion_chart, discriminability, discriminability_vectors, say,
                              source_code)
 from ui.settings import current_settings
 from ui.sources import chosen_source, recorded_source_choice

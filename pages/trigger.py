@@ -20,8 +20,8 @@ from ui.labels import md
 from ui.settings import current_settings
 from ui.shell import require_navigation
 from ui.sources import recorded_source_choice
-from ui.trigger_editor import data_editors, data_tools
-from ui.trigger_view import (cached_baseline, cached_embedding_baseline, cached_report, confusion_chart,
+from ui.trigger.editor import data_editors, data_tools
+from ui.trigger.view import (cached_baseline, cached_embedding_baseline, cached_report, confusion_chart,
                              misroute_lines, rates_table, say, status_counts, sweep_chart)
 from ui.widgets import metric_rows, translated_radio
 

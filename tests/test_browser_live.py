@@ -13,7 +13,7 @@ import pytest
 from evallib import persona
 from evallib.llm import Recordings
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
-from evallib.persona_catalogue import build_requests, load_catalogue
+from evallib.persona.catalogue import build_requests, load_catalogue
 from tests.fake_llm_server import FakeLLMServer
 from tests.test_browser import _wait_until_idle
 

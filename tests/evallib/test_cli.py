@@ -38,7 +38,7 @@ def test_record_writes_to_the_local_folder_by_default_never_the_shipped_one(serv
 
 
 def _default_cells():
-    from evallib.persona_catalogue import build_requests, load_catalogue
+    from evallib.persona.catalogue import build_requests, load_catalogue
     return build_requests(load_catalogue(), "any")
 
 

@@ -17,7 +17,7 @@ from evallib.gnss.spec import SPEC_V1, SPEC_V2
 from evallib.gnss.tolerances import seed_summary
 from evallib.llm import ProviderConfig, make_provider
 from tests.fake_llm_server import FakeLLMServer
-from ui import gnss_view as view
+from ui.gnss import view
 
 PAGE = "pages/gnss.py"
 DATA = Path(__file__).resolve().parents[1] / "data" / "gnss"
@@ -254,7 +254,7 @@ def test_every_recorded_case_has_its_flaw_in_both_languages():
 
 
 def test_column_titles_are_short_enough_for_a_1280_px_screen():
-    from ui.gnss_view import MAX_TITLE_CHARS
+    from ui.gnss.view import MAX_TITLE_CHARS
     from ui.texts.gnss import TEXTS
     titles = {key: text for key, text in TEXTS.items() if key.startswith("gnss.col.")}
     assert len(titles) > 20

@@ -16,7 +16,7 @@ from evallib.judging.templates import default_templates
 from evallib.llm import Recordings, provider_for_mode
 from evallib.llm.recordings import SHIPPED_DIR
 from tests.fake_llm_server import FakeLLMServer
-from ui.judge_run import RESULTS_KEY
+from ui.judge.run import RESULTS_KEY
 
 PAGE = "pages/judge.py"
 KEY = "sk-judge-page-31"

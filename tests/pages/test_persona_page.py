@@ -5,7 +5,7 @@ from pathlib import Path
 
 from evallib import persona
 from evallib.llm import ChatResult, Recordings
-from evallib.persona_catalogue import AUTHORED_MODEL, build_requests, load_catalogue
+from evallib.persona.catalogue import AUTHORED_MODEL, build_requests, load_catalogue
 from ui.collection import OFFLINE_FINGERPRINT
 
 PAGE = "pages/persona.py"

@@ -3,7 +3,7 @@
 from evallib import persona
 from evallib.llm import ChatResult, Recordings
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
-from evallib.persona_catalogue import build_requests, load_catalogue
+from evallib.persona.catalogue import build_requests, load_catalogue
 
 PAGE = "pages/persona.py"
 CHOICE = "_persona_recorded_source_fr"

@@ -314,7 +314,7 @@ def test_live_the_baseline_is_also_computed_on_embeddings(open_page):
 def _upload_script():
     import streamlit as st
 
-    from ui import trigger_editor
+    from ui.trigger import editor as trigger_editor
 
     class Upload:  # what st.file_uploader hands over: a name and the bytes
         name = "mes_requetes.json"

@@ -16,7 +16,7 @@ from evallib.llm.errors import MalformedAnswer, describe_exception
 from evallib.llm.modes import FallbackProvider, ReplayProvider
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE
 from evallib.llm.request import ChatResult
-from evallib.persona_catalogue import build_requests, load_catalogue
+from evallib.persona.catalogue import build_requests, load_catalogue
 from tests.fake_llm_server import FakeLLMServer
 from ui.collection import _advice
 from ui.failures import failure_text, recording_problem_text

@@ -9,7 +9,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from evallib.llm import ChatRequest, Progress, ProviderConfig, make_provider
-from evallib.persona_catalogue import build_requests, load_catalogue
+from evallib.persona.catalogue import build_requests, load_catalogue
 from tests.fake_llm_server import FakeLLMServer
 from ui.collection import LONG_WAIT_S, progress_text
 from ui.models import CachedProvider, key_scope

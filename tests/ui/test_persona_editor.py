@@ -1,7 +1,7 @@
 """Catalogue problems quote the user's names as typed, never as Markdown."""
 
-from evallib.persona_catalogue import CatalogueError
-from ui.persona_editor import _catalogue_message
+from evallib.persona.catalogue import CatalogueError
+from ui.persona.editor import _catalogue_message
 
 
 def test_a_catalogue_problem_shows_names_as_typed():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = Path(__file__).resolve().parents[3] / "data"
 ROLES = {"specialist", "control-paraphrase", "control-posture"}
 MIN_WORDS, MAX_WORDS = 80, 320
 

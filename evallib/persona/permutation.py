@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from evallib.persona_classifier import PersonaDataError, predict_codes
+from evallib.persona.classifier import PersonaDataError, predict_codes
 
 # 999 or 1000 permutations resolve p-values down to 0.001 (the smallest reachable is 1/(1 + n)).
 DEFAULT_PERMUTATIONS = 1000

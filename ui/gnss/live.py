@@ -13,7 +13,7 @@ import streamlit as st
 from evallib.gnss import live
 from evallib.gnss.repeated import RunCase, pass_rate, pass_rate_reading
 from ui.collection import collection_panel
-from ui.gnss_view import problems_text, rate_row, say, table_height
+from ui.gnss.view import problems_text, rate_row, say, table_height
 from ui.i18n import integer, t
 from ui.settings import current_settings
 from ui.sources import recorded_source_choice

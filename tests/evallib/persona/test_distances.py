@@ -7,7 +7,7 @@ import pytest
 from scipy import stats as scipy_stats
 
 from evallib.persona import PersonaDataError, mantel_test, pairwise, rank_comparison, ranks
-from evallib.persona_permutation import MAX_EXACT_MANTEL_ASSISTANTS, probe_bootstrap_interval
+from evallib.persona.permutation import MAX_EXACT_MANTEL_ASSISTANTS, probe_bootstrap_interval
 
 
 def symmetric(values_by_pair, classes):

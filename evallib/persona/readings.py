@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from evallib.persona import DiscriminabilityResult, RankComparison
-from evallib.persona_permutation import RANK_DECIMALS
+from evallib.persona.protocol import DiscriminabilityResult, RankComparison
+from evallib.persona.permutation import RANK_DECIMALS
 from evallib.readings import Reading
 
 if TYPE_CHECKING:  # only for annotations: the catalogue module loads the model layer
-    from evallib.persona_catalogue import Catalogue
+    from evallib.persona.catalogue import Catalogue
 
 # A mutual confusion reads as redundancy only when each assistant is taken for the other at least
 # this many times: one answer each way is what two distinct assistants produce by chance on a

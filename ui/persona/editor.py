@@ -12,7 +12,7 @@ import json
 import pandas as pd
 import streamlit as st
 
-from evallib.persona_catalogue import (DEFAULT_CATALOGUE, Catalogue, CatalogueError, load_catalogue,
+from evallib.persona.catalogue import (DEFAULT_CATALOGUE, Catalogue, CatalogueError, load_catalogue,
                                        validate_catalogue)
 from ui.i18n import language, t
 from ui.labels import md

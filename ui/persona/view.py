@@ -12,7 +12,8 @@ import inspect
 import numpy as np
 import streamlit as st
 
-from evallib import persona, persona_readings as readings
+from evallib import persona
+from evallib.persona import readings
 from ui.figures import bars, heatmap, slope_chart
 from ui.i18n import language, p_value, t
 

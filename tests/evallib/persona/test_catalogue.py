@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from evallib.persona_catalogue import CatalogueError, build_requests, load_catalogue, validate_catalogue
+from evallib.persona.catalogue import CatalogueError, build_requests, load_catalogue, validate_catalogue
 
 
 def _catalogue(**changes):

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from evallib.persona_classifier import PersonaDataError, check_rows, class_sums, encode_labels
-from evallib.persona_permutation import DEFAULT_SEED, MANTEL_SAMPLED_PERMUTATIONS, MantelResult, mantel_test, ranks
+from evallib.persona.classifier import PersonaDataError, check_rows, class_sums, encode_labels
+from evallib.persona.permutation import DEFAULT_SEED, MANTEL_SAMPLED_PERMUTATIONS, MantelResult, mantel_test, ranks
 from evallib.text import jaccard_matrix, l2_normalize_rows, tokenize, vocabulary
 
 

@@ -11,7 +11,7 @@ import streamlit as st
 from evallib.gnss import agents
 from evallib.gnss.readers import COMPONENTS, FORMATS, MIN_DAYS, GnssFileError, read_text, station_readings
 from ui.figures import time_series
-from ui.gnss_view import say
+from ui.gnss.view import say
 from ui.i18n import integer, number, t
 from ui.labels import md
 from ui.widgets import translated_radio

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from sklearn.metrics import confusion_matrix as sklearn_confusion_matrix
 
-from evallib import persona, persona_classifier, persona_distances, persona_permutation
+from evallib import persona
+from evallib.persona import protocol, classifier as persona_classifier, distances as persona_distances, permutation as persona_permutation
 from evallib.persona import (
     PersonaDataError,
     accuracy,
@@ -32,7 +33,7 @@ from evallib.persona import (
     recognition,
     vocabularies_by_class,
 )
-from evallib.persona_permutation import permutation_null, probe_bootstrap_interval
+from evallib.persona.permutation import permutation_null, probe_bootstrap_interval
 from evallib.text import jaccard, tfidf_matrix, tokenize
 
 DOMAIN_WORDS = {
@@ -76,7 +77,7 @@ def in_sample_nearest_centroid(X, labels):
     return [classes[c] for c in np.argmax(X @ centroids.T, axis=1)]
 
 
-@pytest.mark.parametrize("module", [persona, persona_classifier, persona_permutation, persona_distances])
+@pytest.mark.parametrize("module", [protocol, persona_classifier, persona_permutation, persona_distances])
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.failed == 0
@@ -487,6 +488,6 @@ def test_vocabularies_by_class():
 
 def test_the_persona_measures_do_not_load_scipy_stats():
     # scipy.stats costs about 0.6 s of import for the first visitor of the page; nothing here needs it.
-    code = ("import sys, evallib.persona, evallib.persona_readings; "
+    code = ("import sys, evallib.persona, evallib.persona.readings; "
             "assert 'scipy.stats' not in sys.modules, 'scipy.stats was imported'")
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[3])

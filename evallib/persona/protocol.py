@@ -7,10 +7,10 @@ If an assistant's responses are recognised, it has a signature; if two assistant
 other's responses (mutual confusion), they are one assistant with two labels.
 
 This module runs the whole protocol (``discriminability``, ``audit``); its parts live in
-``persona_classifier`` (the leave-one-out classifier and the confusion matrix),
-``persona_permutation`` (permutation null, bootstrap over probes, Mantel test) and
-``persona_distances`` (prompt and response distances, rank comparison). Their public names are
-importable from here. Readings of the results are in ``persona_readings``.
+``classifier`` (the leave-one-out classifier and the confusion matrix),
+``permutation`` (permutation null, bootstrap over probes, Mantel test) and
+``distances`` (prompt and response distances, rank comparison). Their public names are
+importable from here. Readings of the results are in ``readings``.
 
 Vocabulary and shapes used throughout:
     n     number of responses (rows of X), k number of assistants (classes), d vector dimension;
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
-from evallib.persona_classifier import (
+from evallib.persona.classifier import (
     NO_CENTROID,
     TIE_TOLERANCE,
     MutualConfusion,
@@ -48,7 +48,7 @@ from evallib.persona_classifier import (
     recognition,
     undecided_counts,
 )
-from evallib.persona_distances import (
+from evallib.persona.distances import (
     RankComparison,
     centroid_distances,
     pairwise,
@@ -56,7 +56,7 @@ from evallib.persona_distances import (
     rank_comparison,
     vocabularies_by_class,
 )
-from evallib.persona_permutation import (
+from evallib.persona.permutation import (
     DEFAULT_BOOTSTRAP_RESAMPLES,
     DEFAULT_CONFIDENCE,
     DEFAULT_PERMUTATIONS,

@@ -15,7 +15,7 @@ from pathlib import Path
 from evallib.errors import InputError
 from evallib.llm import ChatRequest
 
-DEFAULT_CATALOGUE = Path(__file__).resolve().parent.parent / "data" / "personas.json"
+DEFAULT_CATALOGUE = Path(__file__).resolve().parents[2] / "data" / "personas.json"
 
 #: Sampling defaults of seed 000: low temperature and a fixed seed for comparable reruns, and a
 #: token budget that leaves room for a complete answer.

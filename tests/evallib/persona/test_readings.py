@@ -1,14 +1,14 @@
-"""evallib.persona_readings: one test per reading code, ties and degenerate inputs included."""
+"""evallib.persona.readings: one test per reading code, ties and degenerate inputs included."""
 
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from evallib import persona_readings as readings
+from evallib.persona import readings
 from evallib.persona import (discriminability, discriminability_from_vectors, most_confused_pairs,
                              mutual_confusions, rank_comparison)
-from evallib.persona_catalogue import load_catalogue
+from evallib.persona.catalogue import load_catalogue
 from evallib.readings import Reading
 
 NAMES = ["a", "b", "c"]

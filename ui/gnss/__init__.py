@@ -1,0 +1,1 @@
+"""The gnss page's own Streamlit helpers."""

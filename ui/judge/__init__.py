@@ -1,0 +1,1 @@
+"""The judge page's own Streamlit helpers."""

@@ -1,0 +1,1 @@
+"""The persona page's own Streamlit helpers."""

@@ -1,0 +1,1 @@
+"""The trigger page's own Streamlit helpers."""
