@@ -27,8 +27,9 @@ from ui.readings import formatted
 RATES = ("accuracy", "precision", "recall", "false_activation_rate")
 #: Reading values that are proportions (bounds of a rate): shown as percentages with one decimal,
 #: since a rule-of-three bound such as 3/76 reads better as "3,9 %" than as "0,04".
-PERCENT_VALUES = frozenset({"rule_of_three", "exact_upper", "query_rule_of_three", "query_exact_upper",
-                            "accuracy", "min_accuracy", "unusable_rate", "max_unusable_rate"})
+PERCENT_VALUES = frozenset({"exact_upper", "query_exact_upper", "accuracy", "accuracy_low", "accuracy_high",
+                            "min_accuracy", "unusable_rate", "max_unusable_rate", "rate_share", "low_share", "high_share",
+                            "decision_low_share", "decision_high_share"})
 #: Reading values that are similarity thresholds: the sweep steps by 0.0025, so three decimals.
 THRESHOLD_VALUES = frozenset({"threshold", "low", "high"})
 
@@ -68,28 +69,43 @@ def say(prefix: str, reading, show=st.markdown) -> None:
     if "listed" in reading.values:  # query ids, whole (formatted() would cut them at a label's length)
         extra["listed"] = md(reading.values["listed"], None)
     if "more" in reading.values:
-        extra["more"] = t("trigger.and_more", n=integer(reading.values["more"])) if reading.values["more"] else ""
+        more_key = "trigger.sweep.ranges_more" if "ranges" in reading.values else "trigger.and_more"
+        extra["more"] = t(more_key, n=integer(reading.values["more"])) if reading.values["more"] else ""
+    if "ranges" in reading.values:
+        extra["ranges"] = ", ".join(number(low, ".3f") if low == high else
+                                    t("trigger.sweep.range", low=number(low, ".3f"), high=number(high, ".3f"))
+                                    for low, high in reading.values["ranges"])
     if "p_value" in reading.values:
         extra["p_value"] = p_value(reading.values["p_value"])
     if "better" in reading.values:
         extra["better"] = t(f"trigger.side.{reading.values['better']}")
-    values = {k: v for k, v in reading.values.items() if not isinstance(v, bool)}
+    values = {k: v for k, v in reading.values.items() if not isinstance(v, (bool, list))}
     show(t(f"{prefix}.{reading.code}", **{**formatted(values, bands="trigger"), **extra}))
 
 
 def rate_cell(metrics: TriggerMetrics, name: str) -> str:
-    """"0,91 [0,82 ; 0,96] (69/76)", or why the rate is undefined."""
+    """"0,91 [0,82 ; 0,96] (69/76)": the rate with its interval per query, or why the rate is undefined."""
     rate = getattr(metrics, name)
     if not rate.defined:
         return t(f"trigger.undefined.{name}")
     return f"{number(rate.value)} {interval(rate.low, rate.high)} ({integer(rate.k)}/{integer(rate.n)})"
 
 
+def decision_cell(metrics: TriggerMetrics, name: str) -> str:
+    """"[0,85 ; 0,95]": the interval per decision (every run independent), or "—" when undefined."""
+    rate = getattr(metrics, name)
+    return interval(rate.decision_low, rate.decision_high) if rate.defined else "—"
+
+
 def rates_table(columns: Sequence[tuple[str, TriggerMetrics]]) -> pd.DataFrame:
-    """One row per rate (and the counts), one column per metric set."""
-    rows = {t(f"trigger.rate.{name}"): [rate_cell(m, name) for _, m in columns] for name in RATES}
-    rows[t("trigger.rate.n")] = [t("trigger.scored_of", n=integer(m.n), total=integer(m.total)) for _, m in columns]
-    return pd.DataFrame(rows, index=[title for title, _ in columns]).T
+    """One row per rate (and the counts); per metric set, the rate with its interval per query, then
+    the interval per decision beside it."""
+    frame = {}
+    for title, m in columns:
+        frame[t("trigger.col.rate", title=title)] = [rate_cell(m, name) for name in RATES] + [
+            t("trigger.scored_of", n=integer(m.n), total=integer(m.total))]
+        frame[t("trigger.col.per_decision", title=title)] = [decision_cell(m, name) for name in RATES] + [""]
+    return pd.DataFrame(frame, index=[t(f"trigger.rate.{name}") for name in RATES] + [t("trigger.rate.n")])
 
 
 def status_counts(rows: Sequence[RoutedDecision]) -> dict[str, int]:

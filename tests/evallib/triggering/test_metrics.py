@@ -6,7 +6,8 @@ from sklearn.metrics import accuracy_score, confusion_matrix, precision_score, r
 from statsmodels.stats.proportion import proportion_confint
 
 from evallib.triggering.data import NO_SKILL
-from evallib.triggering.metrics import (Misroute, Rate, by_query, confusion, consistency, mean_input_tokens,
+from evallib.cluster_rates import ClusteredRate
+from evallib.triggering.metrics import (Misroute, by_query, confusion, consistency, mean_input_tokens,
                                         misroutes, total_latency_s, trigger_metrics)
 from tests.evallib.triggering.conftest import row
 
@@ -17,7 +18,7 @@ def test_nothing_activated_gives_an_undefined_precision_not_zero_or_one():
     rows = [row("leave", "none"), row("expense", "none"), row(None, "none"), row(None, "none")]
     m = trigger_metrics(rows)
     assert (m.accuracy.k, m.accuracy.n) == (2, 4)
-    assert m.precision == Rate(0, 0, None, None, None) and not m.precision.defined
+    assert m.precision == ClusteredRate.of([]) and not m.precision.defined
     assert (m.recall.k, m.recall.n, m.false_activation_rate.value) == (0, 2, 0.0)
 
 
@@ -92,10 +93,12 @@ def test_rates_and_confusion_match_scikit_learn(seed):
 
 
 @pytest.mark.parametrize("k, n", [(0, 30), (29, 30), (60, 60), (7, 19)])
-def test_intervals_are_clopper_pearson_as_in_statsmodels(k, n):
-    rate = Rate.of(k, n)
+def test_with_one_run_per_query_both_intervals_are_clopper_pearson_as_in_statsmodels(k, n):
+    rows = [row(None, "none" if i < k else "skill", "leave", query_id=f"q{i}") for i in range(n)]
+    rate = trigger_metrics(rows).accuracy
     low, high = proportion_confint(k, n, alpha=0.05, method="beta")
     assert (rate.low, rate.high) == (pytest.approx(low), pytest.approx(high))
+    assert (rate.decision_low, rate.decision_high) == (pytest.approx(low), pytest.approx(high))
 
 
 def test_queries_as_the_unit_count_a_query_right_only_when_every_run_is():
