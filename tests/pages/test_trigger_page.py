@@ -127,7 +127,8 @@ def test_page_shows_the_figures_evallib_computes_on_the_recordings(open_page, mo
                                             expected_indices(queries, catalogue), SWEEP_THRESHOLDS))
     # The default set: the best accuracy is reached in two ranges, with lower thresholds between them.
     assert reading.code == "sweep_tie_split"
-    ranges = ", ".join(f"{fr(low, '.3f')} à {fr(high, '.3f')}" for low, high in reading.values["ranges"])
+    ranges = f"{NBSP}; ".join(f"{fr(low, '.4f')} à {fr(high, '.4f')}" for low, high in reading.values["ranges"])
+    assert ranges == f"0,0875 à 0,0950{NBSP}; 0,1025 à 0,1075"  # the sweep's thresholds, not rounded onto others
     assert f"atteinte par {reading.values['count']} seuils en plusieurs plages" in text and ranges in text
 
 

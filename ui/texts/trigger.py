@@ -371,6 +371,7 @@ TEXTS = {
         "en": "Best accuracy of the baseline: {accuracy}, reached by {count} thresholds in several ranges "
               "separated by thresholds that score lower: {ranges}{more}. None is \"the\" right threshold."},
     "trigger.sweep.range": {"fr": "{low} à {high}", "en": "{low} to {high}"},
+    "trigger.sweep.range_separator": {"fr": " ; ", "en": ", "},
     "trigger.sweep.ranges_more": {"fr": " et {n} autres plages", "en": " and {n} more ranges"},
     "trigger.gate_interval": {
         "fr": "Intervalle à 95 % de l'exactitude (unité : la requête) : {low} à {high}.",

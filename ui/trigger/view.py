@@ -30,8 +30,10 @@ RATES = ("accuracy", "precision", "recall", "false_activation_rate")
 PERCENT_VALUES = frozenset({"exact_upper", "query_exact_upper", "accuracy", "accuracy_low", "accuracy_high",
                             "min_accuracy", "unusable_rate", "max_unusable_rate", "rate_share", "low_share", "high_share",
                             "decision_low_share", "decision_high_share"})
-#: Reading values that are similarity thresholds: the sweep steps by 0.0025, so three decimals.
+#: Reading values that are similarity thresholds: the sweep steps by 0.0025, so four decimals (three
+#: would round 0.0875 and 0.0925 to the same 0.09x neighbourhood and misname the thresholds).
 THRESHOLD_VALUES = frozenset({"threshold", "low", "high"})
+THRESHOLD_FORMAT = ".4f"
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
@@ -65,15 +67,16 @@ def cached_embedding_baseline(catalogue: SkillCatalogue, queries: tuple[Labelled
 def say(prefix: str, reading, show=st.markdown) -> None:
     """Translate a reading: bounds and rates as percentages, p-values in their reported form."""
     extra = {k: percent(v, 1) for k, v in reading.values.items() if k in PERCENT_VALUES and v is not None}
-    extra.update({k: number(v, ".3f") for k, v in reading.values.items() if k in THRESHOLD_VALUES})
+    extra.update({k: number(v, THRESHOLD_FORMAT) for k, v in reading.values.items() if k in THRESHOLD_VALUES})
     if "listed" in reading.values:  # query ids, whole (formatted() would cut them at a label's length)
         extra["listed"] = md(reading.values["listed"], None)
     if "more" in reading.values:
         more_key = "trigger.sweep.ranges_more" if "ranges" in reading.values else "trigger.and_more"
         extra["more"] = t(more_key, n=integer(reading.values["more"])) if reading.values["more"] else ""
     if "ranges" in reading.values:
-        extra["ranges"] = ", ".join(number(low, ".3f") if low == high else
-                                    t("trigger.sweep.range", low=number(low, ".3f"), high=number(high, ".3f"))
+        extra["ranges"] = t("trigger.sweep.range_separator").join(number(low, THRESHOLD_FORMAT) if low == high else
+                                    t("trigger.sweep.range", low=number(low, THRESHOLD_FORMAT),
+                                      high=number(high, THRESHOLD_FORMAT))
                                     for low, high in reading.values["ranges"])
     if "p_value" in reading.values:
         extra["p_value"] = p_value(reading.values["p_value"])
