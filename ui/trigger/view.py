@@ -26,7 +26,7 @@ from ui.readings import formatted
 
 RATES = ("accuracy", "precision", "recall", "false_activation_rate")
 #: Reading values that are proportions (bounds of a rate): shown as percentages with one decimal,
-#: since a rule-of-three bound such as 3/76 reads better as "3,9 %" than as "0,04".
+#: since a bound after zero errors such as 1 - 0.05^(1/76) reads better as "3,9 %" than as "0,04".
 PERCENT_VALUES = frozenset({"exact_upper", "query_exact_upper", "accuracy", "accuracy_low", "accuracy_high",
                             "min_accuracy", "unusable_rate", "max_unusable_rate", "rate_share", "low_share", "high_share",
                             "decision_low_share", "decision_high_share"})
