@@ -18,6 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from evallib.gnss.midas import MidasVelocity, midas_velocity  # noqa: F401  (re-exported: the agents' MIDAS)
+
 DAYS_PER_YEAR = 365.25
 #: Jump detector of seed 001: 30-day windows either side, candidate days every 5 days, 45 days of
 #: margin at both ends so that each window lies inside the record.
@@ -30,11 +32,6 @@ V1_JUMP_THRESHOLD_MM = 12.0
 V2_STEP_THRESHOLD_MM = 6.0
 #: Seasonal terms need a full year of data to be told apart from the trend.
 MIN_SEASONAL_SPAN_DAYS = 365
-#: MIDAS pairs data one year apart: 365 or 366 days for daily data (Blewitt et al. 2016, sec. 2.2).
-MIDAS_PAIR_DAYS = (365, 366)
-#: Pairs more than 2 sigma from the first median are trimmed, sigma = 1.4826 MAD (Blewitt et al. 2016).
-MIDAS_TRIM_SIGMA = 2.0
-MAD_TO_SIGMA = 1.4826
 
 
 def day_index(observed: pd.DataFrame) -> np.ndarray:
@@ -182,55 +179,6 @@ def agent_v2(observed: pd.DataFrame, step_threshold_mm: float = V2_STEP_THRESHOL
     """Velocity from `fit_v2`; an offset is flagged at the step's day when the step was kept."""
     fit = fit_v2(observed, step_threshold_mm)
     return _answer(fit["velocity_mm_yr"], fit.step_day is not None, fit.step_day)
-
-
-@dataclass(frozen=True)
-class MidasVelocity:
-    """MIDAS estimate: velocity (mm/yr), its uncertainty (mm/yr), pairs used before and after trimming.
-
-    ``velocity_mm_yr`` and ``sigma_mm_yr`` are NaN when no pair one year apart exists.
-    """
-
-    velocity_mm_yr: float
-    sigma_mm_yr: float
-    n_pairs: int
-    n_kept: int
-
-
-def midas_velocity(t_days: np.ndarray, d: np.ndarray, steps: tuple[float, ...] = ()) -> MidasVelocity:
-    """Median of the slopes of data pairs one year apart, trimmed at 2 sigma and re-medianed.
-
-    Each sample is paired with the sample 365 days later (366 when 365 is missing); pairs spanning a
-    known step day (``steps``) are dropped. sigma = 1.4826 MAD of the slopes around their median;
-    slopes beyond 2 sigma are trimmed and the median recomputed; the uncertainty is
-    sqrt(π/2)·sigma_trimmed / sqrt(n_kept/4) (a quarter of the pairs taken as independent).
-    Source: Blewitt, Kreemer, Hammond & Gazeaux (2016), JGR 121:2054, sections 2.2-2.4.
-    Shapes (n,), days and mm; ``t_days`` sorted.
-    """
-    t = np.asarray(t_days, dtype=float)
-    d = np.asarray(d, dtype=float)
-    first, second = [], []
-    taken = np.zeros(len(t), dtype=bool)
-    for lag in MIDAS_PAIR_DAYS:
-        partner = np.minimum(np.searchsorted(t, t + lag), len(t) - 1)
-        use = (t[partner] == t + lag) & ~taken
-        taken |= use
-        first.append(np.flatnonzero(use))
-        second.append(partner[use])
-    i, j = np.concatenate(first), np.concatenate(second)
-    for step in steps:
-        keep = ~((t[i] < step) & (t[j] >= step))
-        i, j = i[keep], j[keep]
-    if i.size == 0:
-        return MidasVelocity(float("nan"), float("nan"), 0, 0)
-    slopes = (d[j] - d[i]) / ((t[j] - t[i]) / DAYS_PER_YEAR)
-    median = np.median(slopes)
-    sigma = MAD_TO_SIGMA * np.median(np.abs(slopes - median))
-    kept = slopes[np.abs(slopes - median) <= MIDAS_TRIM_SIGMA * sigma] if sigma > 0 else slopes
-    velocity = float(np.median(kept))
-    sigma_kept = MAD_TO_SIGMA * np.median(np.abs(kept - velocity))
-    uncertainty = float(np.sqrt(np.pi / 2) * sigma_kept / np.sqrt(kept.size / 4))
-    return MidasVelocity(velocity, uncertainty, int(i.size), int(kept.size))
 
 
 def agent_midas(observed: pd.DataFrame, step_threshold_mm: float = V2_STEP_THRESHOLD_MM) -> dict:
