@@ -8,7 +8,13 @@ count days from the first date. Thresholds are parameters (the page lets users m
   flagged above a fixed jump threshold (the hurried analyst of seed 001).
 - `agent_v2`: least squares on trend + annual + semi-annual + a step at the detected day, deciding on
   the fitted step amplitude (spec v2's method).
-- `agent_midas`: the MIDAS velocity (Blewitt et al. 2016) with v2's offset decision.
+- `agent_midas`: the MIDAS velocity (Blewitt et al. 2016, `evallib.gnss.midas`) with v2's offset decision.
+
+Gaps: the velocity fits use the dates (a gap is a stretch without data, nothing is interpolated); the
+jump detector counts samples, not days (30 samples either side, candidates every 5 samples refined
+to the sample, 45 samples of margin), so a window that straddles a gap spans more than 30 days; an
+offset is dated by the first sample after the jump. MIDAS pairs by dates: a day whose partner one
+year later is missing pairs with the next unused day after it (`evallib.gnss.midas`).
 """
 
 from __future__ import annotations
@@ -45,11 +51,13 @@ class Jump:
     """The largest jump between the 30-sample means after and before a candidate sample.
 
     ``index`` is the sample index (None when the record is too short for any candidate), ``size_mm``
-    the absolute jump (0.0 when there is no candidate).
+    the absolute jump (0.0 when there is no candidate), ``change_mm`` the signed one (after minus
+    before; set by `located_jump`).
     """
 
     index: int | None
     size_mm: float
+    change_mm: float = 0.0
 
 
 def largest_jump(d: np.ndarray, window: int = JUMP_WINDOW_DAYS, step: int = JUMP_STEP_DAYS,
@@ -85,6 +93,23 @@ def largest_jump_loop(d: np.ndarray, window: int = JUMP_WINDOW_DAYS, step: int =
     return Jump(best_index, float(best_jump))
 
 
+def located_jump(d: np.ndarray, window: int = JUMP_WINDOW_DAYS, step: int = JUMP_STEP_DAYS,
+                 margin: int = JUMP_MARGIN_DAYS) -> Jump:
+    """`largest_jump` on its 5-sample grid, then refined sample by sample around the best candidate
+    (the ``step - 1`` samples either side, inside the margins): the jump is dated by the first sample
+    after it, exactly, and keeps its sign in ``change_mm``. Shape of ``d``: (n,), mm."""
+    d = np.asarray(d, dtype=float)
+    coarse = largest_jump(d, window, step, margin)
+    if coarse.index is None:
+        return coarse
+    candidates = np.arange(max(margin, coarse.index - step + 1), min(len(d) - margin, coarse.index + step))
+    prefix = np.concatenate(([0.0], np.cumsum(d)))
+    changes = ((prefix[candidates + window] - prefix[candidates])
+               - (prefix[candidates] - prefix[candidates - window])) / window
+    best = int(np.argmax(np.abs(changes)))
+    return Jump(int(candidates[best]), float(abs(changes[best])), float(changes[best]))
+
+
 def _answer(velocity: float, offset: bool, offset_day: float | None) -> dict:
     return {"velocity_mm_yr": float(velocity), "offset": bool(offset),
             "offset_day": int(round(offset_day)) if offset and offset_day is not None else None}
@@ -102,7 +127,7 @@ def agent_v1(observed: pd.DataFrame, jump_threshold_mm: float = V1_JUMP_THRESHOL
     d = observed["disp_mm"].to_numpy(dtype=float)
     t = day_index(observed)
     velocity = straight_line_velocity(t, d)
-    jump = largest_jump(d)
+    jump = located_jump(d)
     detected = jump.index is not None and jump.size_mm > jump_threshold_mm
     return _answer(velocity, detected, t[jump.index] if detected else None)
 
@@ -167,7 +192,7 @@ def fit_v2(observed: pd.DataFrame, step_threshold_mm: float = V2_STEP_THRESHOLD_
     else the fit without a step (seed 001, step 5)."""
     d = observed["disp_mm"].to_numpy(dtype=float)
     t = day_index(observed)
-    jump = largest_jump(d)
+    jump = located_jump(d)
     if jump.index is not None:
         with_step = fit_trajectory(t, d, t[jump.index])
         if abs(with_step["step_mm"]) > step_threshold_mm:
