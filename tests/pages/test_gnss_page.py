@@ -267,3 +267,20 @@ def test_the_component_choice_is_offered_only_for_a_three_component_file(open_pa
     assert not csv_page.exception and not [r for r in csv_page.radio if "gnss_component" in (r.key or "")]
     tenv3 = _upload(open_page(PAGE, "en"), "STA1.tenv3", (DATA / "STA1.tenv3").read_bytes())
     assert [r for r in tenv3.radio if "gnss_component" in (r.key or "")]
+
+
+@pytest.mark.parametrize("component", ["up", "east"])
+def test_page_and_command_line_estimate_a_real_station_alike(open_page, capsys, component):
+    """Lhasa's .tenv3: the page's table and `gnss --file` show the same velocities and offset dates
+    (before, only the page gave MIDAS v2's step, and the two MIDAS velocities differed)."""
+    from evallib.gnss.cli import main
+    real = DATA / "real" / "LHAS.first2000.tenv3"
+    assert main(["--file", str(real), "--component", component]) == 0
+    cli = json.loads(capsys.readouterr().out)["estimates"]
+    at = _upload(open_page(PAGE, "en", gnss_component=component), real.name, real.read_bytes())
+    assert not at.exception and not at.error
+    [table] = [d.value for d in at.dataframe if "Agent" in d.value.columns]
+    for row, agent in enumerate(("v1", "v2", "midas")):
+        assert table.iloc[row, 1] == f"{cli[agent]['velocity_mm_yr']:.2f}".replace("-", "−")
+        date = cli[agent]["offset_date"]
+        assert table.iloc[row, 2].startswith(date) if date else table.iloc[row, 2] == "none"

@@ -285,8 +285,6 @@ TEXTS = {
               "dropping pairs that span v2's detected offset: robust to offsets and to the seasonal signal.",
     },
     "gnss.midas_passes": {"fr": "MIDAS, cas réussis (spéc. v2)", "en": "MIDAS, cases passed (spec v2)"},
-    "gnss.midas_undefined": {"fr": "MIDAS n'a aucune paire de jours distants d'un an : vitesse non définie.",
-                             "en": "MIDAS has no pair of days one year apart: velocity undefined."},
     "gnss.comparison.velocity_comparison": {
         "fr": "Sur {n} cas, {a} est plus proche de la vérité {a_closer} fois, {b} {b_closer} fois (égalités : {ties}) ; "
               "erreur médiane : {median_a} mm/an pour {a}, {median_b} mm/an pour {b}.",
@@ -493,5 +491,74 @@ TEXTS = {
         "en": "From the command line: `python -m evallib gnss --summary` (table, `--json`, exit code 1 below "
               "`--min-passes`), `python -m evallib gnss --file station.tenv3` for a real station, and "
               "`python -m evallib record gnss --model …` to record a model's answers.",
+    },
+    # issue 13: real stations (gaps, outliers, MIDAS's pairs), dated offsets
+    "gnss.offset_on": {"fr": "{date} ({size} mm)", "en": "{date} ({size} mm)"},
+    "gnss.station.outlier": {
+        "fr": "Mesure isolée le {date} : {size_mm} mm hors de la ligne, puis retour dès la mesure suivante. C'est une "
+              "valeur aberrante, pas un saut.",
+        "en": "One epoch off on {date}: {size_mm} mm off the line, then back at the next epoch. That is an outlier, "
+              "not an offset.",
+    },
+    "gnss.station.jump_across_gap": {
+        "fr": "Entre le {gap_from} et le {gap_to} ({missing_days} jours sans données), la position a changé de "
+              "{size_mm} mm. C'est une lacune, pas un saut qu'on puisse dater : le déplacement a pu se produire "
+              "n'importe quel jour de la lacune.",
+        "en": "Between {gap_from} and {gap_to} ({missing_days} days without data) the position changed by {size_mm} "
+              "mm. That is a gap, not an offset one can date: the motion may have happened on any day inside it.",
+    },
+    "gnss.station.agents_gaps": {
+        "fr": "Lacunes : v1 et v2 ajustent leurs droites sur les dates, une lacune n'y est qu'un intervalle sans "
+              "mesure. Leur détecteur de saut compare des moyennes de {window} mesures, pas de {window} jours : à "
+              "travers la plus longue lacune ({longest_gap_days} jours, du {gap_from} au {gap_to}), une fenêtre "
+              "couvre plus de temps.",
+        "en": "Gaps: v1 and v2 fit their lines on the dates, where a gap is only a stretch without data. Their jump "
+              "detector compares means of {window} epochs, not {window} days: across the longest gap "
+              "({longest_gap_days} days, {gap_from} to {gap_to}) a window spans more time.",
+    },
+    "gnss.station.midas_pairs": {
+        "fr": "MIDAS : {pairs} paires de jours (dans les deux sens du temps), {kept} gardées après l'élagage à "
+              "2 sigmas. {exact_pairs} relient deux jours distants d'un an ; {gap_pairs} relient un jour dont le "
+              "jour un an plus tard manque au jour suivant encore libre (jusqu'à {longest_pair_years} ans d'écart).",
+        "en": "MIDAS: {pairs} pairs of days (in both time directions), {kept} kept after the 2-sigma trim. "
+              "{exact_pairs} join two days one year apart; {gap_pairs} join a day whose day one year later is "
+              "missing to the next unused day (up to {longest_pair_years} years apart).",
+    },
+    "gnss.station.midas_pairs_steps": {
+        "fr": "MIDAS : {pairs} paires de jours (dans les deux sens du temps), {kept} gardées après l'élagage à "
+              "2 sigmas. {exact_pairs} relient deux jours distants d'un an ; {gap_pairs} relient un jour dont le "
+              "jour un an plus tard manque au jour suivant encore libre (jusqu'à {longest_pair_years} ans d'écart). "
+              "Aucune paire ne franchit les sauts connus ({steps}).",
+        "en": "MIDAS: {pairs} pairs of days (in both time directions), {kept} kept after the 2-sigma trim. "
+              "{exact_pairs} join two days one year apart; {gap_pairs} join a day whose day one year later is "
+              "missing to the next unused day (up to {longest_pair_years} years apart). No pair spans the known "
+              "steps ({steps}).",
+    },
+    "gnss.station.midas_too_few_epochs": {
+        "fr": "MIDAS demande au moins {min_epochs} mesures ; la série en a {epochs} : pas de vitesse.",
+        "en": "MIDAS needs at least {min_epochs} epochs; the record has {epochs}: no velocity.",
+    },
+    "gnss.station.midas_too_short": {
+        "fr": "La série couvre {years} an : MIDAS demande {min_days} jours pour trouver deux jours distants d'un "
+              "an. Aucune paire, donc pas de vitesse MIDAS.",
+        "en": "The record spans {years} years: MIDAS needs {min_days} days to find two days one year apart. No "
+              "pair, so no MIDAS velocity.",
+    },
+    "gnss.station.midas_excluded_by_steps": {
+        "fr": "MIDAS trouvait {pairs_without_steps} paires de jours distants d'un an, mais les sauts connus "
+              "({steps}) les coupent : il en reste {pairs}, moins que les {min_pairs} qu'il demande. Pas de vitesse.",
+        "en": "MIDAS found {pairs_without_steps} pairs of days one year apart, but the known steps ({steps}) cut "
+              "across them: {pairs} remain, fewer than the {min_pairs} it needs. No velocity.",
+    },
+    "gnss.station.midas_too_few_pairs": {
+        "fr": "Les lacunes ne laissent à MIDAS que {pairs} paires de jours, moins que les {min_pairs} qu'il "
+              "demande : pas de vitesse.",
+        "en": "The gaps leave MIDAS {pairs} pairs of days, fewer than the {min_pairs} it needs: no velocity.",
+    },
+    "gnss.station.jump_in_margin": {
+        "fr": "Le saut de {size_mm} mm du {date} tombe dans les {margin} dernières ou premières mesures, où le "
+              "détecteur des agents ne cherche pas : leur saut et leur vitesse n'en tiennent pas compte.",
+        "en": "The {size_mm} mm jump on {date} lies within {margin} epochs of an end of the record, where the "
+              "agents' detector does not look: their offset and velocity leave it out.",
     },
 }
