@@ -26,7 +26,7 @@ from evallib.gnss.live import GNSS_SET, build_request, grade_live
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_series, station_readings
 from evallib.gnss.station import estimate_station
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
-from evallib.gnss.tolerances import DEFAULT_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
+from evallib.gnss.tolerances import DEFAULT_TRIALS, MIN_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
 from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, UsageError, run_command
 from evallib.llm import Recordings, default_recordings
 
@@ -63,8 +63,8 @@ def _spec(args: argparse.Namespace) -> tuple[Spec, dict]:
         return SPEC_V1, {}
     if args.spec == "v2":
         return SPEC_V2, {}
-    if args.trials < 2:
-        raise UsageError(f"--trials must be at least 2, got {args.trials}")
+    if args.trials < MIN_TRIALS:
+        raise UsageError(f"--trials must be at least {MIN_TRIALS} to bound a 95th percentile, got {args.trials}")
     spec = derive_spec_v3(velocity_error_spread(10, args.trials), velocity_error_spread(2, args.trials))
     return spec, spec.derived_from
 
@@ -131,8 +131,8 @@ def _evaluate(args: argparse.Namespace) -> int:
 
 
 def _summary(args: argparse.Namespace) -> int:
-    if args.trials < 2:
-        raise UsageError(f"--trials must be at least 2, got {args.trials}")
+    if args.trials < MIN_TRIALS:
+        raise UsageError(f"--trials must be at least {MIN_TRIALS} to bound a 95th percentile, got {args.trials}")
     summary = seed_summary(args.trials, args.v1_threshold, args.v2_threshold)
     passes = summary.table.loc["passes"]
     if args.json:
@@ -146,7 +146,8 @@ def _summary(args: argparse.Namespace) -> int:
         for spread in summary.spreads:
             tolerance = summary.spec_v3.velocity_tol(spread.n_years)
             print(f"{spread.n_years:g}-yr records, {len(spread.errors)} seeds: median |error| {spread.median:.2f} "
-                  f"mm/yr, 95th percentile {spread.p95:.2f} mm/yr -> tolerance {tolerance:g}")
+                  f"mm/yr, 95th percentile {spread.p95:.2f} mm/yr (95 % upper bound {spread.p95_bounds.upper:.2f}, "
+                  f"order statistic {spread.p95_bounds.upper_rank} of {len(spread.errors)}) -> tolerance {tolerance:g}")
         print(f"held-out seeds, agent v2 under spec v3: {summary.held_out_passes}/{summary.held_out_total}")
     return EXIT_BELOW if int(passes.min()) < args.min_passes else EXIT_PASS
 

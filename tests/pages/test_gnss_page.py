@@ -89,8 +89,9 @@ def test_pass_counts_histograms_summary_and_held_out_equal_evallibs(open_page, s
     for spread in summary.spreads:
         [figure] = _titled(at, f"v2's |velocity error| at {spread.n_years:g} years")
         assert figure["data"][0]["y"] == [int(c) for c in spread.histogram_counts]
+        b = spread.p95_bounds
         assert metrics[f"v2's velocity error at {spread.n_years:g} years"] == \
-            f"median {spread.median:.2f} · p95 {spread.p95:.2f}"
+            f"median {spread.median:.2f} · p95 {spread.p95:.2f} [{b.low:.2f},\u00a0{b.high:.2f}]"
     frames = [d.value for d in at.dataframe]
     [shown] = [f for f in frames if "v2 / spec v3" in f.columns]
     assert list(shown.iloc[-1, 1:]) == [f"{int(n)}/12" for n in summary.table.loc["passes"]]

@@ -561,4 +561,34 @@ TEXTS = {
         "en": "The {size_mm} mm jump on {date} lies within {margin} epochs of an end of the record, where the "
               "agents' detector does not look: their offset and velocity leave it out.",
     },
+    # issue 13: tolerances bounded from order statistics, on designs with offsets
+    "gnss.tolerance_intro.bounded": {
+        "fr": "Quelle erreur de vitesse l'agent v2 fait-il sur des séries comme celles des cas ? On le lance sur "
+              "{n} séries neuves par durée, qui reprennent tour à tour les cas de cette durée, sauts compris "
+              "(graines distinctes des cas évalués), à 10 ans puis à 2 ans. La tolérance est la borne supérieure à "
+              "95 % du 95e centile de l'erreur, lue sur les statistiques d'ordre, arrondie au 0,5 mm/an supérieur "
+              "et jamais sous celle de la spécification v1. Cette borne n'existe qu'à partir de {min_trials} "
+              "réalisations : avec moins, même la plus grande erreur observée ne borne pas le 95e centile.",
+        "en": "What velocity error does agent v2 make on series like the cases? We run it on {n} fresh series per "
+              "length, taking the cases of that length in turn, offsets included (seeds disjoint from the "
+              "evaluated cases), at 10 years then at 2 years. The tolerance is the 95 % upper bound of the 95th "
+              "percentile of the error, read from the order statistics, rounded up to 0.5 mm/yr and never below "
+              "spec v1's. That bound exists only from {min_trials} realisations on: with fewer, not even the "
+              "largest error seen bounds the 95th percentile.",
+    },
+    "gnss.spread_value.bounded": {"fr": "médiane {median} · p95 {p95} {interval}",
+                                  "en": "median {median} · p95 {p95} {interval}"},
+    "gnss.spread_help.bounded": {
+        "fr": "{n} réalisations des cas {designs}, graines {first} à {last}, en mm/an. Entre crochets : "
+              "l'intervalle de confiance à 95 % du 95e centile tiré des statistiques d'ordre (unité : la "
+              "réalisation).",
+        "en": "{n} realisations of cases {designs}, seeds {first} to {last}, in mm/yr. In brackets: the 95 % "
+              "confidence interval of the 95th percentile from the order statistics (unit: the realisation).",
+    },
+    "gnss.derived_tolerance.bounded": {
+        "fr": "Tolérance dérivée : {tolerance} mm/an, la borne supérieure à 95 % du 95e centile ({upper} mm/an, "
+              "la {rank}e plus petite des {n} erreurs), arrondie au 0,5 mm/an supérieur.",
+        "en": "Derived tolerance: {tolerance} mm/yr, the 95 % upper bound of the 95th percentile ({upper} mm/yr, "
+              "the error of rank {rank} of {n} from the smallest), rounded up to 0.5 mm/yr.",
+    },
 }
