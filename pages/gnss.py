@@ -12,6 +12,7 @@ import streamlit as st
 from evallib.gnss import agents
 from evallib.gnss.cases import PLOT_CASES
 from evallib.gnss.evaluation import failure_groups, false_alarm_threshold_reading, pass_count
+from evallib.gnss.midas_scatter import sigma_scatter_reading
 from evallib.gnss.repeated import load_recorded_runs, pass_rate, pass_rate_reading, runs_to_separate
 from evallib.gnss.spec import DEFAULT_DAY_TOL, DEFAULT_VELOCITY_TOL, SPEC_V1, render_spec
 from evallib.gnss import tolerances
@@ -134,8 +135,16 @@ def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_
     st.dataframe(frame, hide_index=True, width="stretch", height=view.table_height(len(frame)))
     st.metric(t("gnss.midas_passes"), f"{pass_count(rows_midas)}/{len(rows_midas)}")
     view.say("gnss.comparison", reading, a=t("gnss.agent.v2"), b=t("gnss.agent.midas"))
-    if reading.values["undefined_b"]:
-        st.caption(t("gnss.midas_undefined_cases", cases=view.sentence_value("cases", reading.values["undefined_b"])))
+    for case_id in reading.values["undefined_b"]:
+        st.caption(f"{case_id} · {view.sentence('gnss.station', view.midas_case_reading(case_id, v2_threshold))}")
+    st.subheader(t("gnss.midas_sigma_title"))
+    st.markdown(t("gnss.midas_sigma_intro"))
+    with st.spinner(t("gnss.computing")):
+        checks = view.midas_scatter()
+    st.dataframe(view.midas_scatter_table(checks), hide_index=True, width="stretch")
+    st.caption(t("gnss.midas_sigma_caption"))
+    for check in checks:
+        view.say("gnss.midas_sigma", sigma_scatter_reading(check))
 
 
 def _repeated_section() -> None:

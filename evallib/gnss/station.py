@@ -158,3 +158,13 @@ def estimate_station(series: StationSeries, v1_threshold_mm: float = V1_JUMP_THR
     if unseen is not None:
         readings.insert(0, unseen)
     return StationEstimate((v1, v2, m), fit, midas, steps, tuple(readings))
+
+
+def agent_midas_reading(observed: pd.DataFrame, step_threshold_mm: float = V2_STEP_THRESHOLD_MM) -> Reading:
+    """`midas_reading` of the MIDAS agent on an observed table (v2's step skipped, as `agent_midas`):
+    why a case has no MIDAS velocity, or the pairs it rests on."""
+    t, d = day_index(observed), observed["disp_mm"].to_numpy(dtype=float)
+    fit = fit_v2(observed, step_threshold_mm)
+    steps = () if fit.step_day is None else (_date(observed, fit.step_day),)
+    midas = midas_velocity(t, d, () if fit.step_day is None else (float(fit.step_day),))
+    return midas_reading(midas, steps, float(t[-1] - t[0]), len(t))

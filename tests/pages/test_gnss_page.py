@@ -285,3 +285,20 @@ def test_page_and_command_line_estimate_a_real_station_alike(open_page, capsys, 
         assert table.iloc[row, 1] == f"{cli[agent]['velocity_mm_yr']:.2f}".replace("-", "−")
         date = cli[agent]["offset_date"]
         assert table.iloc[row, 2].startswith(date) if date else table.iloc[row, 2] == "none"
+
+
+def test_midas_sigma_is_compared_with_the_scatter_the_page_simulates(open_page):
+    from evallib.gnss.midas_scatter import sigma_scatter_reading, sigma_versus_scatter
+    at = open_page(PAGE, "en")
+    assert not at.exception
+    [table] = [d.value for d in at.dataframe if "Published σ" in d.value.columns]
+    for row, years in enumerate(view.MIDAS_CHECK_YEARS):
+        expected = sigma_versus_scatter(years)
+        assert table["Published σ"].iloc[row] == f"{expected.sigma:.2f}"
+        assert table["Scatter"].iloc[row] == f"{expected.scatter:.2f}"
+        code = sigma_scatter_reading(expected).code
+        start = {"midas_sigma_realistic": "lies inside", "midas_sigma_conservative": "exceeds",
+                 "midas_sigma_optimistic": "stays below"}[code]
+        assert any(m.value.startswith(f"At {years:g} years, the published σ") and start in m.value for m in at.markdown)
+    # the case without a MIDAS velocity says why: its pairs existed and the step excluded them
+    assert any("C10 · MIDAS found 730 pairs" in c.value for c in at.caption)
