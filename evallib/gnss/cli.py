@@ -20,14 +20,15 @@ import sys
 from pathlib import Path
 
 from evallib.cluster_rates import ClusteredRate
-from evallib.gnss.agents import agent_midas, agent_v1, agent_v2, day_index, midas_velocity
+from evallib.gnss.agents import agent_midas, agent_v1, agent_v2
 from evallib.gnss.cases import CASES, held_out_cases
 from evallib.gnss.evaluation import failure_groups, pass_count, run_eval
 from evallib.gnss.live import GNSS_SET, build_request, grade_live
 from evallib.gnss.repeated import INTERVAL_UNIT, RunCase, overall_pass_rate
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_series, station_readings
+from evallib.gnss.station import estimate_station
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
-from evallib.gnss.tolerances import DEFAULT_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
+from evallib.gnss.tolerances import DEFAULT_TRIALS, MIN_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
 from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, UsageError, run_command
 from evallib.llm import Recordings, default_recordings
 
@@ -64,8 +65,8 @@ def _spec(args: argparse.Namespace) -> tuple[Spec, dict]:
         return SPEC_V1, {}
     if args.spec == "v2":
         return SPEC_V2, {}
-    if args.trials < 2:
-        raise UsageError(f"--trials must be at least 2, got {args.trials}")
+    if args.trials < MIN_TRIALS:
+        raise UsageError(f"--trials must be at least {MIN_TRIALS} to bound a 95th percentile, got {args.trials}")
     spec = derive_spec_v3(velocity_error_spread(10, args.trials), velocity_error_spread(2, args.trials))
     return spec, spec.derived_from
 
@@ -132,8 +133,8 @@ def _evaluate(args: argparse.Namespace) -> int:
 
 
 def _summary(args: argparse.Namespace) -> int:
-    if args.trials < 2:
-        raise UsageError(f"--trials must be at least 2, got {args.trials}")
+    if args.trials < MIN_TRIALS:
+        raise UsageError(f"--trials must be at least {MIN_TRIALS} to bound a 95th percentile, got {args.trials}")
     summary = seed_summary(args.trials, args.v1_threshold, args.v2_threshold)
     passes = summary.table.loc["passes"]
     if args.json:
@@ -147,7 +148,8 @@ def _summary(args: argparse.Namespace) -> int:
         for spread in summary.spreads:
             tolerance = summary.spec_v3.velocity_tol(spread.n_years)
             print(f"{spread.n_years:g}-yr records, {len(spread.errors)} seeds: median |error| {spread.median:.2f} "
-                  f"mm/yr, 95th percentile {spread.p95:.2f} mm/yr -> tolerance {tolerance:g}")
+                  f"mm/yr, 95th percentile {spread.p95:.2f} mm/yr (95 % upper bound {spread.p95_bounds.upper:.2f}, "
+                  f"order statistic {spread.p95_bounds.upper_rank} of {len(spread.errors)}) -> tolerance {tolerance:g}")
         print(f"held-out seeds, agent v2 under spec v3: {summary.held_out_passes}/{summary.held_out_total}")
     return EXIT_BELOW if int(passes.min()) < args.min_passes else EXIT_PASS
 
@@ -184,24 +186,17 @@ def _recorded(args: argparse.Namespace) -> int:
     return EXIT_BELOW if pass_count(rows) < args.min_passes else EXIT_PASS
 
 
-def _finite(value: float) -> float | None:
-    """JSON has no NaN: an undefined estimate is written as null."""
-    return value if math.isfinite(value) else None
-
-
 def _estimate(args: argparse.Namespace) -> int:
     try:
         series = read_series(args.file, args.component)
     except (GnssFileError, OSError) as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     observed = series.observed
-    midas = midas_velocity(day_index(observed), observed["disp_mm"].to_numpy())
+    estimate = estimate_station(series, args.v1_threshold, args.v2_threshold)
     out = {"file": str(args.file), "station": series.station, "component": series.component, "days": len(observed),
            "first": str(observed["date"].iloc[0].date()), "last": str(observed["date"].iloc[-1].date()),
-           "v1": agent_v1(observed, args.v1_threshold), "v2": agent_v2(observed, args.v2_threshold),
-           "midas": {"velocity_mm_yr": _finite(midas.velocity_mm_yr), "sigma_mm_yr": _finite(midas.sigma_mm_yr),
-                     "pairs": midas.n_pairs},
-           "readings": [{"code": r.code, **r.values} for r in station_readings(series)]}
+           **estimate.as_dict()}
+    out["readings"] = [{"code": r.code, **r.values} for r in station_readings(series)] + out["readings"]
     print(json.dumps(out, indent=2, ensure_ascii=False, default=str))
     return EXIT_PASS
 

@@ -89,8 +89,9 @@ def test_pass_counts_histograms_summary_and_held_out_equal_evallibs(open_page, s
     for spread in summary.spreads:
         [figure] = _titled(at, f"v2's |velocity error| at {spread.n_years:g} years")
         assert figure["data"][0]["y"] == [int(c) for c in spread.histogram_counts]
+        b = spread.p95_bounds
         assert metrics[f"v2's velocity error at {spread.n_years:g} years"] == \
-            f"median {spread.median:.2f} · p95 {spread.p95:.2f}"
+            f"median {spread.median:.2f} · p95 {spread.p95:.2f} [{b.low:.2f},\u00a0{b.high:.2f}]"
     frames = [d.value for d in at.dataframe]
     [shown] = [f for f in frames if "v2 / spec v3" in f.columns]
     assert list(shown.iloc[-1, 1:]) == [f"{int(n)}/12" for n in summary.table.loc["passes"]]
@@ -278,3 +279,37 @@ def test_the_component_choice_is_offered_only_for_a_three_component_file(open_pa
     assert not csv_page.exception and not [r for r in csv_page.radio if "gnss_component" in (r.key or "")]
     tenv3 = _upload(open_page(PAGE, "en"), "STA1.tenv3", (DATA / "STA1.tenv3").read_bytes())
     assert [r for r in tenv3.radio if "gnss_component" in (r.key or "")]
+
+
+@pytest.mark.parametrize("component", ["up", "east"])
+def test_page_and_command_line_estimate_a_real_station_alike(open_page, capsys, component):
+    """Lhasa's .tenv3: the page's table and `gnss --file` show the same velocities and offset dates
+    (before, only the page gave MIDAS v2's step, and the two MIDAS velocities differed)."""
+    from evallib.gnss.cli import main
+    real = DATA / "real" / "LHAS.first2000.tenv3"
+    assert main(["--file", str(real), "--component", component]) == 0
+    cli = json.loads(capsys.readouterr().out)["estimates"]
+    at = _upload(open_page(PAGE, "en", gnss_component=component), real.name, real.read_bytes())
+    assert not at.exception and not at.error
+    [table] = [d.value for d in at.dataframe if "Agent" in d.value.columns]
+    for row, agent in enumerate(("v1", "v2", "midas")):
+        assert table.iloc[row, 1] == f"{cli[agent]['velocity_mm_yr']:.2f}".replace("-", "−")
+        date = cli[agent]["offset_date"]
+        assert table.iloc[row, 2].startswith(date) if date else table.iloc[row, 2] == "none"
+
+
+def test_midas_sigma_is_compared_with_the_scatter_the_page_simulates(open_page):
+    from evallib.gnss.midas_scatter import sigma_scatter_reading, sigma_versus_scatter
+    at = open_page(PAGE, "en")
+    assert not at.exception
+    [table] = [d.value for d in at.dataframe if "Published σ" in d.value.columns]
+    for row, years in enumerate(view.MIDAS_CHECK_YEARS):
+        expected = sigma_versus_scatter(years)
+        assert table["Published σ"].iloc[row] == f"{expected.sigma:.2f}"
+        assert table["Scatter"].iloc[row] == f"{expected.scatter:.2f}"
+        code = sigma_scatter_reading(expected).code
+        start = {"midas_sigma_realistic": "lies inside", "midas_sigma_conservative": "exceeds",
+                 "midas_sigma_optimistic": "stays below"}[code]
+        assert any(m.value.startswith(f"At {years:g} years, the published σ") and start in m.value for m in at.markdown)
+    # the case without a MIDAS velocity says why: its pairs existed and the step excluded them
+    assert any("C10 · MIDAS found 730 pairs" in c.value for c in at.caption)

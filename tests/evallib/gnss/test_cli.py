@@ -15,7 +15,7 @@ def test_table_and_gate(capsys):
 
 
 def test_json_with_spec_v3(capsys):
-    assert main(["--agents", "v2,midas", "--spec", "v3", "--trials", "10", "--json"]) == EXIT_PASS
+    assert main(["--agents", "v2,midas", "--spec", "v3", "--trials", "59", "--json"]) == EXIT_PASS
     data = json.loads(capsys.readouterr().out)
     assert data["spec"] == "v3" and set(data["derived_from"]) == {"10", "2"}
     assert data["agents"]["v2"]["passes"] == sum(c["passed"] for c in data["agents"]["v2"]["cases"])
@@ -54,11 +54,11 @@ def test_usage_errors_exit_2(capsys, tmp_path):
 
 
 def test_summary_table(capsys):
-    assert main(["--summary", "--trials", "10", "--json"]) == EXIT_PASS
+    assert main(["--summary", "--trials", "59", "--json"]) == EXIT_PASS
     data = json.loads(capsys.readouterr().out)
     assert data["passes"]["agent v1, spec v1"] == 5 and set(data["cases"]) == {f"C{i:02d}" for i in range(1, 13)}
     assert data["held_out"]["total"] == 12 and "spec v3" in data["spec_v3"]
-    assert main(["--summary", "--trials", "10", "--min-passes", "12"]) == EXIT_BELOW
+    assert main(["--summary", "--trials", "59", "--min-passes", "12"]) == EXIT_BELOW
     assert "held-out seeds" in capsys.readouterr().out
     assert main(["--summary", "--trials", "1"]) == EXIT_USAGE
 
