@@ -328,8 +328,7 @@ TEXTS = {
               "The \"per decision\" interval, which counts each run as an independent trial (Clopper-Pearson), "
               "is shown beside it: narrower as soon as there are several runs, it overstates what we know. "
               "With one run, the two coincide."},
-    "trigger.col.rate": {"fr": "{title} : taux [IC 95 %, par requête] (k/n)",
-                         "en": "{title}: rate [95% CI, per query] (k/n)"},
+    "trigger.col.rate": {"fr": "{title} : taux, IC 95 % par requête", "en": "{title}: rate, 95% CI per query"},
     "trigger.col.per_decision": {"fr": "{title} : IC 95 % par décision", "en": "{title}: 95% CI per decision"},
     "trigger.all": {"fr": "toutes les requêtes", "en": "all queries"},
     "trigger.cluster.clustered_undefined": {"fr": "Aucune décision notée : pas d'intervalle.",
