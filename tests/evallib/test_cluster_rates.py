@@ -13,11 +13,12 @@ NOMINAL, CLAIMED = 0.95, 0.93
 #: about 0.95, so "at least 93 %" is a claim the simulation can make (and "below 93 %" for the old one).
 REPLICATIONS = 3000
 ICCS = (0.0, 0.3, 0.7, 1.0)
-RUNS = (1, 2, 3, 5, 10)
+RUNS = tuple(range(1, 11))
 
 
-def correlated_runs(rng, items: int, runs: int, p: float, icc: float):
-    """Beta-binomial runs, arrays (REPLICATIONS, items): each item's probability has mean p and intra-class correlation icc."""
+def correlated_runs(rng, items: int, runs, p: float, icc: float):
+    """Beta-binomial runs, arrays (REPLICATIONS, items): each item's probability has mean p and intra-class
+    correlation icc; ``runs`` per item, a number or an array (REPLICATIONS, items)."""
     shape = (REPLICATIONS, items)
     if icc == 0:
         q = np.full(shape, p)
@@ -25,7 +26,7 @@ def correlated_runs(rng, items: int, runs: int, p: float, icc: float):
         q = (rng.random(shape) < p).astype(float)
     else:
         q = rng.beta(p * (1 - icc) / icc, (1 - p) * (1 - icc) / icc, shape)
-    return rng.binomial(runs, q), np.full(shape, runs)
+    return rng.binomial(runs, q), np.broadcast_to(runs, shape)
 
 
 def coverage_bounds(covered: np.ndarray) -> tuple[float, float]:
@@ -49,6 +50,16 @@ def test_the_cluster_interval_covers_at_least_93_percent_under_correlated_runs(i
             _, low, high, _ = cluster_interval_arrays(*correlated_runs(rng, items, runs, p, icc))
             lower, _ = coverage_bounds((low <= p) & (p <= high))
             assert lower >= CLAIMED, (items, p, icc, runs, lower)
+
+
+@pytest.mark.parametrize("icc", ICCS)
+def test_the_cluster_interval_covers_when_items_have_unequal_numbers_of_runs(icc):
+    # Errored runs are left out, so items end up with 1 to 10 scored runs each.
+    rng = np.random.default_rng(int(icc * 10))
+    runs = rng.integers(1, 11, (REPLICATIONS, 38))
+    _, low, high, _ = cluster_interval_arrays(*correlated_runs(rng, 38, runs, 0.9, icc))
+    lower, _ = coverage_bounds((low <= 0.9) & (0.9 <= high))
+    assert lower >= CLAIMED, (icc, lower)
 
 
 @pytest.mark.parametrize("icc, runs", [(0.3, 5), (0.3, 10), (0.7, 3), (0.7, 5), (0.7, 10), (1.0, 5)])
