@@ -58,7 +58,7 @@ def test_figures_shown_equal_evallibs_on_the_recordings(open_page):
     assert shown["Répartition des notes"]["data"][0]["y"] == an.score_distribution(results, rubric)
     criteria = an.criterion_means(results, rubric)
     assert shown["Moyenne par critère"]["data"][0]["y"] == pytest.approx([c.stat.mean for c in criteria])
-    comparison, _ = an.compare_templates(results, recorded("B"), rubric.max_total)
+    comparison, _ = an.compare_templates(results, recorded("B"))
     assert shown["Écart de note B − A par demande"]["data"][0]["x"] == comparison.differences
     metrics = {m.label: m.value for m in at.metric}
     summary, _ = an.status_summary(results)
@@ -66,7 +66,23 @@ def test_figures_shown_equal_evallibs_on_the_recordings(open_page):
         [str(summary.counts[s]) for s in ("scored", "unparseable", "out_of_range", "inconsistent", "truncated")]
     validity, _ = an.validity_agreement(results, rubric)
     assert metrics["Kappa de Cohen"] == fr(validity.kappa.kappa)
-    assert metrics["Écart moyen B − A"] == fr(comparison.stat.mean)
+    assert metrics["Écart moyen B − A"] == fr(comparison.test.mean)
+    assert [m.value for m in at.metric if m.label == "p (test exact)"][0] == fr(comparison.test.p, ".3f")
+
+
+def test_a_vs_b_and_the_probes_are_read_from_exact_tests(open_page):
+    """On the recordings, A vs B has 7 pairs (up and down): "cannot tell" with n and p, never "B does
+    better" from a t interval; the probes' 5 cases are too few for any test, and the page says why."""
+    at = open_page(PAGE)
+    comparison, [reading] = an.compare_templates(recorded(), recorded("B"))
+    assert reading.code == "ab_cannot_tell"
+    shown = texts(at).replace("\xa0", " ").replace("\u202f", " ")
+    assert (f"On ne peut pas départager A et B : {fr(comparison.test.mean, '.1f')} point d'écart moyen sur 7 demandes, "
+            f"p = {fr(comparison.test.p, '.3f')} (test exact par inversion des signes, sur les 128 combinaisons)") in shown
+    assert "B fait mieux" not in shown and "A fait mieux" not in shown
+    assert "le plus petit p possible est 0,062" in shown   # verbosity, 5 padded copies: 2/2^5
+    assert "trop peu pour dire si une place est favorisée" in shown
+    assert "Réponses qui disaient quel modèle les a écrites : 1 sur" in shown
 
 
 def test_unscored_grades_are_listed_with_the_judges_raw_text_as_text(open_page):
