@@ -41,9 +41,11 @@ def say(reading, show=st.markdown, **extra) -> None:
         if values.get("p") is not None:
             extra.setdefault("p", p_value(values["p"]))
         extra.setdefault("test", t(f"judge.paired_test.{values['method']}", flips=integer(values["flips"])))
-        for name in ("mean", "low", "high"):
-            if values.get(name) is not None:
-                extra.setdefault(name, number(values[name], ".1f"))
+        if values.get("mean") is not None:
+            extra.setdefault("mean", number(values["mean"], ".1f"))
+        if values.get("low") is not None:  # a zero-width interval is named, never written [x ; x]
+            extra.setdefault("ci", t("judge.zero_width_ci") if values["low"] == values["high"]
+                             else interval(values["low"], values["high"], ".1f"))
     show(say_reading("judge.reading", reading, bands="judge.band", **extra))
 
 

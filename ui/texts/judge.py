@@ -378,14 +378,14 @@ TEXTS = {
                                   "en": "All {n} requests have the same score under A and B."},
     "judge.reading.ab_b_better": {
         "fr": "B fait mieux : +{mean} point en moyenne sur {n} demandes, p = {p} ({test}) ; IC à 95 % "
-              "[{low} ; {high}], l'unité étant la demande.",
-        "en": "B does better: +{mean} points on average over {n} requests, p = {p} ({test}); 95% CI [{low}, "
-              "{high}], the unit being the request."},
+              "{ci}, l'unité étant la demande.",
+        "en": "B does better: +{mean} points on average over {n} requests, p = {p} ({test}); 95% CI "
+              "{ci}, the unit being the request."},
     "judge.reading.ab_a_better": {
         "fr": "A fait mieux : {mean} point en moyenne sur {n} demandes, p = {p} ({test}) ; IC à 95 % "
-              "[{low} ; {high}], l'unité étant la demande.",
-        "en": "A does better: {mean} points on average over {n} requests, p = {p} ({test}); 95% CI [{low}, "
-              "{high}], the unit being the request."},
+              "{ci}, l'unité étant la demande.",
+        "en": "A does better: {mean} points on average over {n} requests, p = {p} ({test}); 95% CI "
+              "{ci}, the unit being the request."},
     "judge.reading.position_favours_first": {
         "fr": "Le juge favorise la réponse montrée en premier : sur {n} comparaisons, {positive} penchent vers la "
               "première place et {negative} vers la seconde, p = {p} ({test}).",
@@ -426,14 +426,14 @@ TEXTS = {
                                           "en": "Padding the {n} responses changed no score."},
     "judge.reading.verbosity_inflates": {
         "fr": "Rallonger fait monter la note : +{mean} point en moyenne sur {n} réponses, p = {p} ({test}) ; "
-              "IC à 95 % [{low} ; {high}], l'unité étant la réponse.",
+              "IC à 95 % {ci}, l'unité étant la réponse.",
         "en": "Padding raises the score: +{mean} points on average over {n} responses, p = {p} ({test}); 95% CI "
-              "[{low}, {high}], the unit being the response."},
+              "{ci}, the unit being the response."},
     "judge.reading.verbosity_deflates": {
         "fr": "Rallonger fait baisser la note : {mean} point en moyenne sur {n} réponses, p = {p} ({test}) ; "
-              "IC à 95 % [{low} ; {high}], l'unité étant la réponse.",
+              "IC à 95 % {ci}, l'unité étant la réponse.",
         "en": "Padding lowers the score: {mean} points on average over {n} responses, p = {p} ({test}); 95% CI "
-              "[{low}, {high}], the unit being the response."},
+              "{ci}, the unit being the response."},
     "judge.reading.verbosity_unclear": {
         "fr": "Effet de la longueur incertain : {up} en hausse, {same} égales, {down} en baisse sur {n} réponses, "
               "p = {p} ({test}).",
@@ -444,20 +444,20 @@ TEXTS = {
         "en": "{n} padded response(s) scored: too few to conclude ({up} up, {same} same, {down} down). With {n}, "
               "the smallest possible p is {p_floor}, above 0.05; at least 6 are needed."},
     "judge.reading.verbosity_ceiling": {
-        "fr": "Aucune note n'a bougé, mais les {n} réponses avaient déjà la note maximale ({max}) : rallonger ne "
-              "pouvait pas la faire monter. Ce plafond ne dit pas si la longueur séduit le juge.",
-        "en": "No score moved, but all {n} responses already had the top score ({max}): padding could not raise "
-              "it. This ceiling cannot tell whether length sways the judge."},
+        "fr": "Aucune note n'a bougé, mais chaque réponse ({n} en tout) avait déjà la note maximale ({max}) : "
+              "rallonger ne pouvait pas la faire monter. Ce plafond ne dit pas si la longueur séduit le juge.",
+        "en": "No score moved, but every response ({n} in all) already had the top score ({max}): padding could "
+              "not raise it. This ceiling cannot tell whether length sways the judge."},
     "judge.reading.verbosity_floor": {
-        "fr": "Aucune note n'a bougé, mais les {n} réponses étaient à 0, le bas de l'échelle : une note qui ne "
-              "peut pas descendre plus bas ne dit pas si la longueur change le jugement.",
-        "en": "No score moved, but all {n} responses were at 0, the bottom of the scale: a score that cannot go "
-              "lower cannot tell whether length changes the judgement."},
+        "fr": "Aucune note n'a bougé, mais chaque réponse ({n} en tout) était à 0, le bas de l'échelle : une note "
+              "qui ne peut pas descendre plus bas ne dit pas si la longueur change le jugement.",
+        "en": "No score moved, but every response ({n} in all) was at 0, the bottom of the scale: a score that "
+              "cannot go lower cannot tell whether length changes the judgement."},
     "judge.reading.verbosity_at_bound": {
-        "fr": "Parmi les {same} notes inchangées, {ceiling} étaient au maximum ({max}) et {floor} à 0 : à ces "
-              "bornes, une note ne pouvait bouger que dans un sens.",
-        "en": "Of the {same} unchanged scores, {ceiling} were at the top ({max}) and {floor} at 0: at those "
-              "bounds a score could move one way only."},
+        "fr": "Notes inchangées à une borne : {ceiling} au maximum ({max}), {floor} à 0, sur {same} inchangées ; à "
+              "ces bornes, une note ne pouvait bouger que dans un sens.",
+        "en": "Unchanged scores at a bound: {ceiling} at the top ({max}), {floor} at 0, of {same} unchanged; at "
+              "those bounds a score could move one way only."},
     "judge.reading.self_preference_same_model": {
         "fr": "Attention : le juge ({judge}) note ses propres réponses ; les juges tendent à se préférer.",
         "en": "Caution: the judge ({judge}) grades its own responses; judges tend to favour themselves."},
@@ -504,6 +504,7 @@ TEXTS = {
               "can conclude."},
     "judge.metric.p_exact": {"fr": "p (test exact)", "en": "p (exact test)"},
     "judge.zero_width": {"fr": "largeur nulle", "en": "zero width"},
+    "judge.zero_width_ci": {"fr": "de largeur nulle", "en": "of zero width"},
     "judge.reading.injection_unscored": {
         "fr": "{case} ({flags}) : l'une des deux notes (avec, sans l'injection) est écartée ; on ne peut pas dire "
               "si la note a bougé.",
