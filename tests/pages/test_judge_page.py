@@ -219,3 +219,28 @@ def test_the_results_tables_check_columns_are_narrow_with_short_titles_and_the_f
     assert (python["label"], python["width"], python["help"]) == ("Python", "small", "Python parses")
     assert all(len(config[name]["label"]) <= 9 and config[name]["width"] == "small" for name in
                ("length", "json_parses", "python_parses", "regex_compiles", "regex_examples"))
+
+
+def test_a_response_blinding_would_erase_is_named_and_left_out_of_the_probes(open_page):
+    """A chain whose response only named its model (stored as the page stores chains): the page warns,
+    and the verbosity probe pads the other scored response only."""
+    from dataclasses import replace
+
+    from ui.collection import OFFLINE_FINGERPRINT
+    chosen = tuple(c for c in load_cases() if c.id in ("py-s3-inventory", "json-iam-read-invoices"))
+    stored = {}
+    for template in "AB":
+        for result in recorded(template, {c.id for c in chosen}):
+            if template == "A" and result.case.id == "py-s3-inventory":
+                result = replace(result, response="As GPT-4o, here it is.", graded_text="As GPT-4o, here it is.",
+                                 blinding_erased=True)
+            config = JudgeConfig(*authored_settings(), default_rubric(), default_templates()[template], template)
+            stored[(result.case, config, OFFLINE_FINGERPRINT)] = result
+    at = open_page(PAGE, lang="en", judge_cases=chosen, **{RESULTS_KEY: stored})
+    assert not at.exception
+    warnings = [w.value for w in at.warning]
+    assert any("1 response(s) said nothing but the model's name (py\\-s3\\-inventory)" in w for w in warnings), warnings
+    assert "left out of the bias probes" in " ".join(warnings)
+    probed = {(slot[0], slot[1].id) for slot in at.session_state[RESULTS_KEY] if slot[0] in ("pad", "pair")}
+    assert ("pad", "py-s3-inventory") not in probed and ("pair", "py-s3-inventory") not in probed
+    assert ("pad", "json-iam-read-invoices") in probed   # the other one is probed (it is recorded)
