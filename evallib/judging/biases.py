@@ -103,8 +103,8 @@ class VerbosityEffect:
     same: int
     down: int
     unread: int
-    at_ceiling: int = 0
-    at_floor: int = 0
+    at_ceiling: int
+    at_floor: int
 
 
 #: Reading code of `verbosity_effect` for each conclusion of `evallib.paired.paired_code`.
