@@ -141,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
     first = "A" if args.compare else args.template
     data = report_to_dict(runs[first], configs[first], runs.get("B", []) if args.compare else [], duration)
     if args.probes:
-        data["probes"] = probes_to_dict(padded, compared)
+        data["probes"] = probes_to_dict(padded, compared, config.rubric.max_total)
     data["gate"] = {"template": args.template, "passed": gate.passed, "code": gate.reading.code,
                     "values": gate.reading.values}
     path = args.out / "judge-report.json"

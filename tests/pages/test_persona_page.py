@@ -216,3 +216,14 @@ def test_every_persona_figure_sets_its_axis_text_large_and_dark(open_page):
         layout = json.loads(chart.proto.spec)["layout"]
         for axis in ("xaxis", "yaxis"):
             assert layout[axis]["tickfont"]["size"] >= 16 and layout[axis]["tickfont"]["color"] == "#31333f"
+
+
+def test_three_assistants_are_too_few_for_the_mantel_test_and_the_page_says_so(open_page):
+    """3 assistants: 3 pairs, 3! = 6 relabellings, p >= 1/6; the page never says the prompts foretell."""
+    source = load_catalogue().to_dict()
+    source["assistants"] = source["assistants"][:3]
+    at = open_page(PAGE, persona_source=source, persona_editor_version=1)
+    assert not at.exception
+    markdown = " ".join(m.value for m in at.markdown)
+    assert "(3!)" in markdown and "1/6" in markdown and "3 assistants" in markdown
+    assert "annoncent bien" not in markdown
