@@ -13,7 +13,8 @@ from evallib.gnss import agents
 from evallib.gnss.cases import PLOT_CASES
 from evallib.gnss.evaluation import failure_groups, false_alarm_threshold_reading, pass_count
 from evallib.gnss.midas_scatter import sigma_scatter_reading
-from evallib.gnss.repeated import load_recorded_runs, pass_rate, pass_rate_reading, runs_to_separate
+from evallib.gnss.repeated import (load_recorded_runs, overall_pass_rate, pass_rate, pass_rate_reading,
+                                   runs_to_separate)
 from evallib.gnss.spec import DEFAULT_DAY_TOL, DEFAULT_VELOCITY_TOL, SPEC_V1, render_spec
 from evallib.gnss import tolerances
 from evallib.gnss.tolerances import spread_reading, threshold_reading, tolerance_from_spread
@@ -150,11 +151,14 @@ def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_
 def _repeated_section() -> None:
     st.header(t("gnss.repeated_title"))
     st.markdown(t("gnss.repeated_intro"))
-    rates = [pass_rate(case) for case in load_recorded_runs()]
+    recorded = load_recorded_runs()
+    rates = [pass_rate(case) for case in recorded]
     st.dataframe(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): t(f"gnss.flaw.{r.case_id}"), **view.rate_row(r)}
                                for r in rates]), hide_index=True, width="stretch")
     for rate in rates:
         view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(t(f'gnss.flaw.{rate.case_id}'), FLAW_CHARS)})")
+    st.subheader(t("gnss.overall_title"))
+    view.say_overall(overall_pass_rate(recorded))
     st.subheader(t("gnss.calculator_title"))
     left, right = st.columns(2)
     p1 = left.select_slider(t("gnss.p1"), view.RATES, value=0.6, key="gnss_p1", format_func=percent)

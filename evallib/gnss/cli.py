@@ -19,10 +19,12 @@ import math
 import sys
 from pathlib import Path
 
+from evallib.cluster_rates import ClusteredRate
 from evallib.gnss.agents import agent_midas, agent_v1, agent_v2
 from evallib.gnss.cases import CASES, held_out_cases
 from evallib.gnss.evaluation import failure_groups, pass_count, run_eval
 from evallib.gnss.live import GNSS_SET, build_request, grade_live
+from evallib.gnss.repeated import INTERVAL_UNIT, RunCase, overall_pass_rate
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_series, station_readings
 from evallib.gnss.station import estimate_station
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
@@ -152,6 +154,12 @@ def _summary(args: argparse.Namespace) -> int:
     return EXIT_BELOW if int(passes.min()) < args.min_passes else EXIT_PASS
 
 
+def _pass_rate_by_case(rows) -> ClusteredRate:
+    """The pass rate of graded runs with the case as the unit of its interval (runs grouped by case id)."""
+    return overall_pass_rate([RunCase(case_id, "", tuple(int(r.passed) for r in rows if r.case_id == case_id))
+                              for case_id in dict.fromkeys(r.case_id for r in rows)])
+
+
 def _recorded(args: argparse.Namespace) -> int:
     spec, _ = _spec(args)
     store = (Recordings(args.recordings) if args.recordings else default_recordings())
@@ -165,11 +173,16 @@ def _recorded(args: argparse.Namespace) -> int:
     if missing:
         raise UsageError(f"{missing} answers of {args.recorded!r} are not in {args.recordings}/{GNSS_SET}.jsonl "
                          f"(spec {spec.version}, {args.runs} runs)")
+    rate = _pass_rate_by_case(rows)
     if args.json:
         print(json.dumps({"model": args.recorded, "runs": args.runs, "passes": pass_count(rows),
+                          "pass_rate": {**rate.to_dict(), "interval_unit": INTERVAL_UNIT},
                           "answers": [_row_dict(r) for r in rows]}, indent=2, ensure_ascii=False))
     else:
         _print_table(f"{args.recorded} ({args.runs} runs per case)", rows, failure_groups(rows, True))
+        if rate.defined:
+            print(f"pass rate {rate.value:.3f}, 95 % CI [{rate.low:.3f}, {rate.high:.3f}] per case "
+                  f"({rate.items} cases), [{rate.decision_low:.3f}, {rate.decision_high:.3f}] per run")
     return EXIT_BELOW if pass_count(rows) < args.min_passes else EXIT_PASS
 
 

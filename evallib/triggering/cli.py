@@ -24,7 +24,7 @@ from evallib.llm import ProviderConfig, Recordings, default_recordings, make_pro
 from evallib.triggering.authored import recorded_models
 from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, TriggerDataError, load_queries, load_skills
 from evallib.triggering.gate import DEFAULT_MAX_UNUSABLE_RATE, min_accuracy_from_env, trigger_gate
-from evallib.triggering.metrics import Rate
+from evallib.cluster_rates import ClusteredRate
 from evallib.triggering.report import decide_all, evaluate, report_to_dict, route
 from evallib.triggering.routing import DEFAULT_RUNS, MODES, PROVIDER_KINDS
 from evallib.triggering.similarity import baseline_table
@@ -89,20 +89,22 @@ def _provider(args: argparse.Namespace, recordings: Recordings):
                                         api_key=os.environ.get(key_variable, "")))
 
 
-def _cell(rate: Rate) -> str:
+def _cell(rate: ClusteredRate) -> str:
     if not rate.defined:
-        return f"{'undefined':>9} {'':>16}"
-    return f"{rate.value:>9.3f} [{rate.low:.3f}, {rate.high:.3f}]"
+        return f"{'undefined':>9} {'':>16}   {'':>16}"
+    return (f"{rate.value:>9.3f} [{rate.low:.3f}, {rate.high:.3f}]   "
+            f"[{rate.decision_low:.3f}, {rate.decision_high:.3f}]")
 
 
 def print_table(report, data: dict, gate, path: Path) -> None:
-    """The short table of the CLI: each rate per decision and per query, with its 95 % interval."""
+    """The short table of the CLI: each rate with its 95 % interval (the query as the unit) and,
+    beside it, the interval per decision (every run counted as independent)."""
     m, q = report.metrics, report.per_query
     print(f"model {data['model']}, {data['runs']} run(s), {m.total} decisions "
           f"({m.n} scored, {m.empty} empty, {m.errors} errors), {q.n} queries")
-    print(f"{'metric':<22} {'decisions':>9} {'95 % CI':<16}   {'queries':>9} {'95 % CI':<16}")
+    print(f"{'metric':<22} {'rate':>9} {'95 % CI (query)':<16}   {'95 % CI (decision)':<16}")
     for name in ("accuracy", "precision", "recall", "false_activation_rate"):
-        print(f"{name.replace('_', ' '):<22} {_cell(getattr(m, name))}   {_cell(getattr(q, name))}")
+        print(f"{name.replace('_', ' '):<22} {_cell(getattr(m, name))}")
     tokens = "n/a" if report.mean_input_tokens is None else f"{report.mean_input_tokens:.0f}"
     print(f"mean input tokens {tokens}, duration {data['duration_s']:.1f} s")
     for line in data["errors"][:MAX_PRINTED_ERRORS]:
@@ -110,8 +112,9 @@ def print_table(report, data: dict, gate, path: Path) -> None:
     if len(data["errors"]) > MAX_PRINTED_ERRORS:
         print(f"  ... {len(data['errors']) - MAX_PRINTED_ERRORS} more in the report")
     values = gate.reading.values
-    print(f"gate: {'PASS' if gate.passed else 'FAIL'} ({gate.reading.code}, accuracy "
-          f"{'undefined' if values['accuracy'] is None else format(values['accuracy'], '.3f')}, "
+    accuracy = "undefined" if values["accuracy"] is None else (
+        f"{values['accuracy']:.3f} [{values['accuracy_low']:.3f}, {values['accuracy_high']:.3f}] per query")
+    print(f"gate: {'PASS' if gate.passed else 'FAIL'} ({gate.reading.code}, accuracy {accuracy}, "
           f"minimum {values['min_accuracy']:.3f})")
     print(f"report: {path}")
 

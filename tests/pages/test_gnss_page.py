@@ -128,11 +128,21 @@ def test_midas_comparison_and_repeated_runs_are_shown(open_page):
     assert {m.label: m.value for m in at.metric}["Runs needed per agent"] == "82"
 
 
+def test_the_recorded_runs_over_all_cases_take_the_case_as_the_unit(open_page):
+    from evallib.gnss.repeated import load_recorded_runs, overall_pass_rate
+    rate = overall_pass_rate(load_recorded_runs())
+    at = open_page(PAGE, "en")
+    [overall] = [m.value for m in at.markdown if m.value.startswith("Pass rate over 6 cases and 30 runs")]
+    assert f"95% interval [{rate.low:.2f},\u00a0{rate.high:.2f}] (unit: the case" in overall
+    assert f"[{rate.decision_low:.2f},\u00a0{rate.decision_high:.2f}] if each run counted as independent" in overall
+    assert any(c.value.startswith("Runs of one case resemble each other") for c in at.caption)
+
+
 def test_the_authored_recordings_are_replayed_labelled_and_graded(open_page):
     at = open_page(PAGE, "en")
     assert any("examples written by hand" in c.value for c in at.caption)
-    [overall] = [m.value for m in at.markdown if m.value.startswith("All cases together")]
-    assert "/24" in overall
+    [overall] = [m.value for m in at.markdown if m.value.startswith("Pass rate over 12 cases and 24 runs")]
+    assert "(unit: the case" in overall
 
 
 def _upload(at, name: str, data: bytes):
@@ -197,8 +207,9 @@ def test_live_agent_is_opt_in_and_a_prose_answering_model_is_graded_malformed(op
         answers = _collected(server, "fake-ok", 1)
         at = _live(open_page, server, "fake-ok", gnss_live_on=True, gnss_live_runs=1, answers=answers)
     assert not at.exception
-    [overall] = [m.value for m in at.markdown if m.value.startswith("All cases together")]
-    assert "0/12" in overall  # the fake model answers prose: every run is a scored failure, not a crash
+    [overall] = [m.value for m in at.markdown if m.value.startswith("Pass rate over 12 cases and 12 runs: 0.00")]
+    assert "(unit: the case" in overall  # the fake model answers prose: every run is a scored failure, not a crash
+    assert any(c.value.startswith("One run per case") for c in at.caption)
     [table] = [d.value for d in at.dataframe if "Malformed" in d.value.columns]
     assert list(table["Malformed"]) == ["1"] * 12
 

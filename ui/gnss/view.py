@@ -19,6 +19,7 @@ from evallib.gnss.station import agent_midas_reading
 from evallib.gnss.midas_scatter import SigmaScatter, sigma_versus_scatter
 from evallib.gnss.evaluation import AlarmThreshold, CaseResult, compare_velocities, highest_false_alarm_threshold, run_eval
 from evallib.gnss.spec import SPEC_V1, SPEC_V2
+from evallib.cluster_rates import ClusteredRate, clustered_rate_reading
 from evallib.readings import Reading
 from ui.figures import histogram_bars, rate_curves, time_series
 from ui.i18n import integer, interval, language, number, percent, t
@@ -216,6 +217,15 @@ def comparison_table(rows_v2: list[CaseResult], rows_midas: list[CaseResult]) ->
                           t("gnss.col.v2_error"): [number(e) for e in comparison.errors_a],
                           t("gnss.col.midas_error"): [number(e) for e in comparison.errors_b]})
     return frame, reading
+
+
+def say_overall(rate: ClusteredRate) -> None:
+    """A pass rate over several cases (`evallib.gnss.repeated.overall_pass_rate`): the interval with the
+    case as the unit, the one per run beside it, and what separates them."""
+    if rate.defined:
+        st.markdown(t("gnss.overall", items=integer(rate.items), n=integer(rate.n), rate=number(rate.value),
+                      ci=interval(rate.low, rate.high), decision_ci=interval(rate.decision_low, rate.decision_high)))
+    say("gnss.cluster", clustered_rate_reading(rate), st.caption)
 
 
 def rate_row(rate) -> dict:

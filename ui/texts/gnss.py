@@ -488,6 +488,41 @@ TEXTS = {
               "`--min-passes`), `python -m evallib gnss --file station.tenv3` for a real station, and "
               "`python -m evallib record gnss --model …` to record a model's answers.",
     },
+    # pass rates over several cases: the case as the unit (issue 13)
+    "gnss.rate.rate_unanimous": {
+        "fr": "{what} : {passes}/{runs} ; l'erreur type vaut 0 et l'intervalle de Wilson ({low} à {high}) est "
+              "étroit, mais il n'atteint pas un taux de exactement 0 ou 1.",
+        "en": "{what}: {passes}/{runs}; the standard error is 0 and the Wilson interval ({low} to {high}) is narrow, "
+              "yet it does not reach a rate of exactly 0 or 1.",
+    },
+    "gnss.overall_title": {"fr": "Tous cas confondus : l'unité est le cas", "en": "All cases together: the case is the unit"},
+    "gnss.overall": {
+        "fr": "Taux de réussite sur {items} cas et {n} essais : {rate}, intervalle à 95 % {ci} (unité : le cas, "
+              "car un agent qui échoue sur un cas échoue souvent à chaque essai) ; {decision_ci} si chaque essai "
+              "comptait comme indépendant.",
+        "en": "Pass rate over {items} cases and {n} runs: {rate}, 95% interval {ci} (unit: the case, since an agent "
+              "that fails a case often fails it on every run); {decision_ci} if each run counted as independent.",
+    },
+    "gnss.cluster.clustered_undefined": {"fr": "Aucun essai noté : pas de taux.", "en": "No graded run: no rate."},
+    "gnss.cluster.clustered_one_item": {
+        "fr": "Un seul cas : ses {n} essais ne disent rien des autres cas.",
+        "en": "A single case: its {n} runs say nothing of the other cases."},
+    "gnss.cluster.clustered_one_run_each": {
+        "fr": "Un essai par cas : l'intervalle est celui de Clopper-Pearson sur les {items} cas.",
+        "en": "One run per case: the interval is Clopper-Pearson's over the {items} cases."},
+    "gnss.cluster.clustered_unanimous": {
+        "fr": "Les {n} essais donnent tous le même verdict : rien ne dit s'ils sont indépendants, donc chaque cas "
+              "compte une fois.",
+        "en": "All {n} runs give the same verdict: nothing tells whether they are independent, so each case "
+              "counts once."},
+    "gnss.cluster.clustered_correlated": {
+        "fr": "Les essais d'un même cas se ressemblent : les {n} essais valent environ {effective} essais "
+              "indépendants, d'où l'intervalle plus large.",
+        "en": "Runs of one case resemble each other: the {n} runs are worth about {effective} independent runs, "
+              "hence the wider interval."},
+    "gnss.cluster.clustered_as_independent": {
+        "fr": "Les essais varient autant que des essais indépendants : les deux intervalles coïncident.",
+        "en": "The runs vary as much as independent runs: the two intervals coincide."},
     # issue 13: real stations (gaps, outliers, MIDAS's pairs), dated offsets
     "gnss.offset_on": {"fr": "{date} ({size} mm)", "en": "{date} ({size} mm)"},
     "gnss.station.outlier": {

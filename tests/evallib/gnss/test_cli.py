@@ -61,3 +61,19 @@ def test_summary_table(capsys):
     assert main(["--summary", "--trials", "59", "--min-passes", "12"]) == EXIT_BELOW
     assert "held-out seeds" in capsys.readouterr().out
     assert main(["--summary", "--trials", "1"]) == EXIT_USAGE
+
+
+def test_recorded_pass_rate_takes_the_case_as_the_unit(capsys):
+    from evallib.cluster_rates import ClusteredRate
+    assert main(["--recorded", "authored-example-gnss-text-model", "--json"]) == EXIT_PASS
+    data = json.loads(capsys.readouterr().out)
+    rate = data["pass_rate"]
+    assert rate["interval_unit"] == "case" and rate["items"] == 12 and rate["n"] == 24 and rate["k"] == data["passes"]
+    by_case = {}
+    for answer in data["answers"]:
+        by_case.setdefault(answer["case"], []).append(answer["passed"])
+    expected = ClusteredRate.of([(sum(p), len(p)) for p in by_case.values()])
+    assert rate["ci95"] == [expected.low, expected.high]
+    assert rate["ci95_per_decision"] == [expected.decision_low, expected.decision_high]
+    assert main(["--recorded", "authored-example-gnss-text-model"]) == EXIT_PASS
+    assert f"[{expected.low:.3f}, {expected.high:.3f}] per case (12 cases)" in capsys.readouterr().out
