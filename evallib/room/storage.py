@@ -241,9 +241,9 @@ class RoomStore:
     def _room_row(self, conn: Connection, code: str, *, open_only: bool = False):
         row = conn.execute(select(rooms).where(rooms.c.code == normalise_code(code))).mappings().first()
         if row is None:
-            raise RoomStorageError("unknown_room", f"no room has the code {code!r}", code=code)
+            raise RoomStorageError("unknown_room", f"no room has the code {code!r}", room=code)
         if open_only and row["closed"]:
-            raise RoomStorageError("room_closed", f"the room {row['code']} is closed", code=row["code"])
+            raise RoomStorageError("room_closed", f"the room {row['code']} is closed", room=row["code"])
         return row
 
     def _participant_row(self, conn: Connection, code: str, token: str):
@@ -251,7 +251,7 @@ class RoomStore:
                                                       participants.c.room_code == normalise_code(code))
                            ).mappings().first()
         if row is None:
-            raise RoomStorageError("unknown_participant", "this browser has not joined this room", code=code)
+            raise RoomStorageError("unknown_participant", "this browser has not joined this room", room=code)
         return row
 
     # ---------------------------------------------------------------- rooms
