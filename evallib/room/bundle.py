@@ -86,9 +86,8 @@ def _check_references(bundle: dict) -> None:
 
 def read_bundle(data: str | bytes | Mapping) -> dict:
     """The checked bundle from its text (or an already parsed object); raises `RoomBundleError`, writes nothing."""
-    if isinstance(data, Mapping):
-        bundle = data
-    else:
+    bundle = data
+    if isinstance(data, (str, bytes, bytearray)):
         try:
             bundle = json.loads(data)
         except (ValueError, UnicodeDecodeError, RecursionError) as error:

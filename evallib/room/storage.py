@@ -163,7 +163,8 @@ def _sqlite_connect(dbapi_connection, _record) -> None:
 
 
 def _sqlite_begin(connection: Connection) -> None:
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    read_only = connection.get_execution_options().get("evallib_read_only", False)
+    connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
 
 def make_engine(url: str | None = None) -> Engine:
@@ -224,11 +225,17 @@ class RoomStore:
 
     # ---------------------------------------------------------------- plumbing
     @contextmanager
-    def transaction(self) -> Iterator[Connection]:
-        """One transaction; database failures become ``RoomStorageError("unavailable")`` (nothing stored)."""
+    def transaction(self, *, read_only: bool = False) -> Iterator[Connection]:
+        """One transaction; database failures become ``RoomStorageError("unavailable")`` (nothing stored).
+
+        On SQLite a writing transaction takes the write lock at once (BEGIN IMMEDIATE); a ``read_only``
+        one does not, so that the board's reads never wait for, nor hold up, the writers (WAL).
+        """
         try:
-            with self.engine.begin() as conn:
-                yield conn
+            with self.engine.connect() as conn:
+                conn.execution_options(evallib_read_only=read_only)
+                with conn.begin():
+                    yield conn
         except exc.DBAPIError as error:
             conflict = isinstance(error, exc.IntegrityError)
             raise RoomStorageError("unavailable", f"the room database could not be used: {error.orig!r}"[:300],
@@ -280,7 +287,7 @@ class RoomStore:
 
     def room(self, code: str) -> Room:
         """The room of ``code``; raises ``unknown_room``."""
-        with self.transaction() as conn:
+        with self.transaction(read_only=True) as conn:
             row = self._room_row(conn, code)
         return Room(row["code"], row["title"], json.loads(row["settings"]), bool(row["closed"]), row["created_at"])
 
@@ -331,7 +338,7 @@ class RoomStore:
 
     def rejoin(self, code: str, token: str) -> Participant | None:
         """The participant holding ``token`` in this room, or None (the browser must join again)."""
-        with self.transaction() as conn:
+        with self.transaction(read_only=True) as conn:
             try:
                 row = self._participant_row(conn, code, token)
             except RoomStorageError:
@@ -340,7 +347,7 @@ class RoomStore:
 
     def participants(self, code: str) -> list[Participant]:
         """The room's participants in joining order (without tokens)."""
-        with self.transaction() as conn:
+        with self.transaction(read_only=True) as conn:
             room = self._room_row(conn, code)
             rows = conn.execute(select(participants).where(participants.c.room_code == room["code"])
                                 .order_by(participants.c.id)).mappings().all()
@@ -362,7 +369,7 @@ class RoomStore:
 
     def attempts(self, code: str, *, include_hidden: bool = False) -> list[StoredAttempt]:
         """The room's attempts in submission order (hidden ones only with ``include_hidden``)."""
-        with self.transaction() as conn:
+        with self.transaction(read_only=True) as conn:
             room = self._room_row(conn, code)
             rows = conn.execute(select(attempts, participants.c.name)
                                 .join(participants, participants.c.id == attempts.c.participant_id)
@@ -406,7 +413,7 @@ class RoomStore:
 
     def ratings(self, code: str) -> list[StoredRating]:
         """Every rating of the room, in participant then rating order."""
-        with self.transaction() as conn:
+        with self.transaction(read_only=True) as conn:
             room = self._room_row(conn, code)
             rows = conn.execute(select(ratings, participants.c.name)
                                 .join(participants, participants.c.id == ratings.c.participant_id)
