@@ -11,4 +11,5 @@ Pure Python, no Streamlit; the Room page and the board draw what these modules c
 - ``ratings``: the kappa rated by the room, Fleiss' kappa and Krippendorff's alpha across participants
   (`room_agreement`).
 - ``bundle``: a whole room as one JSON bundle, exported and imported in one transaction.
+- ``instructor``: where the instructor token comes from (secrets, environment, or drawn at start).
 """

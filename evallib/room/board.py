@@ -69,13 +69,17 @@ class CurseRow:
 
 @dataclass(frozen=True)
 class Board:
+    """The compared attempts (``rows``, best first), the top ones re-measured on held-out items, the
+    board's reading, and how it compared: level ``alpha``, ``n_pairs`` pairs corrected together,
+    the paired ``unit`` (e.g. "query", from the attempts)."""
+
     rows: tuple[BoardRow, ...]
     winners_curse: tuple[CurseRow, ...]
     reading: Reading
     alpha: float
     n_pairs: int
+    unit: str
     correction: str = "holm_all_pairs"
-    unit: str = "item"
 
 
 def holm(p_values: Sequence[float]) -> np.ndarray:
@@ -174,8 +178,9 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K)
     scored, correct = _matrices(attempts, held_out=False)
     m = len(attempts)
     n_pairs = m * (m - 1) // 2
+    unit = attempts[0].payload.get("unit", "item") if attempts else "item"
     if m == 0:
-        return Board((), (), Reading("board_empty", {"attempts": 0}), alpha, 0)
+        return Board((), (), Reading("board_empty", {"attempts": 0}), alpha, 0, unit)
     rates = [_rate(scored[i], correct[i]) for i in range(m)]
     order = sorted(range(m), key=lambda i: (rates[i].value is None, -(rates[i].value or 0.0), attempts[i].number))
     best = order[0]
@@ -201,4 +206,4 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K)
         code = "board_single"
     else:
         code = "board_all_tied" if tied == m else "board_separated"
-    return Board(tuple(rows), tuple(curse), Reading(code, values), alpha, n_pairs)
+    return Board(tuple(rows), tuple(curse), Reading(code, values), alpha, n_pairs, unit)

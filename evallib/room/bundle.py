@@ -132,7 +132,7 @@ def import_bundle(store: RoomStore, token: str, data: str | bytes | Mapping) -> 
         code = room["code"]
         while code in taken:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        imported = store._insert_room(code, room["title"], room["settings"], room["closed"], room["created_at"],
+        imported = store.insert_room(code, room["title"], room["settings"], room["closed"], room["created_at"],
                                       conn=conn)
         new_id = {}
         for p in bundle["participants"]:

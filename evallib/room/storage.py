@@ -268,14 +268,18 @@ class RoomStore:
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             try:
-                return self._insert_room(code, title, dict(settings or {}), False, time.time())
+                return self.insert_room(code, title, dict(settings or {}), False, time.time())
             except RoomStorageError as error:
                 if error.details.get("reason") != "conflict":
                     raise
         raise RoomStorageError("unavailable", "no free room code was found")
 
-    def _insert_room(self, code: str, title: str, settings: dict, closed: bool, created_at: float,
+    def insert_room(self, code: str, title: str, settings: dict, closed: bool, created_at: float,
                      conn: Connection | None = None) -> Room:
+        """Insert a room exactly as given (a bundle's import); inside ``conn``'s transaction when given.
+
+        Raises `RoomStorageError` ("unavailable", reason "conflict" when the code is taken).
+        """
         values = {"code": code, "title": str(title).strip()[:200], "settings": json.dumps(settings),
                   "closed": closed, "created_at": created_at}
         if conn is not None:

@@ -52,7 +52,7 @@ def test_the_board_ranks_by_visible_accuracy_ties_in_submission_order():
     assert best.p_vs_best is None and best.tied_with_best and best.accuracy == Rate.of(4, 4)
     assert board.rows[1].b == 2 and board.rows[1].c == 0
     assert board.reading.code == "board_all_tied" and board.reading.values["tied"] == 3
-    assert board.n_pairs == 3 and board.correction == "holm_all_pairs"
+    assert board.n_pairs == 3 and board.correction == "holm_all_pairs" and board.unit == "query"
 
 
 def test_a_clearly_worse_attempt_leaves_the_group_of_the_best():

@@ -1,7 +1,7 @@
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from evallib.room.board import build_board
@@ -133,6 +133,12 @@ def _paths(value, prefix=()):
             yield from _paths(v, (*prefix, i))
 
 
+def _at(value, path):
+    for key in path:
+        value = value[key]
+    return value
+
+
 def _replaced(value, path, new):
     if not path:
         return new
@@ -145,23 +151,34 @@ def _replaced(value, path, new):
 @given(data=st.data())
 def test_fuzzed_bundles_load_whole_or_fail_with_a_bundle_error(fuzz_store, data):
     store, bundle = fuzz_store
-    how = data.draw(st.sampled_from(["truncate", "replace", "bytes"]))
+    how = data.draw(st.sampled_from(["truncate", "replace", "same_kind", "bytes"]))
     text = json.dumps(bundle)
     if how == "truncate":
         candidate = text[:data.draw(st.integers(0, len(text) - 1))]
     elif how == "bytes":
         candidate = data.draw(st.binary(max_size=200))
-    else:
+    elif how == "replace":
         paths = list(_paths(bundle))
         candidate = _replaced(bundle, paths[data.draw(st.integers(0, len(paths) - 1))], data.draw(_json))
+    else:  # a leaf replaced by another value of its kind: mostly loads, and the board must cope
+        leaves = [p for p in _paths(bundle) if p and isinstance(_at(bundle, p), (str, int, float))]
+        path = leaves[data.draw(st.integers(0, len(leaves) - 1))]
+        old = _at(bundle, path)
+        kind = (st.booleans() if isinstance(old, bool) else st.integers(-5, 10**6) if isinstance(old, int)
+                else st.floats(allow_nan=False, allow_infinity=False) if isinstance(old, float) else st.text(max_size=12))
+        candidate = _replaced(bundle, path, data.draw(kind))
     with store.engine.connect() as conn:
         before = conn.exec_driver_sql("SELECT COUNT(*) FROM room_attempts").scalar()
     try:
         room = import_bundle(store, TOKEN, candidate)
     except RoomBundleError as error:
+        event(f"refused: {error.code}")
         assert error.code in {"not_json", "not_ours", "newer_version", "schema", "invalid_attempt", "inconsistent"}
         with store.engine.connect() as conn:
             assert conn.exec_driver_sql("SELECT COUNT(*) FROM room_attempts").scalar() == before
     else:
+        event("loaded")
         loaded = store.attempts(room.code, include_hidden=True)
         assert len(loaded) == len(candidate["attempts"])
+        build_board(loaded)
+        room_agreement(store.ratings(room.code), n_boot=20)
