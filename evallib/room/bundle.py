@@ -25,7 +25,7 @@ from jsonschema import Draft202012Validator
 
 from evallib.errors import InputError
 from evallib.room.attempts import RoomAttemptError, validate_attempt
-from evallib.room.storage import (CODE_ALPHABET, CODE_LENGTH, Room, RoomStore, attempts, clean_name,
+from evallib.room.storage import (CODE_ALPHABET, CODE_LENGTH, Room, RoomStore, attempts, clean_name, clean_text,
                                   hash_token, participants, ratings, rooms)
 
 FORMAT = "evallib-room-bundle"
@@ -79,7 +79,9 @@ def _check_references(bundle: dict) -> None:
     numbers = [a["number"] for a in bundle["attempts"]]
     if len(set(numbers)) != len(numbers):
         raise _inconsistent("number", "two attempts share a number")
-    pairs = [(r["participant_id"], r["item_id"]) for r in bundle["ratings"]]
+    if any(not clean_text(r["item_id"]) or not clean_text(r["label"]) for r in bundle["ratings"]):
+        raise _inconsistent("rating", "a rating has a blank item or label")
+    pairs = [(r["participant_id"], clean_text(r["item_id"])) for r in bundle["ratings"]]
     if len(set(pairs)) != len(pairs):
         raise _inconsistent("rating", "a participant rated the same item twice")
 
@@ -146,6 +148,6 @@ def import_bundle(store: RoomStore, token: str, data: str | bytes | Mapping) -> 
                 payload=json.dumps(a["payload"]), hidden=a["hidden"], created_at=a["created_at"]))
         if bundle["ratings"]:
             conn.execute(ratings.insert(), [
-                {"room_code": code, "participant_id": new_id[r["participant_id"]], "item_id": r["item_id"],
-                 "label": r["label"], "rated_at": r["rated_at"]} for r in bundle["ratings"]])
+                {"room_code": code, "participant_id": new_id[r["participant_id"]], "item_id": clean_text(r["item_id"]),
+                 "label": clean_text(r["label"]), "rated_at": r["rated_at"]} for r in bundle["ratings"]])
     return imported

@@ -51,6 +51,8 @@ CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
 #: Longest display name kept, in characters (after trimming).
 MAX_NAME = 40
+#: Longest room title, item id or rating label kept, in characters.
+MAX_TEXT = 200
 _SPACES = re.compile(r"\s+")
 
 metadata = MetaData()
@@ -184,14 +186,23 @@ def make_engine(url: str | None = None) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+def clean_text(text: object, limit: int = MAX_TEXT) -> str:
+    """Text as stored: control characters dropped (PostgreSQL refuses NUL), spaces collapsed, at most ``limit`` characters.
+
+    >>> clean_text("  pa\\x00ss\\n ")
+    'pass'
+    """
+    printable = "".join(ch for ch in str(text) if unicodedata.category(ch)[0] != "C" or ch in " \t\n")
+    return _SPACES.sub(" ", printable).strip()[:limit].strip()
+
+
 def clean_name(name: str) -> str:
-    """A display name as stored: control characters dropped, spaces collapsed, at most `MAX_NAME` characters.
+    """A display name as stored: `clean_text` capped at `MAX_NAME` characters.
 
     >>> clean_name("  Ana\\n  Lima\\x00 ")
     'Ana Lima'
     """
-    printable = "".join(ch for ch in str(name) if unicodedata.category(ch)[0] != "C" or ch in " \t\n")
-    return _SPACES.sub(" ", printable).strip()[:MAX_NAME].strip()
+    return clean_text(name, MAX_NAME)
 
 
 def normalise_code(code: str) -> str:
@@ -280,7 +291,7 @@ class RoomStore:
 
         Raises `RoomStorageError` ("unavailable", reason "conflict" when the code is taken).
         """
-        values = {"code": code, "title": str(title).strip()[:200], "settings": json.dumps(settings),
+        values = {"code": code, "title": clean_text(title), "settings": json.dumps(settings),
                   "closed": closed, "created_at": created_at}
         if conn is not None:
             conn.execute(rooms.insert().values(**values))
@@ -396,7 +407,7 @@ class RoomStore:
     # ---------------------------------------------------------------- ratings
     def rate(self, code: str, participant_token: str, item_id: str, label: str) -> None:
         """Record (or replace) this participant's label for one item."""
-        label = str(label).strip()
+        label, item_id = clean_text(label), clean_text(item_id)
         if not label:
             raise RoomStorageError("empty_label", "the rating is empty", item=item_id)
         for _ in range(5):
@@ -404,11 +415,11 @@ class RoomStore:
                 with self.transaction() as conn:
                     room = self._room_row(conn, code, open_only=True)
                     who = self._participant_row(conn, room["code"], participant_token)
-                    where = (ratings.c.participant_id == who["id"], ratings.c.item_id == str(item_id))
+                    where = (ratings.c.participant_id == who["id"], ratings.c.item_id == item_id)
                     values = {"label": label, "rated_at": time.time()}
                     if conn.execute(update(ratings).where(*where).values(**values)).rowcount == 0:
                         conn.execute(ratings.insert().values(room_code=room["code"], participant_id=who["id"],
-                                                             item_id=str(item_id), **values))
+                                                             item_id=item_id, **values))
                 return
             except RoomStorageError as error:
                 if error.details.get("reason") != "conflict":

@@ -1,4 +1,5 @@
 import json
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -12,7 +13,7 @@ from tests.evallib.room.conftest import TOKEN, trigger_payload
 
 
 def _filled_room(store):
-    room = store.open_room(TOKEN, "Atelier du mardi", settings={"items": ["i0", "i1", "i2"]}).code
+    room = store.open_room(TOKEN, "Atelier\x00 du mardi", settings={"items": ["i0", "i1", "i2"]}).code
     people = [store.join(room, name) for name in ("Ana", "ana", "Bob <script>")]
     outcomes = [[True, True, False, True], [True, False, False, False], [True, True, True, True]]
     numbers = [store.submit_attempt(room, p.token, trigger_payload(o, [o[0], not o[1]]))
@@ -69,6 +70,9 @@ def _bundle(store):
     (lambda b: json.dumps({**b, "participants": b["participants"] + [b["participants"][0]]}), "inconsistent"),
     (lambda b: json.dumps({**b, "ratings": b["ratings"] + [{**b["ratings"][0], "participant_id": 999}]}),
      "inconsistent"),
+    (lambda b: json.dumps({**b, "ratings": b["ratings"] + [{**b["ratings"][0], "item_id": b["ratings"][0]["item_id"]
+                                                            + "\x00"}]}), "inconsistent"),
+    (lambda b: json.dumps({**b, "ratings": [{**b["ratings"][0], "label": "\x01"}]}), "inconsistent"),
     (lambda b: json.dumps({**b, "attempts": b["attempts"] + [{**b["attempts"][0], "number": 99, "payload": {"version": 1}}]}),
      "invalid_attempt"),
 ])
@@ -87,7 +91,6 @@ def test_a_bad_bundle_is_refused_and_nothing_is_loaded(store, mutate, code):
 def test_a_failure_while_writing_rolls_the_whole_import_back(store, monkeypatch):
     bundle = _bundle(store)
     bundle["room"]["code"] = "ROLLBACK"
-    real_dumps = json.dumps
     calls = []
 
     def failing_dumps(value, *args, **kwargs):  # the third attempt's insertion fails
@@ -95,10 +98,10 @@ def test_a_failure_while_writing_rolls_the_whole_import_back(store, monkeypatch)
             calls.append(1)
             if len(calls) == 3:
                 raise RuntimeError("disk full")
-        return real_dumps(value, *args, **kwargs)
+        return json.dumps(value, *args, **kwargs)
 
     checked = read_bundle(bundle)
-    monkeypatch.setattr("evallib.room.bundle.json.dumps", failing_dumps)
+    monkeypatch.setattr("evallib.room.bundle.json", SimpleNamespace(dumps=failing_dumps, loads=json.loads))
     with pytest.raises(RuntimeError):
         import_bundle(store, TOKEN, checked)
     monkeypatch.undo()

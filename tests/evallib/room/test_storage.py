@@ -128,8 +128,10 @@ def test_a_rating_is_replaced_not_duplicated(store):
     store.rate(room, ana.token, "i1", " fail ")
     store.rate(room, ana.token, "i2", "pass")
     assert [(r.item_id, r.label) for r in store.ratings(room)] == [("i1", "fail"), ("i2", "pass")]
+    store.rate(room, ana.token, "i\x003", "pa\x00ss ")  # PostgreSQL refuses NUL in text: cleaned first
+    assert [(r.item_id, r.label) for r in store.ratings(room)][-1] == ("i3", "pass")
     with pytest.raises(RoomStorageError) as error:
-        store.rate(room, ana.token, "i3", "  ")
+        store.rate(room, ana.token, "i3", " \x02 ")
     assert error.value.code == "empty_label"
 
 
