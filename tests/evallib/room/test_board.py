@@ -2,7 +2,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 from statsmodels.stats.multitest import multipletests
@@ -17,8 +17,12 @@ def entry(number, visible, held_out=(), name=None):
     return SimpleNamespace(number=number, participant=name or f"P{number}", payload=trigger_payload(visible, held_out))
 
 
-@settings(max_examples=40, deadline=None)  # statsmodels' multipletests takes about 30 ms a call
-@given(st.lists(st.floats(0, 1), min_size=1, max_size=40))
+_RNG = np.random.default_rng(7)
+_P_SETS = [[0.0], [1.0], [0.5, 0.5, 0.5], [0.0, 1.0, 0.01, 0.01], [0.2, 0.04, 0.03, 0.9, 0.04]] + [
+    np.round(_RNG.random(n) ** 3, 3).tolist() for n in (2, 7, 29, 40, 435)]  # rounded: ties occur
+
+
+@pytest.mark.parametrize("p", _P_SETS)
 def test_holm_equals_statsmodels(p):
     assert np.allclose(holm(p), multipletests(p, method="holm")[1])
 
