@@ -195,3 +195,25 @@ def test_a_postgresql_server_that_does_not_answer_is_a_storage_error():
     with pytest.raises(RoomStorageError) as error:
         RoomStore("postgresql+psycopg://nobody@127.0.0.1:1/none?connect_timeout=2", instructor_token=TOKEN)
     assert error.value.code == "unavailable"
+
+
+def test_the_board_reads_while_a_writer_holds_the_lock(tmp_path, monkeypatch):
+    """WAL: a read-only transaction neither waits for nor takes the write lock (a board refresh
+    during a submission); a writer does wait, then reports ``unavailable`` past the timeout."""
+    monkeypatch.setattr(storage, "BUSY_TIMEOUT_MS", 200)
+    path = tmp_path / "busy.sqlite3"
+    store = RoomStore(f"sqlite:///{path}", instructor_token=TOKEN)
+    room = store.open_room(TOKEN).code
+    ana = store.join(room, "Ana")
+    store.submit_attempt(room, ana.token, trigger_payload([True]))
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("UPDATE room_attempts SET hidden = 1")
+    assert [a.hidden for a in store.attempts(room)] == [False]  # the committed state, at once
+    assert store.rejoin(room, ana.token).name == "Ana" and len(store.ratings(room)) == 0
+    with pytest.raises(RoomStorageError):
+        store.rate(room, ana.token, "i", "pass")
+    writer.execute("COMMIT")
+    writer.close()
+    assert store.attempts(room) == []
+    store.engine.dispose()
