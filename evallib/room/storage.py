@@ -253,6 +253,7 @@ class RoomStore:
                                    reason="conflict" if conflict else type(error.orig).__name__) from error
 
     def check_instructor(self, token: str) -> None:
+        """Raise `RoomStorageError` ``bad_token`` unless ``token`` is the instructor's (constant-time compare)."""
         if not tokens_match(token, self._instructor_token):
             raise RoomStorageError("bad_token", "the instructor token is wrong")
 
@@ -286,7 +287,7 @@ class RoomStore:
         raise RoomStorageError("unavailable", "no free room code was found")
 
     def insert_room(self, code: str, title: str, settings: dict, closed: bool, created_at: float,
-                     conn: Connection | None = None) -> Room:
+                    conn: Connection | None = None) -> Room:
         """Insert a room exactly as given (a bundle's import); inside ``conn``'s transaction when given.
 
         Raises `RoomStorageError` ("unavailable", reason "conflict" when the code is taken).
