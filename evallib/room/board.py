@@ -31,7 +31,7 @@ import numpy as np
 from scipy import special
 
 from evallib.readings import Reading
-from evallib.triggering.metrics import Rate
+from evallib.cluster_rates import ClusteredRate
 
 ALPHA = 0.05
 #: How many of the top attempts are re-measured on the held-out items.
@@ -47,7 +47,7 @@ class BoardRow:
     number: int
     participant: str
     rank: int
-    accuracy: Rate
+    accuracy: ClusteredRate
     p_vs_best: float | None
     p_adjusted: float | None
     b: int
@@ -62,8 +62,8 @@ class CurseRow:
     number: int
     participant: str
     rank: int
-    visible: Rate
-    held_out: Rate
+    visible: ClusteredRate
+    held_out: ClusteredRate
     reading: Reading
 
 
@@ -142,11 +142,11 @@ def pairwise(scored: np.ndarray, correct: np.ndarray) -> tuple[np.ndarray, np.nd
     return b, p, adjusted
 
 
-def _rate(scored_row: np.ndarray, correct_row: np.ndarray) -> Rate:
-    return Rate.of(int((scored_row & correct_row).sum()), int(scored_row.sum()))
+def _rate(scored_row: np.ndarray, correct_row: np.ndarray) -> ClusteredRate:
+    return ClusteredRate.of((int(right), 1) for right in correct_row[scored_row])
 
 
-def held_out_reading(visible: Rate, held_out: Rate) -> Reading:
+def held_out_reading(visible: ClusteredRate, held_out: ClusteredRate) -> Reading:
     """What the held-out figure says about the visible one.
 
     Codes: ``held_out_none`` (no held-out item scored), ``held_out_lower`` (the held-out 95 % interval

@@ -9,7 +9,12 @@ from statsmodels.stats.multitest import multipletests
 
 from evallib.room.board import build_board, held_out_reading, holm, mcnemar_p, pairwise
 from evallib.triggering.comparison import mcnemar_exact
-from evallib.triggering.metrics import Rate
+from evallib.cluster_rates import ClusteredRate
+
+
+def rate(k: int, n: int) -> ClusteredRate:
+    """k right out of n queries, one outcome per query."""
+    return ClusteredRate.of([(1, 1)] * k + [(0, 1)] * (n - k))
 from tests.evallib.room.conftest import trigger_payload
 
 
@@ -53,7 +58,7 @@ def test_the_board_ranks_by_visible_accuracy_ties_in_submission_order():
     board = build_board([entry(1, [True, False, True, False]), entry(2, [True] * 4), entry(3, [True, True, False, False])])
     assert [(r.number, r.rank) for r in board.rows] == [(2, 1), (1, 2), (3, 3)]
     best = board.rows[0]
-    assert best.p_vs_best is None and best.tied_with_best and best.accuracy == Rate.of(4, 4)
+    assert best.p_vs_best is None and best.tied_with_best and best.accuracy == rate(4, 4)
     assert board.rows[1].b == 2 and board.rows[1].c == 0
     assert board.reading.code == "board_all_tied" and board.reading.values["tied"] == 3
     assert board.n_pairs == 3 and board.correction == "holm_all_pairs" and board.unit == "query"
@@ -90,19 +95,19 @@ def test_the_winners_curse_rows_set_visible_beside_held_out():
                          entry(3, [False] * 10, [True] * 10), entry(4, [False] * 10)], top_k=3)
     assert [c.number for c in board.winners_curse] == [1, 2, 3]
     first = board.winners_curse[0]
-    assert first.visible == Rate.of(10, 10) and first.held_out == Rate.of(0, 10)
+    assert first.visible == rate(10, 10) and first.held_out == rate(0, 10)
     assert first.reading.code == "held_out_lower"
     assert board.winners_curse[1].reading.code == "held_out_agrees"
     assert board.winners_curse[2].reading.code == "held_out_higher"
 
 
 @pytest.mark.parametrize("visible, held, code", [
-    (Rate.of(8, 10), Rate.of(0, 0), "held_out_none"),
-    (Rate.of(0, 0), Rate.of(3, 4), "held_out_none"),
-    (Rate.of(10, 10), Rate.of(10, 10), "held_out_agrees"),   # tie: same figure on both parts
-    (Rate.of(9, 10), Rate.of(1, 10), "held_out_lower"),
-    (Rate.of(1, 10), Rate.of(9, 10), "held_out_higher"),
-    (Rate.of(9, 10), Rate.of(2, 4), "held_out_agrees"),      # few held-out items: a wide interval
+    (rate(8, 10), rate(0, 0), "held_out_none"),
+    (rate(0, 0), rate(3, 4), "held_out_none"),
+    (rate(10, 10), rate(10, 10), "held_out_agrees"),   # tie: same figure on both parts
+    (rate(9, 10), rate(1, 10), "held_out_lower"),
+    (rate(1, 10), rate(9, 10), "held_out_higher"),
+    (rate(9, 10), rate(2, 4), "held_out_agrees"),      # few held-out items: a wide interval
 ])
 def test_held_out_readings(visible, held, code):
     reading = held_out_reading(visible, held)
