@@ -15,10 +15,13 @@ A CI job reads the exit code:
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from evallib.cli_failures import CallFailures, CommandOptions
 from evallib.llm import ProviderConfig
@@ -142,6 +145,21 @@ def exit_code(passed: bool, failures: CallFailures | None = None) -> int:
     if failures is not None and failures.failed and not failures.measured:
         return EXIT_NOT_MEASURED
     return EXIT_PASS if passed else EXIT_GATE_FAILED
+
+
+def report_file(out: Path, prefix: str, model: str) -> Path:
+    """``<out>/<prefix>-<model>.json``, the model id made safe for a file name.
+
+    >>> report_file(Path("outputs"), "triggering", "org/model:7b").name
+    'triggering-org_model_7b.json'
+    """
+    return out / f"{prefix}-{re.sub(r'[^A-Za-z0-9._-]+', '_', model)}.json"
+
+
+def write_report(path: Path, data: dict) -> None:
+    """Write a command's JSON report (UTF-8, indented), creating its folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
 def outcome(code: int) -> str:

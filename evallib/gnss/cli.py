@@ -4,7 +4,7 @@
          [--v1-threshold MM] [--v2-threshold MM] [--trials N]
     gnss --summary [--trials N] [--json]      seed 001's table: v1/spec v1, v2/spec v2, v2/spec v3, held-out check
     gnss --recorded MODEL [--runs N]          grade recorded answers of a model (offline replay)
-    gnss --live MODEL [--runs N] [--base-url URL --timeout S ...]   a live text model as the agent
+    gnss --live MODEL [--runs N] [--base-url URL --timeout S ...] [--out DIR]   a live text model as the agent
     gnss --file PATH [--component up]         estimates on a real station file (no truth)
 
 Spec v3's tolerances are derived on the spot from ``--trials`` realisations per record length.
@@ -31,7 +31,7 @@ from evallib.gnss.tolerances import DEFAULT_TRIALS, derive_spec_v3, seed_summary
 from evallib.cli_failures import call_failures
 from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, LIVE_OPTIONS_HELP, ProgressLine, UsageError,
                               add_live_options, command_options, exit_code, live_config, report_failures,
-                              run_command)
+                              outcome, report_file, run_command, write_report)
 from evallib.llm import Recordings, collect, default_recordings, make_provider
 
 EXIT_BELOW = EXIT_GATE_FAILED  # an agent passes fewer cases than --min-passes
@@ -55,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--recorded", metavar="MODEL", help="grade the recorded answers of MODEL instead")
     parser.add_argument("--live", metavar="MODEL", help="ask MODEL at the live endpoint to be the agent, and grade it")
     parser.add_argument("--runs", type=int, default=2, help="runs per case (with --recorded or --live)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="with --recorded or --live: also write the JSON report to OUT/gnss-<model>.json")
     parser.add_argument("--recordings", type=Path, default=None,
                         help="one folder to read and write recordings in (default: the shipped recordings/ "
                              "and the local folder, where new recordings go)")
@@ -176,10 +178,12 @@ def _recorded(args: argparse.Namespace) -> int:
 def _graded(args: argparse.Namespace, model: str, rows: list, failures=None) -> int:
     """Print (table or JSON) the graded answers of a text model; the exit code of its pass count."""
     code = exit_code(pass_count(rows) >= args.min_passes, failures)
+    out = {"model": model, "runs": args.runs, "passes": pass_count(rows), "answers": [_row_dict(r) for r in rows]}
+    if failures is not None:
+        out |= {"failures": failures.to_dict(), "outcome": outcome(code), "exit_code": code}
+    if args.out is not None:
+        write_report(report_file(args.out, "gnss", model), out)
     if args.json:
-        out = {"model": model, "runs": args.runs, "passes": pass_count(rows), "answers": [_row_dict(r) for r in rows]}
-        if failures is not None:
-            out |= {"failures": failures.to_dict(), "exit_code": code}
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
         _print_table(f"{model} ({args.runs} runs per case)", rows, failure_groups(rows, True))

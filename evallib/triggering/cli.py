@@ -13,8 +13,6 @@ from ``recordings/`` (`evallib.llm.provider_for_mode("offline", ...)`).
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import sys
 import time
 from pathlib import Path
@@ -22,7 +20,7 @@ from pathlib import Path
 from evallib.cli_failures import call_failures
 from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, LIVE_OPTIONS_HELP, ProgressLine,
                               UsageError, add_live_options, command_options, exit_code, live_config, outcome,
-                              report_failures, run_command, verdict)
+                              report_failures, report_file, run_command, verdict, write_report)
 from evallib.llm import Recordings, default_recordings, make_provider, provider_for_mode
 from evallib.triggering.authored import recorded_models
 from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, TriggerDataError, load_queries, load_skills
@@ -43,7 +41,7 @@ def report_path(out: Path, model: str) -> Path:
     >>> report_path(Path("outputs"), "org/model:7b").name
     'triggering-org_model_7b.json'
     """
-    return out / f"triggering-{re.sub(r'[^A-Za-z0-9._-]+', '_', model)}.json"
+    return report_file(out, "triggering", model)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -146,8 +144,7 @@ def run(args: argparse.Namespace) -> int:
                           baseline=baseline_table(queries, catalogue))
     data |= {"failures": failures.to_dict(), "outcome": outcome(code), "exit_code": code}
     path = report_path(args.out, args.model)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    write_report(path, data)
     print_table(report, data, gate, path, code)
     report_failures(failures)
     return code

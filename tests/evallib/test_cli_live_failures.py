@@ -54,7 +54,8 @@ def judge(small, base_url, model, *options):
 
 
 def gnss(small, base_url, model, *options):
-    return ["gnss", "--live", model, "--base-url", base_url, "--runs", "1", "--json", *FAST, *options]
+    return ["gnss", "--live", model, "--base-url", base_url, "--runs", "1", "--json", "--out", str(small / "out"),
+            *FAST, *options]
 
 
 def record(small, base_url, model, *options):
@@ -69,7 +70,10 @@ def failures_of(command, small, capsys) -> dict:
     """The ``failures`` field of the command's JSON report (printed by gnss, written by trigger and judge)."""
     out = capsys.readouterr()
     if command == "gnss":
-        return json.loads(out.out)["failures"]
+        printed = json.loads(out.out)
+        assert json.loads(next((small / "out").glob("gnss-*.json")).read_text(encoding="utf-8")) == printed
+        assert printed["exit_code"] == EXIT_NOT_MEASURED and printed["outcome"] == "not_measured"
+        return printed["failures"]
     if command == "record":
         return {"stderr": out.err}
     name = "judge-report.json" if command == "judge" else next((small / "out").glob("triggering-*.json")).name
