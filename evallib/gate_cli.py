@@ -177,7 +177,8 @@ class ProgressLine:
 
     Nothing during the first `PROGRESS_AFTER_S`; then, on a terminal, one line rewritten in place every
     `PROGRESS_EVERY_TTY_S`, and elsewhere (a CI log) a new line every `PROGRESS_EVERY_S`. Works with any
-    progress object with ``done``, ``total`` and ``elapsed_s`` (and ``errors`` or ``failed``).
+    progress object with ``done``, ``total`` and ``elapsed_s``, and ``errors`` (`evallib.llm.Progress`)
+    or ``unscored`` (`evallib.judging.pipeline.ChainProgress`).
     """
 
     def __init__(self, name: str, stream=None) -> None:
@@ -195,8 +196,11 @@ class ProgressLine:
         if self._last is not None and now - self._last < self.every_s and progress.done < progress.total:
             return
         self._last = now
-        failed = getattr(progress, "errors", getattr(progress, "failed", 0))
-        line = f"{self.name}: {progress.done}/{progress.total} done, {failed} failed, {progress.elapsed_s:.0f} s"
+        if hasattr(progress, "errors"):
+            count = f"{progress.errors} failed"
+        else:  # a judge chain: its grade may be unscored for a failed call or an unreadable answer
+            count = f"{getattr(progress, 'unscored', 0)} unscored"
+        line = f"{self.name}: {progress.done}/{progress.total} done, {count}, {progress.elapsed_s:.0f} s"
         if self.tty:
             print(f"\r{line}", end="", file=self.stream, flush=True)
             self._open = True

@@ -215,3 +215,6 @@ def test_progress_waits_a_few_seconds_then_prints_a_line_now_and_then(monkeypatc
     assert len(printed) == 3  # at 2, 12 and 22 s: a CI log is not flooded
     line(SimpleNamespace(done=40, total=40, errors=1, elapsed_s=31.0))
     assert "trigger: 40/40 done, 1 failed, 31 s" in stream.lines[-2]
+    judge = ProgressLine("judge template A", stream)
+    judge(SimpleNamespace(done=3, total=12, unscored=2, elapsed_s=5.0))
+    assert "judge template A: 3/12 done, 2 unscored, 5 s" in stream.lines[-2]
