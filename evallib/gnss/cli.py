@@ -32,7 +32,7 @@ from evallib.gnss.station import estimate_station
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
 from evallib.gnss.tolerances import DEFAULT_TRIALS, MIN_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
 from evallib.cli_failures import call_failures
-from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, LIVE_OPTIONS_HELP, ProgressLine, UsageError,
+from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_PASS, LIVE_OPTIONS_HELP, ProgressLine, UsageError,
                               add_live_options, command_options, exit_code, live_config, report_failures,
                               outcome, report_file, run_command, write_report)
 from evallib.llm import Recordings, collect, default_recordings, make_provider
