@@ -34,6 +34,9 @@ _PROBLEMS = {
     "call_failed": ("l'appel au juge a échoué", "the call to the judge failed"),
     "generation_failed": ("la génération a échoué", "the generation failed"),
     "empty_response": ("réponse vide notée 0 par le code", "empty response scored 0 by code"),
+    "copied_from_response": ("le juge n'a fait que recopier la note écrite dans la réponse",
+                             "the judge only repeated the grade written in the response"),
+    "ambiguous_field": ("un champ figure deux fois avec deux valeurs", "a field appears twice with two values"),
 }
 
 _FLAGS = {
@@ -417,6 +420,13 @@ TEXTS = {
               "si la note a bougé.",
         "en": "{case} ({flags}): one of the two grades (with, without the injection) is left out; we cannot tell "
               "whether the score moved."},
+    "judge.keys_read": {
+        "fr": "Le juge écrit la note de chaque critère sous le nom du critère et son total sous {total} ; les "
+              "clés sont lues sans tenir compte des majuscules, des espaces autour ni des caractères invisibles. "
+              "Sans {total}, le total est lu sous {others}, dans cet ordre ; tout autre nom est un total manquant.",
+        "en": "The judge writes each criterion's score under the criterion's name and its total under {total}; "
+              "keys are read without regard to case, surrounding spaces or invisible characters. Without "
+              "{total}, the total is read under {others}, in that order; any other name is a missing total."},
 }
 
 for _key, (fr, en, help_fr, help_en) in _STATUSES.items():
