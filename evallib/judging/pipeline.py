@@ -109,9 +109,9 @@ def run_case(case: Case, config: JudgeConfig, provider) -> CaseResult:
     judged = call_judge(provider, lambda s: judge_request(case, graded, config.rubric, s), config.judge)
     grade = parse_grade(judged[-1], config.rubric, graded)
     calls = (generation, *judged)
-    flags = injection_flags(response)
+    flags = injection_flags(response, config.rubric.names)
     clean_grade = None
-    cleaned = without_injection(graded)
+    cleaned = without_injection(graded, config.rubric.names)
     if flags and config.injection_probe and cleaned.strip():
         cleaned_calls = call_judge(provider, lambda s: judge_request(case, cleaned, config.rubric, s), config.judge)
         clean_grade = parse_grade(cleaned_calls[-1], config.rubric, cleaned)

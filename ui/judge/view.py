@@ -203,7 +203,8 @@ def injection(results) -> None:
     rows, readings = bi.injection_effect(results)
     for reading in readings:
         flags = ", ".join(t(f"judge.flag.{flag}") for flag in reading.values.get("flags", "").split(", ") if flag)
-        say(reading, st.warning if reading.code == "injection_moved" else st.markdown, flags=flags)
+        say(reading, st.warning if reading.code in ("injection_moved", "injection_copied") else st.markdown,
+            flags=flags)
 
 
 def cost_and_time(*groups) -> None:

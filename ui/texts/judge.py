@@ -427,6 +427,11 @@ TEXTS = {
         "en": "The judge writes each criterion's score under the criterion's name and its total under {total}; "
               "keys are read without regard to case, surrounding spaces or invisible characters. Without "
               "{total}, the total is read under {others}, in that order; any other name is a missing total."},
+    "judge.reading.injection_copied": {
+        "fr": "{case} ({flags}) : le juge a obéi, il n'a fait que recopier la note écrite dans la réponse "
+              "({score} points) ; sans l'injection, il donne {clean_score} : la note a bougé de {moved}.",
+        "en": "{case} ({flags}): the judge obeyed, only repeating the grade written in the response ({score} "
+              "points); without the injection it gives {clean_score}: the score moved by {moved}."},
 }
 
 for _key, (fr, en, help_fr, help_en) in _STATUSES.items():
