@@ -71,6 +71,20 @@ class CaseResult:
     def generation(self) -> ChatResult:
         return self.calls[0]
 
+    @property
+    def grading(self) -> ChatResult | None:
+        """The judge's call whose answer is ``grade`` (None when code graded or the generation failed)."""
+        if self.grade.by != "judge" or len(self.calls) < 2:
+            return None
+        retried = self.calls[1].error_kind == "prefill_unsupported" and len(self.calls) > 2  # see `call_judge`
+        return self.calls[2 if retried else 1]
+
+    @property
+    def recorded(self) -> bool:
+        """False when replaying recordings that hold no answer to its generation or its grading: the
+        case is not recorded (nothing failed), which a page says apart from errors."""
+        return self.grade.details.get("error_kind") != "missing_recording"
+
 
 @dataclass(frozen=True)
 class ChainProgress:

@@ -239,7 +239,7 @@ def human(results, rubric) -> None:
     try:
         scores = an.parse_human_scores(text, ids, rubric.max_total)
     except an.HumanScoresError as error:
-        values = {k: md(v, None) if isinstance(v, str) else v for k, v in error.details.items()}
+        values = {k: md(v, None) if isinstance(v, str) else integer(v) for k, v in error.details.items()}
         st.error(t(f"judge.human_error.{error.code}", **values))
         return
     kappa, readings = an.human_agreement(results, scores, rubric)

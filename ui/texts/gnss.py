@@ -494,4 +494,6 @@ TEXTS = {
               "`--min-passes`), `python -m evallib gnss --file station.tenv3` for a real station, and "
               "`python -m evallib record gnss --model …` to record a model's answers.",
     },
+    "gnss.live_run_unrecorded": {"fr": "Non enregistré : la source choisie n'a pas de réponse pour cet essai.",
+                                 "en": "Not recorded: the chosen source has no answer for this run."},
 }

@@ -248,7 +248,8 @@ TEXTS = {
                                     "en": "Line {line}: request {case} is scored twice."},
     "judge.human_error.not_integer": {"fr": "Ligne {line} : {value} n'est pas un nombre entier.",
                                       "en": "Line {line}: {value} is not a whole number."},
-    "judge.human_error.out_of_range": {"fr": "Ligne {line} : {value} dépasse {max}.", "en": "Line {line}: {value} is above {max}."},
+    "judge.human_error.out_of_range": {"fr": "Ligne {line} : {value} est hors de l'échelle 0–{max}.",
+                                       "en": "Line {line}: {value} is outside 0–{max}."},
     "judge.ab_title": {"fr": "Gabarit A contre gabarit B, sur les mêmes demandes",
                        "en": "Template A against template B, on the same requests"},
     "judge.ab_figure": {"fr": "Écart de note B − A par demande", "en": "Score difference B − A per request"},
@@ -432,6 +433,16 @@ TEXTS = {
               "({score} points) ; sans l'injection, il donne {clean_score} : la note a bougé de {moved}.",
         "en": "{case} ({flags}): the judge obeyed, only repeating the grade written in the response ({score} "
               "points); without the injection it gives {clean_score}: the score moved by {moved}."},
+    "judge.template_unrecorded": {
+        "fr": "Gabarit {name} : aucune réponse enregistrée pour ce texte ; il faut l'exécuter en direct pour voir "
+              "ses résultats. Ceux de l'autre gabarit restent affichés.",
+        "en": "Template {name}: no recorded answer for this text; run it live to see its results. The other "
+              "template's results still show."},
+    "judge.unrecorded": {
+        "fr": "{n} demande(s) sans réponse enregistrée pour cette source, laissée(s) de côté : non enregistrée(s), "
+              "ce ne sont pas des erreurs ({cases}).",
+        "en": "{n} request(s) without a recorded answer for this source, left out: not recorded, which is not an "
+              "error ({cases})."},
 }
 
 for _key, (fr, en, help_fr, help_en) in _STATUSES.items():
