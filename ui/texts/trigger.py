@@ -211,8 +211,15 @@ TEXTS = {
     "trigger.confusion_figure": {"fr": "Attendu (lignes) et obtenu (colonnes)", "en": "Expected (rows) and obtained (columns)"},
     "trigger.obtained": {"fr": "obtenu", "en": "obtained"},
     "trigger.expected": {"fr": "attendu", "en": "expected"},
-    "trigger.no_error": {"fr": "Aucune erreur de routage.", "en": "No routing error."},
-    "trigger.errors_count": {"fr": "{n} décisions fausses :", "en": "{n} wrong decisions:"},
+    "trigger.routed.nothing_routed": {
+        "fr": "Rien n'a été routé : aucune des {total} réponses n'est une décision ({empty} vides, {errors} en "
+              "erreur). On ne peut donc rien dire des erreurs de routage.",
+        "en": "Nothing was routed: none of the {total} answers is a decision ({empty} empty, {errors} failed). So "
+              "nothing can be said about routing errors."},
+    "trigger.routed.no_routing_error": {"fr": "Aucune erreur de routage sur {n} décisions.",
+                                        "en": "No routing error in {n} decisions."},
+    "trigger.routed.routing_errors": {"fr": "{count} décisions fausses sur {n} :", "en": "{count} wrong decisions out of {n}:"},
+    "trigger.answers_from": {"fr": "Réponses : {badges}", "en": "Answers: {badges}"},
     "trigger.more_errors": {"fr": "{n} autres", "en": "{n} more"},
     "trigger.misroute": {"fr": "attendu {expected} -> obtenu {obtained} : {query} (passage {run})",
                          "en": "expected {expected} -> got {obtained}: {query} (run {run})"},
