@@ -264,3 +264,19 @@ def test_offline_answers_are_badged_with_their_source(open_page, lang, badge):
     at = open_page(PAGE, lang=lang)
     badges = [m.value for m in at.markdown if "-badge[" in m.value]
     assert badges == [badge, badge]  # the response shown and the judge's grading of it
+
+
+def test_answers_of_a_model_recorded_live_are_badged_with_the_date(open_page, server, live_env, tmp_path, monkeypatch):
+    from datetime import date
+
+    from evallib.__main__ import main
+    from evallib.llm.recordings import LOCAL_DIR_VARIABLE
+    assert main(["record", "judge", "--base-url", server.openai_base_url, "--model", "fake-ok",
+                 "--judge-model", "fake-ok", "--recordings-dir", str(tmp_path)]) == 0
+    monkeypatch.setenv(LOCAL_DIR_VARIABLE, str(tmp_path))
+    at = open_page(PAGE, lang="en")
+    generator = at.selectbox(key="_judge_generator_recorded_source_en")
+    generator.set_value(next(i for i, o in enumerate(generator.options) if "fake-ok" in o)).run()
+    assert not at.exception
+    badges = [m.value for m in at.markdown if "-badge[" in m.value]
+    assert badges == [f":violet-badge[recorded live on {date.today().isoformat()}]"] * 2
