@@ -398,4 +398,6 @@ def test_answers_never_recorded_are_not_errors_and_the_answers_are_badged(open_p
     assert not at.exception and not at.error
     statuses = dict(zip(*_table(at, "Statut").T.values))
     assert statuses["erreur"] == "0"
-    assert "Réponses : :orange-badge[rédigé]" in _text(at).replace(NBSP, " ")
+    shown = _text(at).replace(NBSP, " ")
+    assert "Réponses : :orange-badge[rédigé]" in shown
+    assert "3 requêtes n'ont pas d'enregistrement" in shown and "comptent comme erreurs" not in shown

@@ -101,10 +101,11 @@ TEXTS = {
     "trigger.cell_label": {"fr": "{id} / passage {run}", "en": "{id} / run {run}"},
     "trigger.missing_offline": {
         "fr": "{n} requêtes n'ont pas d'enregistrement (description modifiée, autre nombre de passages ?) : "
-              "elles comptent comme erreurs et restent hors des métriques. Revenez aux données d'origine ou "
-              "passez en mode direct.",
-        "en": "{n} requests have no recording (a description changed, another number of runs?): they count as "
-              "errors and stay out of the metrics. Go back to the original data or switch to live mode."},
+              "non enregistrées, ce ne sont pas des erreurs ; elles restent hors des statuts et des métriques. "
+              "Revenez aux données d'origine ou passez en mode direct.",
+        "en": "{n} requests have no recording (a description changed, another number of runs?): not recorded, "
+              "which is not an error; they stay out of the statuses and the metrics. Go back to the original "
+              "data or switch to live mode."},
     "trigger.nothing_yet": {"fr": "Aucune décision pour l'instant.", "en": "No decision yet."},
     "trigger.status": {"fr": "Statut", "en": "Status"},
     "trigger.count": {"fr": "Nombre", "en": "Count"},
