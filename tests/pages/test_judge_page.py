@@ -280,3 +280,12 @@ def test_answers_of_a_model_recorded_live_are_badged_with_the_date(open_page, se
     assert not at.exception
     badges = [m.value for m in at.markdown if "-badge[" in m.value]
     assert badges == [f":violet-badge[recorded live on {date.today().isoformat()}]"] * 2
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Without `total`, the total is read under `score`, `overall`, in that order"),
+    ("fr", "Sans `total`, le total est lu sous `score`, `overall`, dans cet ordre"),
+])
+def test_the_page_says_under_which_names_the_total_is_read(open_page, lang, said):
+    at = open_page(PAGE, lang=lang)
+    assert any(said in c.value.replace("\u00a0", " ").replace("\u202f", " ") for c in at.caption)
