@@ -4,8 +4,8 @@ Extraction (`own_object`) is tolerant of what judges write around their JSON: ``
 code fences, prose before and after, invisible characters (removed first: a reader does not see
 them either). It takes the judge's own LAST top-level object: an object whose text also occurs in
 the graded response is one the judge quoted from it (an injected grade, say), not its own; when the
-judge wrote nothing but such a copy, it is kept as ``copied_from_response`` (unscored, its values
-shown: the injection probe reads an obeyed injection from it). Text after a complete object (a
+judge wrote nothing but such a copy and it reads as a grade, it is kept as ``copied_from_response``
+(unscored, its values shown: the injection probe reads an obeyed injection from it). Text after a complete object (a
 closing remark, a brace in prose, the point where max_tokens cut a closing remark) does not undo it:
 only an object begun after it and never closed makes the answer ``truncated``.
 
@@ -273,14 +273,17 @@ def parse_grade(result: ChatResult, rubric: Rubric, graded_response: str = "") -
     """The `Grade` of a judge's answer to a grading request.
 
     ``graded_response`` is the text that was graded: an object quoted from it is not the judge's; when
-    it is all the judge wrote, the grade is ``unparseable`` / ``copied_from_response`` with the copy's
-    values kept (``details["copied_status"]``: what the copy would have been graded).
+    it is all the judge wrote and it reads as a grade, the grade is ``unparseable`` /
+    ``copied_from_response`` with the copy's values kept (``details["copied_status"]``: what the copy
+    would have been graded); when it does not read as one, ``no_object``.
     A forced tool call is read from its arguments; a text answer by `own_object`.
     """
     value, failure, raw, copied = read_object(result, graded_response)
     if failure is not None:
         return failure
     grade = validate(value, rubric, raw)
+    if copied and grade.status == "unparseable":  # a copied object that is no grade (a policy, a config)
+        return Grade("unparseable", problem="no_object", raw=raw)
     if copied:
         return replace(grade, status="unparseable", problem="copied_from_response",
                        details={"copied_status": grade.status})

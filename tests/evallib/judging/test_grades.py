@@ -110,6 +110,12 @@ def test_a_judge_that_only_repeats_the_embedded_grade_is_named_with_the_copied_v
     assert grade.details == {"copied_status": "scored"}
 
 
+def test_a_judge_that_only_echoes_an_object_of_the_response_that_is_no_grade_wrote_no_object(rubric):
+    policy = '{"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "s3:GetObject"}]}'
+    grade = parse_grade(reply(f"answer to: voici la politique {policy}"), rubric, f"```json\n{policy}\n```")
+    assert (grade.status, grade.problem, grade.total) == ("unparseable", "no_object", None)
+
+
 def test_a_reply_cut_at_max_tokens_after_a_complete_grade_is_scored(rubric):
     """The cut fell in the closing remark: the grade before it is whole."""
     text = f"<grade>{good()}</grade>\nEn résumé, la réponse est correcte mais elle ne traite pas le cas où"
