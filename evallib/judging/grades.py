@@ -45,6 +45,8 @@ from evallib.llm.answers import split_reasoning
 
 STATUSES = ("scored", "unparseable", "out_of_range", "inconsistent", "truncated", "empty", "error")
 TEXT_FIELDS = ("strengths", "weaknesses", "reasoning")
+#: Keys (as `key_name` reads them) only a grade holds: an object with none of them is not the answer.
+GRADE_FIELDS = (*TEXT_FIELDS, "scores", *TOTAL_KEYS)
 VERDICTS = ("first", "second", "tie")
 _DECODER = json.JSONDecoder()
 #: Strings and braces, the only tokens that decide where an object ends (C-speed tokenising).
@@ -137,16 +139,22 @@ def _collapsed(text: str) -> str:
     return _SPACE.sub(" ", _INVISIBLE.sub("", text)).strip()
 
 
-def own_object(text: str, quoted_from: str = "") -> tuple[_Span | None, bool, bool]:
+def _answers(span: _Span, keys: tuple[str, ...]) -> bool:
+    return isinstance(span.value, dict) and any(key_name(k) in keys for k in span.value)
+
+
+def own_object(text: str, quoted_from: str = "", keys: tuple[str, ...] = ()) -> tuple[_Span | None, bool, bool]:
     """(the judge's object, whether an object is left unclosed after it, whether it is copied).
 
-    The judge's object is its last top-level object not quoted from ``quoted_from``; when all its
-    objects are quoted from it, the last of them, ``copied``.
+    The judge's object is its last top-level object not quoted from ``quoted_from`` that holds one of
+    ``keys`` (an example it gives after its grade, ``{"Effect": "Deny"}``, is not its answer), else its
+    last object; when all its objects are quoted from it, the last of them, ``copied``.
     """
     answer, _ = split_reasoning(_INVISIBLE.sub("", text))
     spans, unclosed = _objects(answer)
     source = _collapsed(quoted_from)
     own = [s for s in spans if not (source and _collapsed(answer[s.start:s.end]) in source)]
+    own = [s for s in own if _answers(s, keys)] or own
     last = own[-1] if own else spans[-1] if spans else None
     # After a complete object, a brace that never closes cuts the answer only if an object began
     # there (a key follows it); otherwise it is a brace in a closing remark ("use {region}...").
@@ -245,9 +253,10 @@ def _failure(result: ChatResult, raw: str) -> Grade | None:
     return None
 
 
-def read_object(result: ChatResult, quoted_from: str = "") -> tuple[object, Grade | None, str, bool]:
+def read_object(result: ChatResult, quoted_from: str = "",
+                keys: tuple[str, ...] = ()) -> tuple[object, Grade | None, str, bool]:
     """(the judge's object, or a `Grade` saying why there is none, the raw text, whether the object is
-    copied from ``quoted_from``) for any judge call."""
+    copied from ``quoted_from``) for any judge call; ``keys``: those of an answer (see `own_object`)."""
     raw = result.text
     failure = _failure(result, raw)
     if failure is not None:
@@ -257,7 +266,7 @@ def read_object(result: ChatResult, quoted_from: str = "") -> tuple[object, Grad
         value, raw = _tool_arguments(result)
         span = value if isinstance(value, _Span) else _Span(0, 0, value)
     else:
-        span, unclosed, copied = own_object(raw, quoted_from)
+        span, unclosed, copied = own_object(raw, quoted_from, keys)
         if unclosed or (result.status == "truncated" and span is None):
             problem = "cut" if result.status == "truncated" else "unclosed_object"
             return None, Grade("truncated", problem=problem, raw=raw,
@@ -278,7 +287,7 @@ def parse_grade(result: ChatResult, rubric: Rubric, graded_response: str = "") -
     would have been graded); when it does not read as one, ``no_object``.
     A forced tool call is read from its arguments; a text answer by `own_object`.
     """
-    value, failure, raw, copied = read_object(result, graded_response)
+    value, failure, raw, copied = read_object(result, graded_response, GRADE_FIELDS)
     if failure is not None:
         return failure
     grade = validate(value, rubric, raw)
@@ -320,7 +329,7 @@ class Verdict:
 
 def parse_verdict(result: ChatResult, quoted_from: str = "") -> Verdict:
     """The verdict of a pairwise comparison; statuses as for grades (``out_of_range``: an unknown winner)."""
-    value, failure, raw, copied = read_object(result, quoted_from)
+    value, failure, raw, copied = read_object(result, quoted_from, ("winner", "reasoning"))
     if failure is not None:
         return Verdict(failure.status, problem=failure.problem, raw=raw)
     if copied:

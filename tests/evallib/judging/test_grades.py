@@ -238,6 +238,7 @@ def test_one_key_twice_with_different_values_is_ambiguous_not_guessed(rubric):
     "\n</grade>\nRemarque : pour d'autres régions, remplacez {region par la vôtre.",
     "\n\nJ'espère que cela aide ! N'hésitez pas si vous voulez que je détaille {",
     "\n```\n(fin de l'évaluation)",
+    '\n</grade>\nPour corriger, ajoutez la condition {"Bool": {"aws:SecureTransport": "false"}} à la politique.',
 ])
 def test_a_valid_grade_followed_by_stray_text_is_scored(rubric, stray):
     grade = parse_grade(reply(f"<grade>\n{good()}{stray}"), rubric)
