@@ -13,7 +13,7 @@ import streamlit as st
 from evallib.gnss import live
 from evallib.gnss.repeated import RunCase, pass_rate, pass_rate_reading
 from evallib.llm import RecordedSource
-from ui.collection import collection_panel, source_badge
+from ui.collection import collection_panel, source_badge, unrecorded
 from ui.gnss.view import problems_text, rate_row, say, table_height
 from ui.i18n import integer, t
 from ui.models import recordings
@@ -41,11 +41,6 @@ def _grade(cells: list, results: list) -> list:
         runs = live.grade_live(case, [chat for _, chat in pairs])
         graded.append((case, [(repeat, chat, run) for (repeat, chat), run in zip(pairs, runs)]))
     return graded
-
-
-def _unrecorded(chat) -> bool:
-    """An answer the chosen recordings never held: not recorded, which is not a failed call."""
-    return chat is not None and chat.error_kind == "missing_recording"
 
 
 def _recorded_runs(cells: list, source: RecordedSource | None = None) -> int:
@@ -85,7 +80,7 @@ def live_section() -> None:
     results = collection_panel(requests, set_name=live.GNSS_SET, key="gnss_live",
                                labels=[t("gnss.live_label", case=c.case_id, run=k + 1) for c, k, _ in cells])
     graded = _grade(cells, results)
-    errors = sum(1 for _, runs_ in graded for _, chat, run in runs_ if run.result is None and not _unrecorded(chat))
+    errors = sum(1 for _, runs_ in graded for _, chat, run in runs_ if run.result is None and not unrecorded(chat))
     rows, answered = [], []
     for case, triples in graded:
         runs_ = [run for _, _, run in triples]
@@ -93,7 +88,7 @@ def live_section() -> None:
         answered += [(case, run) for run in runs_ if run.result is not None]
         row = {t("gnss.col.case"): case.case_id, t("gnss.col.description"): t(f"gnss.case.{case.description}"),
                t("gnss.col.errors"): integer(sum(1 for _, chat, run in triples
-                                                 if run.result is None and not _unrecorded(chat))),
+                                                 if run.result is None and not unrecorded(chat))),
                t("gnss.col.malformed"): integer(sum(1 for run in runs_ if run.result and run.result.problems)),
                t("gnss.col.velocity_wrong"): integer(sum(1 for run in runs_ if run.result and not run.result.problems
                                                          and not run.result.velocity_ok))}
@@ -120,7 +115,7 @@ def _answers(graded: list) -> None:
         for repeat, chat, run in graded[ids.index(chosen)][1]:
             st.markdown(t("gnss.live_run", run=repeat + 1))
             if run.result is None:
-                if _unrecorded(chat):
+                if unrecorded(chat):
                     st.info(t("gnss.live_run_unrecorded"))
                 else:
                     st.warning(t("gnss.live_run_error"))
