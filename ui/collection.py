@@ -127,17 +127,18 @@ def _summary(results: Sequence, labels: Sequence[str]) -> None:
         st.info(t("collect.nothing_yet", n=len(results)))
         return
     answered = [r for r in present if not r.failed]
-    sources = Counter(source_label(r) for r in answered)
+    sources = Counter(source_text(r) for r in answered)
     statuses = Counter("unrecorded" if unrecorded(r) else r.status for r in present)
     summary = t("collect.summary", n=len(answered), total=len(results),
-                sources=", ".join(f"{t('badge.' + s)} {c}" for s, c in sorted(sources.items())) or "—",
+                sources=", ".join(f"{s} {c}" for s, c in sorted(sources.items())) or "—",
                 ok=statuses.get("ok", 0), empty=statuses.get("empty", 0),
                 truncated=statuses.get("truncated", 0), errors=statuses.get("error", 0))
     if statuses.get("unrecorded"):
         summary += " · " + t("collect.summary_unrecorded", n=statuses["unrecorded"])
     st.caption(summary)
-    if sources.get("authored"):
-        st.info(t("collect.authored_notice", n=sources["authored"]))
+    authored = sum(source_label(r) == "authored" for r in answered)
+    if authored:
+        st.info(t("collect.authored_notice", n=authored))
     fallbacks = [r for r in present if r.fallback_error]
     if fallbacks:
         first = fallbacks[0]
@@ -231,9 +232,13 @@ def source_label(result) -> str:
 BADGE_COLOURS = {"live": "green", "cache": "blue", "recording": "violet", "authored": "orange"}
 
 
+def source_text(result) -> str:
+    """Where an answer came from, in words: "authored", "recorded live on DATE", "live", "cache"."""
+    label = source_label(result)
+    return t("badge.recording_on", date=result.recorded_on) if label == "recording" and result.recorded_on \
+        else t("badge." + label)
+
+
 def source_badge(result) -> str:
     """Markdown badge naming where an answer came from (with its date when recorded live)."""
-    label = source_label(result)
-    text = t("badge.recording_on", date=result.recorded_on) if label == "recording" and result.recorded_on \
-        else t("badge." + label)
-    return f":{BADGE_COLOURS[label]}-badge[{text}]"
+    return f":{BADGE_COLOURS[source_label(result)]}-badge[{source_text(result)}]"

@@ -39,7 +39,8 @@ def test_a_live_source_with_four_runs_is_replayed_four_times_and_badged(open_pag
     assert not at.exception
     shown = _shown(at)
     assert "Offline: 4 runs per case, as recorded." in shown
-    assert shown.count(f"recorded live on {DATE}") == 4  # each run of the case shown
+    assert shown.count(f"-badge[recorded live on {DATE}]") == 4  # each run of the case shown
+    assert f"source: recorded live on {DATE} 48 ·" in shown  # 12 cases x 4 runs
     assert "Calls without an answer" not in shown
 
 

@@ -41,7 +41,7 @@ def test_a_model_recorded_live_is_offered_and_replayed_with_its_figures(open_pag
     assert metrics["Exactitude"] == format(expected.accuracy, ".2f").replace(".", ",")
     shown = " ".join(m.value for m in at.markdown)
     assert texts[("style", 0)] in shown and f"enregistré en direct le {DATE}" in shown
-    assert any("provenance : enregistré 36" in c.value for c in at.caption)
+    assert any(f"provenance : enregistré en direct le {DATE} 36" in c.value for c in at.caption)
     assert not any("rédigés à la main" in i.value for i in at.info)
     # Exercise 3 no longer claims that the suggested rewrite is recorded: this source may not hold it.
     captions = " ".join(c.value for c in at.caption)
@@ -68,7 +68,7 @@ def test_the_same_model_recorded_with_other_options_is_a_distinct_source(open_pa
     names = at.selectbox(key=CHOICE).options
     assert len(names) == 3 and sum("extra_body=null" in n for n in names) == 1
     at.selectbox(key=CHOICE).set_value(2).run()
-    assert not at.exception and any("provenance : enregistré 36" in c.value for c in at.caption)
+    assert not at.exception and any(f"provenance : enregistré en direct le {DATE} 36" in c.value for c in at.caption)
 
 
 def test_the_summary_counts_unrecorded_answers_apart_from_errors(open_page, tmp_path, monkeypatch):
