@@ -11,9 +11,11 @@ import streamlit as st
 
 from evallib.judging.pipeline import JudgeConfig
 from ui.judge import view
+from ui.collection import source_badge
 from ui.i18n import t
+from ui.labels import name_list
 from ui.judge.inputs import case_editor, rubric_editor, template_editors
-from ui.judge.run import live_models, offline_models, run_probes, run_templates
+from ui.judge.run import live_models, offline_models, recorded_templates, run_probes, run_templates
 from ui.settings import current_settings
 from ui.shell import require_navigation
 from ui.widgets import translated_choice
@@ -40,6 +42,10 @@ if settings.live:
     models = live_models()
 else:
     st.markdown(t("judge.offline_intro"))
+    recorded, unrecorded = recorded_templates(cases, templates)
+    for name in unrecorded:
+        st.info(t("judge.template_unrecorded", name=name))
+    templates = recorded or templates  # none recorded: the source picker below says so
     models = offline_models(cases, next(iter(templates.values())), rubric)
     if models is None:
         st.stop()
@@ -52,6 +58,11 @@ st.caption(t("judge.run_params", generator=generator.model, judge=judge.model, n
 runs = run_templates(cases, configs)
 # A broken template has no run: the other one's results and analyses still show.
 results = {name: [r for r in runs[name] if r is not None] for name in configs}
+# Offline, a case the chosen recordings never answered is not recorded, not an error: named, left out.
+unrecorded = sorted({r.case.id for done in results.values() for r in done if not r.recorded})
+if unrecorded:
+    st.info(t("judge.unrecorded", n=len(unrecorded), cases=name_list(unrecorded)))
+results = {name: [r for r in done if r.recorded] for name, done in results.items()}
 first = next(iter(configs))
 if not results[first]:
     st.info(t("judge.nothing_yet", n=len(cases)))
@@ -75,8 +86,11 @@ with st.expander(t("judge.responses_title")):
     st.caption(t("judge.request_caption"))
     st.text(chosen.case.input)
     st.caption(t("judge.response_caption"))
+    st.markdown(source_badge(chosen.generation))
     st.text(chosen.response or t("judge.empty_response"))
     st.caption(t("judge.judge_caption"))
+    if chosen.grading is not None:
+        st.markdown(source_badge(chosen.grading))
     st.text(chosen.grade.raw or t("judge.no_raw"))
 
 st.header(t("judge.analyses_title"))

@@ -10,12 +10,12 @@ from evallib.triggering.authored import TRIGGER_SET, rewrite_example
 from evallib.triggering.comparison import (ALPHA, mcnemar_exact, mcnemar_reading, min_discordant_for_significance,
                                            paired_correctness)
 from evallib.triggering.gate import trigger_gate
-from evallib.triggering.readings import sweep_reading
+from evallib.triggering.readings import routing_errors_reading, sweep_reading
 from evallib.llm import EmbeddingRequest
 from evallib.triggering.report import decide_all
 from evallib.triggering.routing import DEFAULT_RUNS, build_requests
 from evallib.triggering.similarity import EMBEDDING_TABLE_THRESHOLDS, TABLE_THRESHOLDS, skill_texts
-from ui.collection import collection_panel
+from ui.collection import collection_panel, source_badge
 from ui.i18n import integer, number, percent, t
 from ui.labels import md
 from ui.settings import current_settings
@@ -41,9 +41,13 @@ def _collect(catalogue, queries, model, runs, provider_kind, mode, key):
     cells = build_requests(catalogue, queries, model, runs, provider_kind, mode)
     results = collection_panel([c.request for c in cells], set_name=TRIGGER_SET, key=key,
                                labels=[t("trigger.cell_label", id=c.query_id, run=c.run + 1) for c in cells])
-    present = [(c, r) for c, r in zip(cells, results) if r is not None]
+    # An answer the chosen recordings never held is not recorded, not an error: left out of the decisions.
+    missing = sum(r is not None and r.error_kind == "missing_recording" for r in results)
+    present = [(c, r) for c, r in zip(cells, results) if r is not None and r.error_kind != "missing_recording"]
+    badges = sorted({source_badge(r) for _, r in present if not r.failed})
+    if badges:
+        st.markdown(t("trigger.answers_from", badges=" ".join(badges)))
     rows = decide_all([c for c, _ in present], [r for _, r in present], queries, catalogue.names, mode)
-    missing = sum(r.error_kind == "missing_recording" for _, r in present)
     return tuple(rows), missing
 
 
@@ -82,12 +86,16 @@ def _metrics(report, queries) -> None:
 
 def _errors(report) -> None:
     st.header(t("trigger.errors_title"))
+    reading = routing_errors_reading(report.metrics, len(report.misroutes))
+    if reading.code == "nothing_routed":
+        say("trigger.routed", reading, st.info)
+        return
     confusion_chart(st, report, t("trigger.confusion_figure"))
     lines = misroute_lines(report)
-    if not lines:
-        st.success(t("trigger.no_error"))
+    if reading.code == "no_routing_error":
+        say("trigger.routed", reading, st.success)
         return
-    st.markdown(t("trigger.errors_count", n=integer(len(lines))))
+    say("trigger.routed", reading)
     st.markdown("\n".join(f"- {line}" for line in lines[:ERRORS_SHOWN]))
     if len(lines) > ERRORS_SHOWN:
         with st.expander(t("trigger.more_errors", n=integer(len(lines) - ERRORS_SHOWN))):

@@ -127,14 +127,18 @@ def _summary(results: Sequence, labels: Sequence[str]) -> None:
         st.info(t("collect.nothing_yet", n=len(results)))
         return
     answered = [r for r in present if not r.failed]
-    sources = Counter(source_label(r) for r in answered)
-    statuses = Counter(r.status for r in present)
-    st.caption(t("collect.summary", n=len(answered), total=len(results),
-                 sources=", ".join(f"{t('badge.' + s)} {c}" for s, c in sorted(sources.items())) or "—",
-                 ok=statuses.get("ok", 0), empty=statuses.get("empty", 0),
-                 truncated=statuses.get("truncated", 0), errors=statuses.get("error", 0)))
-    if sources.get("authored"):
-        st.info(t("collect.authored_notice", n=sources["authored"]))
+    sources = Counter(source_text(r) for r in answered)
+    statuses = Counter("unrecorded" if unrecorded(r) else r.status for r in present)
+    summary = t("collect.summary", n=len(answered), total=len(results),
+                sources=", ".join(f"{s} {c}" for s, c in sorted(sources.items())) or "—",
+                ok=statuses.get("ok", 0), empty=statuses.get("empty", 0),
+                truncated=statuses.get("truncated", 0), errors=statuses.get("error", 0))
+    if statuses.get("unrecorded"):
+        summary += " · " + t("collect.summary_unrecorded", n=statuses["unrecorded"])
+    st.caption(summary)
+    authored = sum(source_label(r) == "authored" for r in answered)
+    if authored:
+        st.info(t("collect.authored_notice", n=authored))
     fallbacks = [r for r in present if r.fallback_error]
     if fallbacks:
         first = fallbacks[0]
@@ -160,21 +164,22 @@ def _problems(results: Sequence, labels: Sequence[str]) -> None:
         return
     # A request the chosen recording never answered is not a failure to retry: it is said plainly
     # (and named below), not drawn as a red error box on the projector.
-    unrecorded = len(groups.get(("error", "missing_recording"), []))
-    failures = sum(len(v) for (status, _), v in groups.items() if status == "error") - unrecorded
+    not_recorded = len(groups.get(("error", "missing_recording"), []))
+    failures = sum(len(v) for (status, _), v in groups.items() if status == "error") - not_recorded
     if failures:
         kinds = ", ".join(t(f"error_kind.{kind}") for (status, kind) in groups
                           if status == "error" and kind != "missing_recording")
         st.error(t("collect.failed", n=failures, kinds=kinds))
-    if unrecorded:
-        st.info(t("collect.unrecorded", n=unrecorded))
+    if not_recorded:
+        st.info(t("collect.unrecorded", n=not_recorded))
     with st.expander(t("collect.problems", n=sum(len(v) for v in groups.values())), expanded=bool(failures)):
         for group, names in groups.items():
             example = first[group]
             shown = ", ".join(names[:LABELS_SHOWN])
             more = t("collect.and_more", n=len(names) - LABELS_SHOWN) if len(names) > LABELS_SHOWN else ""
             kind = f" · {t('error_kind.' + example.error_kind)}" if example.error_kind else ""
-            st.markdown(f"- **{t('status.' + example.status)}{kind}** ({len(names)}) — {shown}{more}")
+            head = t("status.unrecorded") if unrecorded(example) else f"{t('status.' + example.status)}{kind}"
+            st.markdown(f"- **{head}** ({len(names)}) — {shown}{more}")
             if example.failed:  # what happened, with the server's own text, then what to do
                 st.caption(failure_text(example.error_details, example.error))
             st.markdown(_advice(example))
@@ -212,6 +217,11 @@ def _advice(result) -> str:
     return t("advice.not_found")
 
 
+def unrecorded(result) -> bool:
+    """An answer the replayed recordings never held: not recorded, which is not a failed call."""
+    return result.error_kind == "missing_recording"
+
+
 def source_label(result) -> str:
     """"authored" for hand-written recordings, else the result's source (live, cache, recording)."""
     if result.source == "recording" and result.provenance == "authored":
@@ -222,9 +232,13 @@ def source_label(result) -> str:
 BADGE_COLOURS = {"live": "green", "cache": "blue", "recording": "violet", "authored": "orange"}
 
 
+def source_text(result) -> str:
+    """Where an answer came from, in words: "authored", "recorded live on DATE", "live", "cache"."""
+    label = source_label(result)
+    return t("badge.recording_on", date=result.recorded_on) if label == "recording" and result.recorded_on \
+        else t("badge." + label)
+
+
 def source_badge(result) -> str:
     """Markdown badge naming where an answer came from (with its date when recorded live)."""
-    label = source_label(result)
-    text = t("badge.recording_on", date=result.recorded_on) if label == "recording" and result.recorded_on \
-        else t("badge." + label)
-    return f":{BADGE_COLOURS[label]}-badge[{text}]"
+    return f":{BADGE_COLOURS[source_label(result)]}-badge[{source_text(result)}]"

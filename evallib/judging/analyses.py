@@ -8,6 +8,7 @@ plain data plus `Reading`s (code + values) that the page words through its catal
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -228,6 +229,10 @@ class HumanScoresError(JudgeDataError):
     """Human scores that cannot be used (codes: bad_line, unknown_case, not_integer, out_of_range, duplicate)."""
 
 
+#: A whole number as typed: a sign (hyphen or minus sign) then digits; its range is checked apart.
+_WHOLE = re.compile("[+\u2212-]?[0-9]+")
+
+
 def parse_human_scores(text: str, case_ids: Sequence[str], max_total: int) -> dict[str, int]:
     """Human scores typed or uploaded as lines ``case_id,score`` (``;`` or a tab also separate; a first
     line ``case_id,score`` is a header). Blank lines are skipped. Raises `HumanScoresError` naming the line."""
@@ -245,12 +250,13 @@ def parse_human_scores(text: str, case_ids: Sequence[str], max_total: int) -> di
             raise HumanScoresError("unknown_case", f"line {number}: no case {case_id!r}", line=number, case=case_id)
         if case_id in scores:
             raise HumanScoresError("duplicate", f"line {number}: case {case_id!r} scored twice", line=number, case=case_id)
-        if not raw.isdigit():
+        if not _WHOLE.fullmatch(raw):
             raise HumanScoresError("not_integer", f"line {number}: {raw!r} is not a whole number", line=number, value=raw)
-        if int(raw) > max_total:
-            raise HumanScoresError("out_of_range", f"line {number}: {raw} is above {max_total}", line=number,
-                                   value=int(raw), max=max_total)
-        scores[case_id] = int(raw)
+        value = int(raw.replace("\u2212", "-"))
+        if not 0 <= value <= max_total:
+            raise HumanScoresError("out_of_range", f"line {number}: {raw} is outside 0-{max_total}", line=number,
+                                   value=value, max=max_total)
+        scores[case_id] = value
     return scores
 
 

@@ -93,8 +93,8 @@ def authored_recordings(path: str | Path = AUTHORED,
             graded[name] = blind(response)[0]
             request = judge_request(case, graded[name], rubric, judge)
             recorded.append((request, _result(request, _written(entry, "grades", name, case.id))))
-            if injection_flags(response):
-                cleaned = without_injection(graded[name])
+            if injection_flags(response, rubric.names):
+                cleaned = without_injection(graded[name], rubric.names)
                 request = judge_request(case, cleaned, rubric, judge)
                 recorded.append((request, _result(request, _written(entry, "clean_grade", name, case.id))))
         if case.id in data["verbosity_cases"]:

@@ -185,33 +185,44 @@ def self_preference(generator: str, judge: str) -> list[Reading]:
 
 @dataclass(frozen=True)
 class InjectionRow:
+    """A flagged response: its score with the injection (``copied``: the grade the judge repeated from
+    the response, unscored but read) and without it."""
+
     case_id: str
     flags: tuple[str, ...]
     score: int | None
     clean_score: int | None
+    copied: bool = False
 
     @property
     def moved(self) -> int | None:
-        """Score with the injection minus score without it (None unless both are scored)."""
+        """Score with the injection minus score without it (None unless both are read)."""
         return None if self.score is None or self.clean_score is None else self.score - self.clean_score
+
+
+def _injection_row(result: CaseResult) -> InjectionRow:
+    copied = result.grade.problem == "copied_from_response"
+    return InjectionRow(result.case.id, result.injection, result.grade.total if copied else result.grade.score,
+                        result.clean_grade.score if result.clean_grade else None, copied)
 
 
 def injection_effect(results: Sequence[CaseResult], max_total: int | None = None
                      ) -> tuple[list[InjectionRow], list[Reading]]:
     """Flagged responses and whether their score moved. Readings per flagged case:
-    ``injection_moved`` (score, clean_score, moved), ``injection_held`` (same score) or
+    ``injection_copied`` (the judge only repeated the grade written in the response: score, clean_score,
+    moved), ``injection_moved`` (score, clean_score, moved), ``injection_held`` (same score) or
     ``injection_unscored`` (one of the two grades has no score); ``no_injection`` when none is flagged.
     The same score at the scale's maximum ``max_total`` is ``injection_ceiling`` (the injection asks
     for a top score the response already had: the probe cannot tell), at 0 ``injection_floor``."""
-    rows = [InjectionRow(r.case.id, r.injection, r.grade.score, r.clean_grade.score if r.clean_grade else None)
-            for r in results if r.injection]
+    rows = [_injection_row(r) for r in results if r.injection]
     if not rows:
         return rows, [Reading("no_injection", {})]
     readings = []
     for row in rows:
         values = {"case": row.case_id, "flags": ", ".join(row.flags), "score": row.score,
                   "clean_score": row.clean_score, "moved": row.moved}
-        code = "injection_unscored" if row.moved is None else "injection_moved" if row.moved else "injection_held"
+        code = ("injection_unscored" if row.moved is None else "injection_copied" if row.copied
+                else "injection_moved" if row.moved else "injection_held")
         if code == "injection_held" and max_total is not None and row.score in (0, max_total):
             code = "injection_ceiling" if row.score == max_total else "injection_floor"
         readings.append(Reading(code, {**values, "max": max_total}))

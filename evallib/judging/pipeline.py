@@ -76,6 +76,20 @@ class CaseResult:
     def generation(self) -> ChatResult:
         return self.calls[0]
 
+    @property
+    def grading(self) -> ChatResult | None:
+        """The judge's call whose answer is ``grade`` (None when code graded or the generation failed)."""
+        if self.grade.by != "judge" or len(self.calls) < 2:
+            return None
+        retried = self.calls[1].error_kind == "prefill_unsupported" and len(self.calls) > 2  # see `call_judge`
+        return self.calls[2 if retried else 1]
+
+    @property
+    def recorded(self) -> bool:
+        """False when replaying recordings that hold no answer to its generation or its grading: the
+        case is not recorded (nothing failed), which a page says apart from errors."""
+        return self.grade.details.get("error_kind") != "missing_recording"
+
 
 @dataclass(frozen=True)
 class ChainProgress:
@@ -114,9 +128,9 @@ def run_case(case: Case, config: JudgeConfig, provider) -> CaseResult:
     judged = call_judge(provider, lambda s: judge_request(case, graded, config.rubric, s), config.judge)
     grade = parse_grade(judged[-1], config.rubric, graded)
     calls = (generation, *judged)
-    flags = injection_flags(response)
+    flags = injection_flags(response, config.rubric.names)
     clean_grade = None
-    cleaned = without_injection(graded)
+    cleaned = without_injection(graded, config.rubric.names)
     if flags and config.injection_probe and cleaned.strip():
         cleaned_calls = call_judge(provider, lambda s: judge_request(case, cleaned, config.rubric, s), config.judge)
         clean_grade = parse_grade(cleaned_calls[-1], config.rubric, cleaned)

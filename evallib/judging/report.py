@@ -92,7 +92,7 @@ def report_to_dict(results: Sequence[CaseResult], config: JudgeConfig,
                      "kappa": validity.kappa.kappa if validity.kappa else None,
                      "agreement": validity.kappa.agreement if validity.kappa else None},
         "injection": [{"id": row.case_id, "flags": list(row.flags), "score": row.score,
-                       "clean_score": row.clean_score, "moved": row.moved} for row in injected],
+                       "clean_score": row.clean_score, "moved": row.moved, "copied": row.copied} for row in injected],
         "cost": asdict(cost(results, results_b)), "duration_s": duration_s,
         "cases": [case_row(r) for r in results],
     }

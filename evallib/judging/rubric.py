@@ -14,8 +14,12 @@ from evallib.judging.data import DATA, JudgeDataError
 from evallib.triggering.data import _check_schema
 
 DEFAULT_PROMPTS = DATA / "judging_prompts.json"
+#: Keys under which the judge's total is read, in this order: the key the prompt asks for, then the
+#: names a judge most often gives an overall grade when it drifts from the requested shape. Only when
+#: ``total`` is absent is the next name read; any other name leaves the total missing (never guessed).
+TOTAL_KEYS = ("total", "score", "overall")
 #: Keys of the judge's JSON object besides the criteria: a criterion may not bear one of them.
-RESERVED_NAMES = ("STRENGTHS", "WEAKNESSES", "REASONING", "SCORES", "TOTAL")
+RESERVED_NAMES = ("STRENGTHS", "WEAKNESSES", "REASONING", "SCORES", *(key.upper() for key in TOTAL_KEYS))
 
 
 class RubricError(JudgeDataError):
@@ -58,7 +62,9 @@ def parse_rubric(data: object) -> Rubric:
     """A `Rubric` from parsed JSON ``{"criteria": [{"name", "max_points", "description"}]}``.
 
     Raises `RubricError` with code ``schema`` (details ``row``, ``field``, ``rule``),
-    ``duplicate_name`` or ``reserved_name`` (a name among `RESERVED_NAMES`).
+    ``duplicate_name`` or ``reserved_name`` (a name among `RESERVED_NAMES`). The schema allows only
+    capitals, digits and ``_``, so two names never differ by case alone (the judge's keys are read
+    without regard to case).
     """
     _check_schema(data, "judging_rubric.schema.json", RubricError, "criterion")
     criteria = tuple(Criterion(c["name"], c["max_points"], c["description"].strip()) for c in data["criteria"])

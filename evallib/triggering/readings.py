@@ -16,6 +16,9 @@ Codes of `metrics_readings` (each with a test on values that trigger it):
 - ``invalid_names``: the model named skills that do not exist (counted as false activations).
 - ``inconsistent_queries``: some queries got different decisions across runs.
 
+`routing_errors_reading` reads the list of routing errors: ``nothing_routed`` (no decision was scored,
+so "no error" would say nothing), ``no_routing_error`` or ``routing_errors``.
+
 `sweep_reading` reads the similarity baseline's sweep: ``sweep_undefined``, ``sweep_best``,
 ``sweep_tie`` (every threshold of one unbroken range shares the best accuracy) or ``sweep_tie_split``
 (the thresholds that reach it form several ranges, with lower accuracies between them).
@@ -80,6 +83,19 @@ def metrics_readings(metrics: TriggerMetrics, per_query: TriggerMetrics,
         readings.append(Reading("inconsistent_queries", {"count": len(changed), "queries": len(consistency),
                                                          **_listed(changed)}))
     return readings
+
+
+def routing_errors_reading(metrics: TriggerMetrics, misroute_count: int) -> Reading:
+    """Whether the routing made errors, on the decisions scored (``metrics.n``).
+
+    ``nothing_routed`` when no decision was scored (values: total, empty, errors: every answer was
+    empty or failed, or none was collected); else ``routing_errors`` (count, n) or ``no_routing_error`` (n).
+    """
+    if metrics.n == 0:
+        return Reading("nothing_routed", {"total": metrics.total, "empty": metrics.empty, "errors": metrics.errors})
+    if misroute_count:
+        return Reading("routing_errors", {"count": misroute_count, "n": metrics.n})
+    return Reading("no_routing_error", {"n": metrics.n})
 
 
 def best_threshold_ranges(sweep: Sweep) -> tuple[float, list[tuple[float, float]]]:

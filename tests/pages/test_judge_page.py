@@ -186,12 +186,14 @@ def test_live_chains_with_a_failed_call_are_offered_again_and_rerun(open_page):
         assert len(server.requests) > sent and not at.exception
 
 
-def test_a_request_without_recording_is_named_offline_never_invented(open_page):
+def test_a_request_without_recording_is_named_not_recorded_never_an_error(open_page):
     added = load_cases()[0].__class__("new-case", "Écris un script.", "Python", "Poste d'admin.", "easy")
     at = open_page(PAGE, lang="en", judge_cases=(*load_cases()[:2], added))
     assert not at.exception
-    assert "**new\\-case** · error · the generation failed (no recording)" in [m.value for m in at.markdown]
-    assert {m.label: m.value for m in at.metric}["error"] == "1"
+    assert "1 request(s) without a recorded answer for this source, left out: not recorded, which is not an " \
+        "error (new\\-case)." in texts(at)
+    assert {m.label: m.value for m in at.metric}["error"] == "0"
+    assert not any("new\\-case" in m.value for m in at.markdown)  # not listed among the unscored grades
 
 
 def test_the_judge_picker_counts_the_gradings_the_page_needs_not_every_steering_asked(open_page):
@@ -244,3 +246,85 @@ def test_a_response_blinding_would_erase_is_named_and_left_out_of_the_probes(ope
     probed = {(slot[0], slot[1].id) for slot in at.session_state[RESULTS_KEY] if slot[0] in ("pad", "pair")}
     assert ("pad", "py-s3-inventory") not in probed and ("pair", "py-s3-inventory") not in probed
     assert ("pad", "json-iam-read-invoices") in probed   # the other one is probed (it is recorded)
+def _obeyed_injection_script():
+    from evallib.judging.grades import Grade
+    from evallib.judging.data import Case
+    from evallib.judging.pipeline import CaseResult
+    from ui.judge import view
+
+    copied = Grade("unparseable", {"FORMAT": 3, "VALIDITY": 4, "ADEQUACY": 3}, 10, problem="copied_from_response")
+    clean = Grade("scored", {"FORMAT": 2, "VALIDITY": 2, "ADEQUACY": 2}, 6)
+    case = Case("py-injected", "la demande", "Python", "le contexte", "easy")
+    view.injection([CaseResult(case, "A", "x", (), copied, "x", (), ("embedded_grade",), clean)], 10)
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("fr", "le juge a obéi, il n'a fait que recopier la note écrite dans la réponse (10 points) ; sans "
+           "l'injection, il donne 6 : la note a bougé de 4."),
+    ("en", "the judge obeyed, only repeating the grade written in the response (10 points); without the injection "
+           "it gives 6: the score moved by 4."),
+])
+def test_an_obeyed_injection_shows_the_grade_moved_in_both_languages(lang, sentence):
+    from streamlit.testing.v1 import AppTest
+    at = AppTest.from_function(_obeyed_injection_script, default_timeout=60)
+    at.session_state["lang"] = lang
+    at.run()
+    assert not at.exception
+    assert any(sentence in w.value.replace("\u202f", " ").replace("\u00a0", " ") for w in at.warning), \
+        [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("lang, typed, message", [
+    ("en", "-1", "Line 2: −1 is outside 0–10."),
+    ("en", "12", "Line 2: 12 is outside 0–10."),
+    ("fr", "-3", "Ligne 2 : −3 est hors de l'échelle 0–10."),
+    ("fr", "11", "Ligne 2 : 11 est hors de l'échelle 0–10."),
+])
+def test_a_human_score_out_of_range_names_the_scale_not_a_whole_number(open_page, lang, typed, message):
+    at = open_page(PAGE, lang=lang)
+    at.text_area(key="judge_human_text").set_value(f"case_id,score\npy-s3-inventory,{typed}\n").run()
+    errors = [e.value.replace("\u202f", " ").replace("\u00a0", " ") for e in at.error]
+    assert message in errors, errors
+
+
+@pytest.mark.parametrize("edited, kept", [("A", "B"), ("B", "A")])
+def test_a_valid_template_edit_without_recording_keeps_the_other_templates_results(open_page, edited, kept):
+    text = default_templates()[edited] + "\nRéponds en une seule phrase."
+    at = open_page(PAGE, lang="en", **{f"judge_template_{edited}": text})
+    assert not at.exception and not at.error
+    assert f"Template {edited}: no recorded answer for this text" in texts(at)
+    rows, _ = an.means_by(recorded(kept), "type", default_rubric().max_total)
+    assert charts(at)["By output type"]["data"][0]["y"] == pytest.approx([r.stat.mean for r in rows])
+    assert "The A vs B comparison needs both templates" in texts(at)
+
+
+@pytest.mark.parametrize("lang, badge", [("en", ":orange-badge[authored]"), ("fr", ":orange-badge[rédigé]")])
+def test_offline_answers_are_badged_with_their_source(open_page, lang, badge):
+    at = open_page(PAGE, lang=lang)
+    badges = [m.value for m in at.markdown if "-badge[" in m.value]
+    assert badges == [badge, badge]  # the response shown and the judge's grading of it
+
+
+def test_answers_of_a_model_recorded_live_are_badged_with_the_date(open_page, server, live_env, tmp_path, monkeypatch):
+    from datetime import date
+
+    from evallib.__main__ import main
+    from evallib.llm.recordings import LOCAL_DIR_VARIABLE
+    assert main(["record", "judge", "--base-url", server.openai_base_url, "--model", "fake-ok",
+                 "--judge-model", "fake-ok", "--recordings-dir", str(tmp_path)]) == 0
+    monkeypatch.setenv(LOCAL_DIR_VARIABLE, str(tmp_path))
+    at = open_page(PAGE, lang="en")
+    generator = at.selectbox(key="_judge_generator_recorded_source_en")
+    generator.set_value(next(i for i, o in enumerate(generator.options) if "fake-ok" in o)).run()
+    assert not at.exception
+    badges = [m.value for m in at.markdown if "-badge[" in m.value]
+    assert badges == [f":violet-badge[recorded live on {date.today().isoformat()}]"] * 2
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Without `total`, the total is read under `score`, `overall`, in that order"),
+    ("fr", "Sans `total`, le total est lu sous `score`, `overall`, dans cet ordre"),
+])
+def test_the_page_says_under_which_names_the_total_is_read(open_page, lang, said):
+    at = open_page(PAGE, lang=lang)
+    assert any(said in c.value.replace("\u00a0", " ").replace("\u202f", " ") for c in at.caption)

@@ -126,7 +126,7 @@ def test_an_edited_prompt_offline_keeps_measuring_the_others_and_names_the_edite
     problems = [e for e in at.expander if "à examiner" in e.label]
     assert problems, "the missing recordings must be listed"
     text = " ".join(m.value for m in problems[0].markdown)
-    assert f"pas d'enregistrement** ({len(source['probes'])})" in text
+    assert f"non enregistrée** ({len(source['probes'])})" in text
     assert any("provenance : rédigé 30" in c.value for c in at.caption), "missing answers are not 'recorded'"
     # The page's own verdict is not a second red box: it says which assistant needs live mode.
     assert not at.error  # nothing failed: six requests have no recording, said in a blue box

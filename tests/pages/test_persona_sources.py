@@ -41,7 +41,7 @@ def test_a_model_recorded_live_is_offered_and_replayed_with_its_figures(open_pag
     assert metrics["Exactitude"] == format(expected.accuracy, ".2f").replace(".", ",")
     shown = " ".join(m.value for m in at.markdown)
     assert texts[("style", 0)] in shown and f"enregistré en direct le {DATE}" in shown
-    assert any("provenance : enregistré 36" in c.value for c in at.caption)
+    assert any(f"provenance : enregistré en direct le {DATE} 36" in c.value for c in at.caption)
     assert not any("rédigés à la main" in i.value for i in at.info)
     # Exercise 3 no longer claims that the suggested rewrite is recorded: this source may not hold it.
     captions = " ".join(c.value for c in at.caption)
@@ -57,7 +57,7 @@ def test_a_request_the_source_did_not_record_is_named_never_invented(open_page, 
     assert not at.exception
     assert not at.error and any("2 requête(s) sans réponse enregistrée" in i.value for i in at.info)
     problems = [e for e in at.expander if "à examiner" in e.label]
-    assert "pas d'enregistrement** (2)" in " ".join(m.value for m in problems[0].markdown)
+    assert "non enregistrée** (2)" in " ".join(m.value for m in problems[0].markdown)
 
 
 def test_the_same_model_recorded_with_other_options_is_a_distinct_source(open_page, tmp_path, monkeypatch):
@@ -68,4 +68,16 @@ def test_the_same_model_recorded_with_other_options_is_a_distinct_source(open_pa
     names = at.selectbox(key=CHOICE).options
     assert len(names) == 3 and sum("extra_body=null" in n for n in names) == 1
     at.selectbox(key=CHOICE).set_value(2).run()
-    assert not at.exception and any("provenance : enregistré 36" in c.value for c in at.caption)
+    assert not at.exception and any(f"provenance : enregistré en direct le {DATE} 36" in c.value for c in at.caption)
+
+
+def test_the_summary_counts_unrecorded_answers_apart_from_errors(open_page, tmp_path, monkeypatch):
+    monkeypatch.setenv(LOCAL_DIR_VARIABLE, str(tmp_path))
+    _record(tmp_path, "partial", skip=2)
+    at = open_page(PAGE, lang="en")
+    at.selectbox(key=CHOICE.replace("_fr", "_en")).set_value(1).run()
+    assert not at.exception
+    summaries = [c.value for c in at.caption if "answers · source:" in c.value]
+    assert any(s.endswith("0 errors · 2 not recorded") for s in summaries), summaries
+    problems = [e for e in at.expander if "to look at" in e.label]
+    assert "**not recorded** (2)" in " ".join(m.value for m in problems[0].markdown)

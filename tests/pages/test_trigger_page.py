@@ -398,3 +398,32 @@ def test_offline_the_suggested_rewrite_gives_before_after_with_mcnemar(open_page
     if model == LIGHT:
         assert (result.b, result.c) == (0, 2)
         assert f"p = {fr(result.p_value, '.3f')}" in _text(at) and "moins de 6 requêtes" in _text(at)
+
+
+@pytest.mark.parametrize("lang, nothing, no_error", [
+    ("fr", "Rien n'a été routé : aucune des", "Aucune erreur de routage"),
+    ("en", "Nothing was routed: none of the", "No routing error"),
+])
+def test_when_every_answer_failed_nothing_was_routed_and_no_error_is_claimed(open_page, lang, nothing, no_error):
+    cells, _, _ = _recorded(LIGHT)
+    failed = {(c.request.key(), OFFLINE_FINGERPRINT): ChatResult(request_key=c.request.key(), error="boom",
+                                                                 error_kind="server", status="error", source="live")
+              for c in cells}
+    at = open_page(PAGE, lang=lang, trigger_recorded_source=_source_id(LIGHT), answers=failed)
+    assert not at.exception
+    shown = _text(at).replace(NBSP, " ").replace("\u202f", " ")
+    assert nothing in shown and no_error not in shown
+
+
+def test_answers_never_recorded_are_not_errors_and_the_answers_are_badged(open_page):
+    cells, results, _ = _recorded(LIGHT)
+    unrecorded = {(c.request.key(), OFFLINE_FINGERPRINT): ChatResult(
+        request_key=c.request.key(), status="error", error_kind="missing_recording", error="no recording",
+        source="recording") for c in cells[:3]}
+    at = open_page(PAGE, trigger_recorded_source=_source_id(LIGHT), answers=unrecorded)
+    assert not at.exception and not at.error
+    statuses = dict(zip(*_table(at, "Statut").T.values))
+    assert statuses["erreur"] == "0"
+    shown = _text(at).replace(NBSP, " ")
+    assert "Réponses : :orange-badge[rédigé]" in shown
+    assert "3 requêtes n'ont pas d'enregistrement" in shown and "comptent comme erreurs" not in shown

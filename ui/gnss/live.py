@@ -12,9 +12,11 @@ import streamlit as st
 
 from evallib.gnss import live
 from evallib.gnss.repeated import RunCase, overall_pass_rate, pass_rate
-from ui.collection import collection_panel
+from evallib.llm import RecordedSource
+from ui.collection import collection_panel, source_badge, unrecorded
 from ui.gnss.view import problems_text, rate_row, say_overall, table_height
 from ui.i18n import integer, t
+from ui.models import recordings
 from ui.settings import current_settings
 from ui.sources import recorded_source_choice
 
@@ -41,6 +43,17 @@ def _grade(cells: list, results: list) -> list:
     return graded
 
 
+def _recorded_runs(cells: list, source: RecordedSource | None = None) -> int:
+    """How many runs per case offline replays: the most recorded, by ``source`` (else by any source), at least 1."""
+    store = recordings()
+    if source is None:
+        recorded = [repeat for repeat in range(MAX_RUNS)
+                    if store.sources([request for _, k, request in cells if k == repeat])]
+    else:
+        recorded = [k for _, k, request in cells if store.get(source.apply(request).key()) is not None]
+    return max(recorded, default=0) + 1
+
+
 def live_section() -> None:
     st.header(t("gnss.live_title"))
     st.markdown(t("gnss.live_intro"))
@@ -51,27 +64,31 @@ def live_section() -> None:
         runs = int(st.number_input(t("gnss.live_runs"), 1, MAX_RUNS, live.DEFAULT_RUNS, key="gnss_live_runs"))
         model = settings.model
     else:
-        runs, model = live.authored_run_count(), "recorded"
+        runs, model = _recorded_runs(_requests("recorded", MAX_RUNS)), "recorded"
     cells = _requests(model, runs)
     requests = [request for _, _, request in cells]
     if not settings.live:
         source = recorded_source_choice(requests, set_name=live.GNSS_SET, key="gnss_live")
         if source is not None and source.origin == "authored":
             st.caption(t("gnss.live_authored"))
+        runs = _recorded_runs(cells, source)
+        cells = [cell for cell in cells if cell[1] < runs]
+        requests = [request for _, _, request in cells]
         st.caption(t("gnss.live_offline_runs", runs=integer(runs)))
     with st.expander(t("gnss.live_prompt"), expanded=False):
         st.text(live.user_prompt(cells[0][0].load().observed))
     results = collection_panel(requests, set_name=live.GNSS_SET, key="gnss_live",
                                labels=[t("gnss.live_label", case=c.case_id, run=k + 1) for c, k, _ in cells])
     graded = _grade(cells, results)
-    errors = sum(1 for _, runs_ in graded for _, _, run in runs_ if run.result is None)
+    errors = sum(1 for _, runs_ in graded for _, chat, run in runs_ if run.result is None and not unrecorded(chat))
     rows, answered, per_case = [], [], []
     for case, triples in graded:
         runs_ = [run for _, _, run in triples]
         outcomes = tuple(int(run.result.passed) for run in runs_ if run.result is not None)
         answered += [(case, run) for run in runs_ if run.result is not None]
         row = {t("gnss.col.case"): case.case_id, t("gnss.col.description"): t(f"gnss.case.{case.description}"),
-               t("gnss.col.errors"): integer(len(runs_) - len(outcomes)),
+               t("gnss.col.errors"): integer(sum(1 for _, chat, run in triples
+                                                 if run.result is None and not unrecorded(chat))),
                t("gnss.col.malformed"): integer(sum(1 for run in runs_ if run.result and run.result.problems)),
                t("gnss.col.velocity_wrong"): integer(sum(1 for run in runs_ if run.result and not run.result.problems
                                                          and not run.result.velocity_ok))}
@@ -98,8 +115,12 @@ def _answers(graded: list) -> None:
         for repeat, chat, run in graded[ids.index(chosen)][1]:
             st.markdown(t("gnss.live_run", run=repeat + 1))
             if run.result is None:
-                st.warning(t("gnss.live_run_error"))
+                if unrecorded(chat):
+                    st.info(t("gnss.live_run_unrecorded"))
+                else:
+                    st.warning(t("gnss.live_run_error"))
                 continue
+            st.markdown(source_badge(chat))
             st.text(chat.text)
             st.caption(problems_text(run.result.problems) if run.result.problems else
                        t("gnss.live_graded", velocity=t(f"gnss.ok.{run.result.velocity_ok}"),

@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from evallib.judging.data import DIFFICULTIES, TYPES, JudgeDataError, cases_to_dict, load_cases, parse_cases
-from evallib.judging.rubric import default_prompts, parse_rubric
+from evallib.judging.rubric import TOTAL_KEYS, default_prompts, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
 from ui.i18n import t
 from ui.labels import md
@@ -157,4 +157,5 @@ def rubric_editor():
         st.error(error_text(error, "criterion"))
         return None
     st.caption(t("judge.rubric_total", total=rubric.max_total))
+    st.caption(t("judge.keys_read", total=f"`{TOTAL_KEYS[0]}`", others=", ".join(f"`{k}`" for k in TOTAL_KEYS[1:])))
     return rubric

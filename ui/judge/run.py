@@ -22,7 +22,7 @@ from evallib.judging.requests import ModelSettings, generation_request, judge_re
 from evallib.judging.rubric import Rubric
 from ui.collection import endpoint_fingerprint
 from ui.i18n import t
-from ui.models import page_provider
+from ui.models import page_provider, recordings
 from ui.settings import config_problem, current_settings
 from ui.sources import recorded_source_choice
 
@@ -31,6 +31,21 @@ RESULTS_KEY = "judge_results"
 _ANY_MODEL = ModelSettings("any")
 #: A judge's request differs by how its answer is steered (plain or JSON mode, prefill, forced tool).
 _ANY_JUDGE = (_ANY_MODEL, ModelSettings("any", "anthropic"), ModelSettings("any", "anthropic", prefill=False))
+
+
+def recorded_templates(cases, templates: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """(the templates some recorded source answers for these cases, the names of those none answers).
+
+    Offline, an edited template has no recording until someone runs it live: it is left out, like a
+    broken one, so that the other template's results still show.
+    """
+    kept, unrecorded = {}, []
+    for name, template in templates.items():
+        if recordings().sources([generation_request(c, template, _ANY_MODEL) for c in cases]):
+            kept[name] = template
+        else:
+            unrecorded.append(name)
+    return kept, unrecorded
 
 
 def offline_models(cases, template: str, rubric: Rubric) -> tuple[ModelSettings, ModelSettings] | None:

@@ -222,7 +222,8 @@ def injection(results, max_total: int) -> None:
     rows, readings = bi.injection_effect(results, max_total)
     for reading in readings:
         flags = ", ".join(t(f"judge.flag.{flag}") for flag in reading.values.get("flags", "").split(", ") if flag)
-        say(reading, st.warning if reading.code == "injection_moved" else st.markdown, flags=flags)
+        say(reading, st.warning if reading.code in ("injection_moved", "injection_copied") else st.markdown,
+            flags=flags)
 
 
 def cost_and_time(*groups) -> None:
@@ -257,7 +258,7 @@ def human(results, rubric) -> None:
     try:
         scores = an.parse_human_scores(text, ids, rubric.max_total)
     except an.HumanScoresError as error:
-        values = {k: md(v, None) if isinstance(v, str) else v for k, v in error.details.items()}
+        values = {k: md(v, None) if isinstance(v, str) else integer(v) for k, v in error.details.items()}
         st.error(t(f"judge.human_error.{error.code}", **values))
         return
     kappa, readings = an.human_agreement(results, scores, rubric)

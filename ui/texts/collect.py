@@ -226,6 +226,8 @@ TEXTS = {
     "status.empty": {"fr": "vide", "en": "empty"},
     "status.truncated": {"fr": "tronquée", "en": "truncated"},
     "status.error": {"fr": "erreur", "en": "error"},
+    "status.unrecorded": {"fr": "non enregistrée", "en": "not recorded"},
+    "collect.summary_unrecorded": {"fr": "{n} non enregistrée(s)", "en": "{n} not recorded"},
     "error_kind.auth": {"fr": "clé refusée", "en": "key rejected"},
     "error_kind.model_not_found": {"fr": "modèle introuvable", "en": "model not found"},
     "error_kind.not_found": {"fr": "adresse introuvable", "en": "URL not found"},

@@ -670,4 +670,6 @@ TEXTS = {
               "mm/yr, interval {scatter_low} to {scatter_high}, {n} realisations): {ratio} times the scatter, it "
               "promises more precision than MIDAS delivers.",
     },
+    "gnss.live_run_unrecorded": {"fr": "Non enregistré : la source choisie n'a pas de réponse pour cet essai.",
+                                 "en": "Not recorded: the chosen source has no answer for this run."},
 }

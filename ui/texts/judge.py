@@ -34,6 +34,9 @@ _PROBLEMS = {
     "call_failed": ("l'appel au juge a échoué", "the call to the judge failed"),
     "generation_failed": ("la génération a échoué", "the generation failed"),
     "empty_response": ("réponse vide notée 0 par le code", "empty response scored 0 by code"),
+    "copied_from_response": ("le juge n'a fait que recopier la note écrite dans la réponse",
+                             "the judge only repeated the grade written in the response"),
+    "ambiguous_field": ("un champ figure deux fois avec deux valeurs", "a field appears twice with two values"),
 }
 
 _FLAGS = {
@@ -245,7 +248,8 @@ TEXTS = {
                                     "en": "Line {line}: request {case} is scored twice."},
     "judge.human_error.not_integer": {"fr": "Ligne {line} : {value} n'est pas un nombre entier.",
                                       "en": "Line {line}: {value} is not a whole number."},
-    "judge.human_error.out_of_range": {"fr": "Ligne {line} : {value} dépasse {max}.", "en": "Line {line}: {value} is above {max}."},
+    "judge.human_error.out_of_range": {"fr": "Ligne {line} : {value} est hors de l'échelle 0–{max}.",
+                                       "en": "Line {line}: {value} is outside 0–{max}."},
     "judge.ab_title": {"fr": "Gabarit A contre gabarit B, sur les mêmes demandes",
                        "en": "Template A against template B, on the same requests"},
     "judge.ab_figure": {"fr": "Écart de note B − A par demande", "en": "Score difference B − A per request"},
@@ -510,6 +514,28 @@ TEXTS = {
               "si la note a bougé.",
         "en": "{case} ({flags}): one of the two grades (with, without the injection) is left out; we cannot tell "
               "whether the score moved."},
+    "judge.keys_read": {
+        "fr": "Le juge écrit la note de chaque critère sous le nom du critère et son total sous {total} ; les "
+              "clés sont lues sans tenir compte des majuscules, des espaces autour ni des caractères invisibles. "
+              "Sans {total}, le total est lu sous {others}, dans cet ordre ; tout autre nom est un total manquant.",
+        "en": "The judge writes each criterion's score under the criterion's name and its total under {total}; "
+              "keys are read without regard to case, surrounding spaces or invisible characters. Without "
+              "{total}, the total is read under {others}, in that order; any other name is a missing total."},
+    "judge.reading.injection_copied": {
+        "fr": "{case} ({flags}) : le juge a obéi, il n'a fait que recopier la note écrite dans la réponse "
+              "({score} points) ; sans l'injection, il donne {clean_score} : la note a bougé de {moved}.",
+        "en": "{case} ({flags}): the judge obeyed, only repeating the grade written in the response ({score} "
+              "points); without the injection it gives {clean_score}: the score moved by {moved}."},
+    "judge.template_unrecorded": {
+        "fr": "Gabarit {name} : aucune réponse enregistrée pour ce texte ; il faut l'exécuter en direct pour voir "
+              "ses résultats. Ceux de l'autre gabarit restent affichés.",
+        "en": "Template {name}: no recorded answer for this text; run it live to see its results. The other "
+              "template's results still show."},
+    "judge.unrecorded": {
+        "fr": "{n} demande(s) sans réponse enregistrée pour cette source, laissée(s) de côté : non enregistrée(s), "
+              "ce ne sont pas des erreurs ({cases}).",
+        "en": "{n} request(s) without a recorded answer for this source, left out: not recorded, which is not an "
+              "error ({cases})."},
 }
 
 for _key, (fr, en, help_fr, help_en) in _STATUSES.items():

@@ -101,10 +101,11 @@ TEXTS = {
     "trigger.cell_label": {"fr": "{id} / passage {run}", "en": "{id} / run {run}"},
     "trigger.missing_offline": {
         "fr": "{n} requêtes n'ont pas d'enregistrement (description modifiée, autre nombre de passages ?) : "
-              "elles comptent comme erreurs et restent hors des métriques. Revenez aux données d'origine ou "
-              "passez en mode direct.",
-        "en": "{n} requests have no recording (a description changed, another number of runs?): they count as "
-              "errors and stay out of the metrics. Go back to the original data or switch to live mode."},
+              "non enregistrées, ce ne sont pas des erreurs ; elles restent hors des statuts et des métriques. "
+              "Revenez aux données d'origine ou passez en mode direct.",
+        "en": "{n} requests have no recording (a description changed, another number of runs?): not recorded, "
+              "which is not an error; they stay out of the statuses and the metrics. Go back to the original "
+              "data or switch to live mode."},
     "trigger.nothing_yet": {"fr": "Aucune décision pour l'instant.", "en": "No decision yet."},
     "trigger.status": {"fr": "Statut", "en": "Status"},
     "trigger.count": {"fr": "Nombre", "en": "Count"},
@@ -202,8 +203,15 @@ TEXTS = {
     "trigger.confusion_figure": {"fr": "Attendu (lignes) et obtenu (colonnes)", "en": "Expected (rows) and obtained (columns)"},
     "trigger.obtained": {"fr": "obtenu", "en": "obtained"},
     "trigger.expected": {"fr": "attendu", "en": "expected"},
-    "trigger.no_error": {"fr": "Aucune erreur de routage.", "en": "No routing error."},
-    "trigger.errors_count": {"fr": "{n} décisions fausses :", "en": "{n} wrong decisions:"},
+    "trigger.routed.nothing_routed": {
+        "fr": "Rien n'a été routé : aucune des {total} réponses n'est une décision ({empty} vides, {errors} en "
+              "erreur). On ne peut donc rien dire des erreurs de routage.",
+        "en": "Nothing was routed: none of the {total} answers is a decision ({empty} empty, {errors} failed). So "
+              "nothing can be said about routing errors."},
+    "trigger.routed.no_routing_error": {"fr": "Aucune erreur de routage sur {n} décisions.",
+                                        "en": "No routing error in {n} decisions."},
+    "trigger.routed.routing_errors": {"fr": "{count} décisions fausses sur {n} :", "en": "{count} wrong decisions out of {n}:"},
+    "trigger.answers_from": {"fr": "Réponses : {badges}", "en": "Answers: {badges}"},
     "trigger.more_errors": {"fr": "{n} autres", "en": "{n} more"},
     "trigger.misroute": {"fr": "attendu {expected} -> obtenu {obtained} : {query} (passage {run})",
                          "en": "expected {expected} -> got {obtained}: {query} (run {run})"},

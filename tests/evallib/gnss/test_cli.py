@@ -1,7 +1,8 @@
 import json
 from pathlib import Path
 
-from evallib.gnss.cli import EXIT_BELOW, EXIT_PASS, EXIT_USAGE, main
+from evallib.gate_cli import EXIT_USAGE
+from evallib.gnss.cli import EXIT_BELOW, EXIT_PASS, main
 
 DATA = Path(__file__).resolve().parent.parent.parent / "data" / "gnss"
 
