@@ -3,6 +3,7 @@ that trigger them, uploads of each format, a bad file answered with its line, th
 
 import base64
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -111,6 +112,25 @@ def test_v1_failure_groups_are_read_from_the_table_and_a_low_threshold_shows_fal
     low = open_page(PAGE, "en", gnss_v1_threshold=4.0)
     assert "False alarms" in " ".join(w.value for w in low.warning)
     assert any(m.value.startswith("At 4 mm:") and "false alarm" in m.value for m in low.markdown)
+
+
+def test_where_v1s_first_false_alarm_comes_on_the_cases_is_said_from_one_computation(open_page):
+    """Section 3 and the trade-off curve once disagreed: "first false alarm at 7.5 mm" (the cases) beside "below
+    6 mm the seed's false-alarm class appears" (fresh series of the clean design). Each side is now stated from
+    its own computation, and the cases' threshold is the same number wherever it is given."""
+    found = highest_false_alarm_threshold(view.V1_THRESHOLDS)
+    for lang, word in (("en", "cases"), ("fr", "cas")):
+        at = open_page(PAGE, lang)
+        text = " ".join(m.value for m in at.markdown)
+        assert "false-alarm class appears" not in text and "« fausse alarme » de la graine apparaît" not in text
+        shown = view_mm(found.threshold_mm, lang)
+        said = re.findall(r"(\d+(?:[.,]\d+)?) mm (?:sur les|on the) 12 " + word + r" \((C\d\d)", text)
+        said += re.findall(r"(\d+(?:[.,]\d+)?) mm \((C\d\d)\)", text)
+        assert said and {f"{mm} mm" for mm, _ in said} == {shown}, said
+
+
+def view_mm(value: float, lang: str) -> str:
+    return f"{value:g} mm".replace(".", "," if lang == "fr" else ".")
 
 
 def test_edited_tolerance_changes_the_spec_text_and_the_grades(open_page):

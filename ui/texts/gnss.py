@@ -171,11 +171,11 @@ TEXTS = {
     "gnss.current_threshold": {"fr": "seuil choisi", "en": "chosen threshold"},
     "gnss.threshold.threshold_clean": {
         "fr": "À {threshold_mm} mm : aucune fausse alarme sur {n} séries sans saut, et {detection_share} des sauts "
-              "de {step_mm} mm détectés. Le plus bas seuil essayé sans fausse alarme est {quiet_from_mm} mm : "
-              "en dessous, la classe « fausse alarme » de la graine apparaît.",
+              "de {step_mm} mm détectés. Sur ces {n} séries, le plus bas seuil essayé sans fausse alarme est "
+              "{quiet_from_mm} mm.",
         "en": "At {threshold_mm} mm: no false alarm on {n} offset-free series, and {detection_share} of the "
-              "{step_mm} mm offsets detected. The lowest threshold tried without a false alarm is {quiet_from_mm} mm: "
-              "below it, the seed's false-alarm class appears.",
+              "{step_mm} mm offsets detected. On these {n} series, the lowest threshold tried without a false alarm is "
+              "{quiet_from_mm} mm.",
     },
     "gnss.threshold.threshold_false_alarms": {
         "fr": "À {threshold_mm} mm : tous les sauts de {step_mm} mm sont détectés, mais {false_alarm_share} des {n} "
@@ -185,11 +185,11 @@ TEXTS = {
     },
     "gnss.threshold.threshold_misses": {
         "fr": "À {threshold_mm} mm : aucune fausse alarme sur {n} séries sans saut, mais seuls {detection_share} "
-              "des sauts de {step_mm} mm sont détectés. Le plus bas seuil essayé sans fausse alarme est "
-              "{quiet_from_mm} mm : en dessous, la classe « fausse alarme » de la graine apparaît.",
+              "des sauts de {step_mm} mm sont détectés. Sur ces {n} séries, le plus bas seuil essayé sans "
+              "fausse alarme est {quiet_from_mm} mm.",
         "en": "At {threshold_mm} mm: no false alarm on {n} offset-free series, but only {detection_share} of the "
-              "{step_mm} mm offsets are detected. The lowest threshold tried without a false alarm is {quiet_from_mm} "
-              "mm: below it, the seed's false-alarm class appears.",
+              "{step_mm} mm offsets are detected. On these {n} series, the lowest threshold tried without a "
+              "false alarm is {quiet_from_mm} mm.",
     },
     "gnss.threshold.threshold_both": {
         "fr": "À {threshold_mm} mm : {false_alarm_share} de fausses alarmes sur {n} séries sans saut et seulement "
@@ -493,5 +493,42 @@ TEXTS = {
         "en": "From the command line: `python -m evallib gnss --summary` (table, `--json`, exit code 1 below "
               "`--min-passes`), `python -m evallib gnss --file station.tenv3` for a real station, and "
               "`python -m evallib record gnss --model …` to record a model's answers.",
+    },
+    # where the first false alarm comes: the cases (section 3) beside the series of the trade-off curve
+    "gnss.first_alarm.cases_sooner": {
+        "fr": "Les cas la déclenchent plus tôt : en abaissant le seuil, la première fausse alarme vient à {cases_mm} "
+              "sur les {n_cases} cas ({cases}), mais seulement à {series_mm} sur les {n_series} séries de la courbe, "
+              "toutes du plan propre de 10 ans.",
+        "en": "The cases trip it sooner: lowering the threshold, the first false alarm comes at {cases_mm} on the "
+              "{n_cases} cases ({cases}), but only at {series_mm} on the curve's {n_series} series, all of the clean "
+              "10-year design.",
+    },
+    "gnss.first_alarm.series_sooner": {
+        "fr": "En abaissant le seuil, la première fausse alarme vient à {series_mm} sur les {n_series} séries de la "
+              "courbe, et seulement à {cases_mm} sur les {n_cases} cas ({cases}).",
+        "en": "Lowering the threshold, the first false alarm comes at {series_mm} on the curve's {n_series} series, "
+              "and only at {cases_mm} on the {n_cases} cases ({cases}).",
+    },
+    "gnss.first_alarm.same_threshold": {
+        "fr": "En abaissant le seuil, la première fausse alarme vient au même seuil, {cases_mm}, sur les {n_cases} "
+              "cas ({cases}) et sur les {n_series} séries de la courbe.",
+        "en": "Lowering the threshold, the first false alarm comes at the same threshold, {cases_mm}, on the "
+              "{n_cases} cases ({cases}) and on the curve's {n_series} series.",
+    },
+    "gnss.first_alarm.cases_never": {
+        "fr": "Aucun seuil essayé ne fait de fausse alarme sur les cas ; sur les {n_series} séries de la courbe, la "
+              "première vient à {series_mm}.",
+        "en": "No threshold tried raises a false alarm on the cases; on the curve's {n_series} series the first "
+              "comes at {series_mm}.",
+    },
+    "gnss.first_alarm.series_never": {
+        "fr": "Aucun seuil essayé ne fait de fausse alarme sur les {n_series} séries de la courbe ; sur les "
+              "{n_cases} cas, la première vient à {cases_mm} ({cases}).",
+        "en": "No threshold tried raises a false alarm on the curve's {n_series} series; on the {n_cases} cases "
+              "the first comes at {cases_mm} ({cases}).",
+    },
+    "gnss.first_alarm.never": {
+        "fr": "Aucun seuil essayé ne fait de fausse alarme, ni sur les cas ni sur les {n_series} séries de la courbe.",
+        "en": "No threshold tried raises a false alarm, neither on the cases nor on the curve's {n_series} series.",
     },
 }
