@@ -287,3 +287,12 @@ def test_the_component_choice_is_offered_only_for_a_three_component_file(open_pa
     assert not csv_page.exception and not [r for r in csv_page.radio if "gnss_component" in (r.key or "")]
     tenv3 = _upload(open_page(PAGE, "en"), "STA1.tenv3", (DATA / "STA1.tenv3").read_bytes())
     assert [r for r in tenv3.radio if "gnss_component" in (r.key or "")]
+
+
+def test_a_french_spreadsheet_csv_is_read_as_the_comma_file(open_page):
+    text = (DATA / "STA4.csv").read_text(encoding="utf-8").replace(",", ";").replace(".", ",")
+    at = _upload(open_page(PAGE, "fr"), "export.csv", text.encode())
+    assert not at.exception and not at.error
+    expected = agents.agent_v2(read_series(DATA / "STA4.csv").observed)
+    [table] = [d.value for d in at.dataframe if "Agent" in d.value.columns]
+    assert table.iloc[1, 1] == f"{expected['velocity_mm_yr']:.2f}".replace("-", "−").replace(".", ",")

@@ -470,8 +470,10 @@ TEXTS = {
     "gnss.file_error.unknown_column": {"fr": "Fichier illisible, {where}une colonne attendue manque.",
                                        "en": "Unreadable file, {where}an expected column is missing."},
     "gnss.file_error.unknown_format": {"fr": "Format « {format} » inconnu.", "en": "Unknown format '{format}'."},
-    "gnss.file_layout.csv": {"fr": "Un CSV attend un en-tête `date,disp_mm` puis une date ISO et des mm par ligne.",
-                             "en": "A CSV needs a `date,disp_mm` header, then an ISO date and mm on each line."},
+    "gnss.file_layout.csv": {"fr": "Un CSV attend un en-tête `date,disp_mm` (ou `date;disp_mm`, décimales à virgule "
+                                   "admises) puis une date ISO et des mm par ligne.",
+                             "en": "A CSV needs a `date,disp_mm` header (or `date;disp_mm`, decimal commas allowed), "
+                                   "then an ISO date and mm on each line."},
     "gnss.file_layout.tenv3": {
         "fr": "Un `.tenv3` commence par la ligne d'en-tête `site YYMMMDD yyyy.yyyy __MJD …` puis une époque par ligne.",
         "en": "A `.tenv3` starts with the header line `site YYMMMDD yyyy.yyyy __MJD …` then one epoch per line.",
@@ -496,10 +498,10 @@ TEXTS = {
     },
     # where the first false alarm comes: the cases (section 3) beside the series of the trade-off curve
     "gnss.first_alarm.cases_sooner": {
-        "fr": "Les cas la déclenchent plus tôt : en abaissant le seuil, la première fausse alarme vient à {cases_mm} "
+        "fr": "Les cas donnent l'alarme plus tôt : en abaissant le seuil, la première fausse alarme vient à {cases_mm} "
               "sur les {n_cases} cas ({cases}), mais seulement à {series_mm} sur les {n_series} séries de la courbe, "
               "toutes du plan propre de 10 ans.",
-        "en": "The cases trip it sooner: lowering the threshold, the first false alarm comes at {cases_mm} on the "
+        "en": "The cases raise the alarm sooner: lowering the threshold, the first false alarm comes at {cases_mm} on the "
               "{n_cases} cases ({cases}), but only at {series_mm} on the curve's {n_series} series, all of the clean "
               "10-year design.",
     },
@@ -530,5 +532,17 @@ TEXTS = {
     "gnss.first_alarm.never": {
         "fr": "Aucun seuil essayé ne fait de fausse alarme, ni sur les cas ni sur les {n_series} séries de la courbe.",
         "en": "No threshold tried raises a false alarm, neither on the cases nor on the curve's {n_series} series.",
+    },
+    # a CSV's separator, sniffed as the kappa page sniffs it (evallib.delimited)
+    "gnss.file_error.csv_ambiguous": {
+        "fr": "Fichier illisible : deux séparateurs (virgule, point-virgule ou tabulation) le découpent aussi bien "
+              "l'un que l'autre ; gardez-en un seul.",
+        "en": "Unreadable file: two separators (comma, semicolon or tab) split it equally well; keep only one.",
+    },
+    "gnss.file_error.csv_malformed": {"fr": "Fichier illisible, {where}ce n'est pas du CSV valide (guillemets ?).",
+                                      "en": "Unreadable file, {where}not valid CSV (quotes?)."},
+    "gnss.file_error.csv_field_too_large": {
+        "fr": "Fichier illisible, {where}une case est démesurément longue (un guillemet jamais fermé ?).",
+        "en": "Unreadable file, {where}a cell is far too long (a quote never closed?).",
     },
 }
