@@ -296,3 +296,38 @@ def test_a_french_spreadsheet_csv_is_read_as_the_comma_file(open_page):
     expected = agents.agent_v2(read_series(DATA / "STA4.csv").observed)
     [table] = [d.value for d in at.dataframe if "Agent" in d.value.columns]
     assert table.iloc[1, 1] == f"{expected['velocity_mm_yr']:.2f}".replace("-", "−").replace(".", ",")
+
+
+def test_the_uploader_says_the_size_limit_the_page_applies(open_page):
+    from ui.gnss.station import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
+    at = open_page(PAGE, "en")
+    [uploader] = [u for u in at.get("file_uploader") if u.proto.id.endswith("gnss_upload")]
+    assert uploader.proto.max_upload_size_mb == MAX_UPLOAD_MB  # "Limit 20MB per file" under the widget
+    assert MAX_UPLOAD_BYTES == MAX_UPLOAD_MB * 2**20  # Streamlit's own megabyte (server.maxUploadSize)
+    too_big = _upload(open_page(PAGE, "en"), "big.csv", b"date,disp_mm\n" + b"0" * MAX_UPLOAD_BYTES)
+    assert [e.value for e in too_big.error] == [f"File too large (over {MAX_UPLOAD_MB} MB)."]
+
+
+def test_an_uploaded_station_survives_a_page_switch(open_page):
+    at = _upload(open_page(PAGE, "en", gnss_component="east"), "STA1.tenv3", (DATA / "STA1.tenv3").read_bytes())
+    before = [d.value for d in at.dataframe if "Agent" in d.value.columns]
+    at.switch_page("pages/kappa.py").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    after = [d.value for d in at.dataframe if "Agent" in d.value.columns]
+    assert len(after) == 1 and after[0].equals(before[0])
+    assert any("STA1.tenv3" in c.value.replace("\\", "") for c in at.caption)
+
+
+def _texts_of(figure: dict) -> list[str]:
+    layout = figure["layout"]
+    axes = [v for k, v in layout.items() if k.startswith(("xaxis", "yaxis"))]
+    return ([layout.get("title", {}).get("text", "")] + [a.get("title", {}).get("text", "") for a in axes]
+            + [trace.get("name", "") for trace in figure["data"]] + [a["text"] for a in layout.get("annotations", [])])
+
+
+def test_no_figure_title_or_legend_holds_a_markdown_backslash(open_page):
+    at = _upload(open_page(PAGE, "fr"), "STA4.csv", (DATA / "STA4.csv").read_bytes())
+    texts = [text for figure in _figures(at) for text in _texts_of(figure)]
+    assert any("disp_mm" in text for text in texts)
+    assert not [text for text in texts if "\\" in text]

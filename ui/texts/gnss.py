@@ -545,4 +545,7 @@ TEXTS = {
         "fr": "Fichier illisible, {where}une case est démesurément longue (un guillemet jamais fermé ?).",
         "en": "Unreadable file, {where}a cell is far too long (a quote never closed?).",
     },
+    "gnss.upload_kept": {"fr": "Fichier gardé depuis votre dernier passage : {name} (déposez-en un autre pour le "
+                               "remplacer).",
+                         "en": "File kept from your last visit: {name} (drop another one to replace it)."},
 }
