@@ -200,9 +200,11 @@ TEXTS = {
     },
     "persona.read_intro.paraphrase_pair": {
         "fr": "Avant tout chiffre, lisez deux réponses côte à côte. Par défaut : l'assistant « {a} » et « {b} », "
-              "sa paraphrase, deux prompts qui n'ont presque aucun mot en commun.",
+              "sa paraphrase. Passé l'ouverture commune à tous les prompts, leurs vocabulaires se recouvrent à "
+              "{overlap:.2f} (indice de Jaccard ; 0 = aucun mot en commun).",
         "en": "Before any figure, read two answers side by side. By default: the \"{a}\" assistant and \"{b}\", its "
-              "paraphrase, two prompts that share almost no words.",
+              "paraphrase. Past the opening all the prompts share, their vocabularies overlap at {overlap:.2f} "
+              "(Jaccard index; 0 = no word in common).",
     },
     "persona.read_intro.any_pair": {
         "fr": "Avant tout chiffre, lisez deux réponses côte à côte : choisissez deux assistants et une sonde.",
@@ -515,4 +517,9 @@ TEXTS = {
               "they are good. It depends on the model and the probes; with {n_probes} probe(s), uncertainty is "
               "wide.",
     },
+    "persona.prompts_title": {"fr": "Ce qui distingue les prompts", "en": "What tells the prompts apart"},
+    "persona.prompts_opening": {"fr": "Les {n} prompts commencent tous par : « {opening} » Voici la suite de chacun.",
+                                "en": "All {n} prompts open with: \"{opening}\" Here is what follows in each."},
+    "persona.prompt_only_opening": {"fr": "(rien d'autre que l'ouverture commune)",
+                                    "en": "(nothing but the shared opening)"},
 }
