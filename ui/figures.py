@@ -63,12 +63,33 @@ def cell_font_size(k: int) -> int:
     return 28 if k <= 3 else 20 if k <= 6 else 14
 
 
+#: French names for plotly's date axes and hover labels: plotly.js bundles English only, and a chart takes
+#: another locale through its config (`chart_config`). Day-month order and abbreviations as French writes them.
+FRENCH_DATES = {
+    "days": ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"],
+    "shortDays": ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."],
+    "months": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+               "novembre", "décembre"],
+    "shortMonths": ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.",
+                    "déc."],
+    "date": "%d/%m/%Y", "year": "%Y", "month": "%b %Y", "dayMonth": "%-d %b", "dayMonthYear": "%-d %b %Y",
+}
+
+
+def chart_config() -> dict:
+    """The ``config`` of `st.plotly_chart` for the session's language: in French, month and day names of date
+    axes and hover labels in French (plotly's ``locale`` and ``locales`` options); in English, plotly's own."""
+    return {"locale": "fr", "locales": {"fr": {"format": FRENCH_DATES}}} if language() == "fr" else {}
+
+
 def _layout(fig: go.Figure, title: str, height: int) -> go.Figure:
     # Axis ticks follow the language's decimal mark (plotly's "decimal, thousands" pair).
     fig.update_layout(title=title, height=height, font={"size": FONT_SIZE}, title_font={"size": FONT_SIZE + 2},
                       separators=", " if language() == "fr" else ".,", margin={"l": 10, "r": 10, "t": 60, "b": 10})
     fig.update_xaxes(tickfont=AXIS_FONT, title_font=AXIS_FONT)
     fig.update_yaxes(tickfont=AXIS_FONT, title_font=AXIS_FONT)
+    # Streamlit's chart theme writes legends in 12 px: as readable as the axes from the back of the room.
+    fig.update_layout(legend_font=AXIS_FONT)
     return fig
 
 

@@ -10,7 +10,7 @@ import streamlit as st
 
 from evallib.gnss import agents
 from evallib.gnss.readers import COMPONENTS, FORMATS, MIN_DAYS, GnssFileError, read_text, station_readings
-from ui.figures import time_series
+from ui.figures import chart_config, time_series
 from ui.gnss.view import say
 from ui.i18n import integer, number, t
 from ui.labels import md, plain
@@ -116,4 +116,4 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     st.plotly_chart(time_series(dates, observed["disp_mm"].to_numpy(), title=t("gnss.station_figure", component=name),
                                 y_title=t("gnss.disp_mm"), data_name=t("gnss.observed"), fitted=fit.fitted_mm,
                                 fitted_name=t("gnss.v2_fit"), markers=markers), width="stretch",
-                    key="gnss_station_figure")
+                    key="gnss_station_figure", config=chart_config())

@@ -417,6 +417,8 @@ TEXTS = {
               "si la note a bougé.",
         "en": "{case} ({flags}): one of the two grades (with, without the injection) is left out; we cannot tell "
               "whether the score moved."},
+    "judge.error.not_utf8": {"fr": "Le fichier n'est pas du texte UTF-8 : enregistrez-le en UTF-8.",
+                             "en": "The file is not UTF-8 text: save it as UTF-8."},
 }
 
 for _key, (fr, en, help_fr, help_en) in _STATUSES.items():
