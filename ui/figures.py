@@ -265,7 +265,8 @@ def time_series(dates, values, *, title: str, y_title: str, data_name: str, fitt
         fig.add_annotation(x=day, y=1, yref="paper", text=plain(label, None), showarrow=False, yanchor="bottom",
                            font=AXIS_FONT)
     fig.update_yaxes(title=plain(y_title, None))
-    fig.update_layout(legend={"orientation": "h", "y": -0.15})
+    # Below the second line of date ticks (the year under the first day of each year), not on it.
+    fig.update_layout(legend={"orientation": "h", "y": -0.3})
     return _layout(fig, title, 380)
 
 

@@ -317,6 +317,8 @@ def test_an_uploaded_station_survives_a_page_switch(open_page):
     after = [d.value for d in at.dataframe if "Agent" in d.value.columns]
     assert len(after) == 1 and after[0].equals(before[0])
     assert any("STA1.tenv3" in c.value.replace("\\", "") for c in at.caption)
+    at.button(key="gnss_upload_forget").click().run()
+    assert not [d for d in at.dataframe if "Agent" in d.value.columns] and not at.exception
 
 
 def _texts_of(figure: dict) -> list[str]:

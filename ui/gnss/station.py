@@ -73,6 +73,8 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     name, data = st.session_state[UPLOAD_KEY]
     if upload is None:  # back from another page: the widget is empty, the file is not forgotten
         st.caption(t("gnss.upload_kept", name=md(name)))
+        st.button(t("gnss.upload_forget"), key="gnss_upload_forget", on_click=st.session_state.pop,
+                  args=(UPLOAD_KEY, None))
     # A plain CSV holds one displacement column: no east/north/up choice to offer, the reader ignores it.
     one_component = Path(name).suffix.lower() == ".csv"
     component = COMPONENTS[-1] if one_component else translated_radio("gnss_component", "gnss.component",

@@ -548,4 +548,5 @@ TEXTS = {
     "gnss.upload_kept": {"fr": "Fichier gardé depuis votre dernier passage : {name} (déposez-en un autre pour le "
                                "remplacer).",
                          "en": "File kept from your last visit: {name} (drop another one to replace it)."},
+    "gnss.upload_forget": {"fr": "Oublier ce fichier", "en": "Forget this file"},
 }
