@@ -164,7 +164,7 @@ def slope_chart(names: Sequence[str], left_ranks: Sequence[int], right_ranks: Se
         left, right = left_ranks[i], right_ranks[i]
         colour = ACCENT if left == right else (WARNING if abs(left - right) >= 5 else MUTED)
         fig.add_trace(go.Scatter(x=[0, 1], y=[left_rows[i], right_rows[i]], mode="lines+markers+text",
-                                 line={"color": colour, "width": 2}, textfont={"size": FONT_SIZE - 2, "color": TEXT},
+                                 line={"color": colour, "width": 2}, textfont=AXIS_FONT,
                                  text=[f"{name} ({left})", f"({right}) {name}"],
                                  textposition=["middle left", "middle right"], showlegend=False,
                                  hovertemplate=f"{name}: {left} → {right}<extra></extra>"))
