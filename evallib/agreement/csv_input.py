@@ -2,7 +2,8 @@
 
 The separator is chosen over every line of the file, not the first one only, and decimal commas
 (``7,5;8,5``) are understood; a file that two separators read equally well is refused rather than
-guessed (`evallib.delimited`, shared with the GNSS station reader). Errors carry a code and the figures of the message, never the csv module's English text.
+guessed (`evallib.delimited`, shared with the GNSS station reader). Errors carry a code and the
+figures of the message, never the csv module's English text.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Formats (notes/evaluation.md):
 
 - CSV: a header with a ``date`` column (ISO dates) and one displacement column in mm (``disp_mm`` or
-  the only other column, or the one named by ``column``);
+  the only other column, or the one named by ``column``); ``,``, ``;`` or tab between cells and decimal
+  commas, as `evallib.delimited` reads them;
 - Nevada Geodetic Laboratory ``.tenv3``: a header line starting ``site YYMMMDD``, one epoch a line;
   east = ``_e0(m)`` + ``__east(m)``, north = ``____n0(m)`` + ``_north(m)``, up = ``u0(m)`` + ``____up(m)``
   (integer + fractional metres, always added); dates from ``__MJD``; antenna height ``_ant(m)``;
