@@ -66,8 +66,6 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     st.markdown(t("gnss.upload_intro"))
     upload = st.file_uploader(t("gnss.upload_label"), type=list(FORMATS), key="gnss_upload",
                               help=t("gnss.upload_help"), max_upload_size=MAX_UPLOAD_MB, on_change=_remember_upload)
-    if upload is not None:
-        st.session_state[UPLOAD_KEY] = (upload.name, upload.getvalue())
     if not st.session_state.get(UPLOAD_KEY):
         return
     name, data = st.session_state[UPLOAD_KEY]
