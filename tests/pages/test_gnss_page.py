@@ -333,3 +333,16 @@ def test_no_figure_title_or_legend_holds_a_markdown_backslash(open_page):
     texts = [text for figure in _figures(at) for text in _texts_of(figure)]
     assert any("disp_mm" in text for text in texts)
     assert not [text for text in texts if "\\" in text]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_date_axes_get_the_sessions_locale(open_page, lang):
+    """plotly.js bundles English month names only: in French each chart's config brings French ones."""
+    at = _upload(open_page(PAGE, lang), "STA4.csv", (DATA / "STA4.csv").read_bytes())
+    configs = [json.loads(chart.proto.config) for chart in at.get("plotly_chart")]
+    assert len(configs) >= 8
+    for config in configs:
+        if lang == "fr":
+            assert config["locale"] == "fr" and config["locales"]["fr"]["format"]["shortMonths"][0] == "janv."
+        else:
+            assert "locale" not in config
