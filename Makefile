@@ -7,7 +7,7 @@ PORT ?= 8501
 
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run dev test bench clean chromium
+.PHONY: run dev test bench clean chromium postgresql
 
 $(VENV)/.run-installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,7 +36,14 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "Chromium is needed for the browser test: sudo apt-get install chromium"; exit 1; fi; }
 
-test: $(VENV)/.dev-installed chromium
+# The room's storage tests also run on PostgreSQL: they start a throwaway cluster with Debian's server
+# binaries (tests/evallib/room/conftest.py) and are skipped, saying why, when those are absent.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
+	  else echo "The room's PostgreSQL tests will be skipped: sudo apt-get install postgresql"; fi; }
+
+test: $(VENV)/.dev-installed chromium postgresql
 	$(PY) -m pytest
 
 bench: $(VENV)/.dev-installed
@@ -47,6 +54,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/gnss.py
 	$(PY) bench/judge.py
 	$(PY) bench/sessions.py
+	$(PY) bench/cluster_coverage.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

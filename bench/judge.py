@@ -150,7 +150,7 @@ def synthetic_results(n: int, rng) -> tuple[list[CaseResult], list[CaseResult]]:
 def analyses(a, b, rubric) -> None:
     means_by(a, "type", rubric.max_total), means_by(a, "difficulty", rubric.max_total)
     score_distribution(a, rubric), weakest(a), criterion_means(a, rubric), status_summary(a)
-    validity_agreement(a, rubric), compare_templates(a, b, rubric.max_total), injection_effect(a)
+    validity_agreement(a, rubric), compare_templates(a, b), injection_effect(a)
     verbosity_effect([PaddedGrade(r.case.id, r.grade, s.grade, ()) for r, s in zip(a, b)])
     position_bias([PairwiseComparison(r.case.id, False, Verdict("scored", "first"), Verdict("scored", "second"))
                    for r in a])

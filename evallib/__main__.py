@@ -14,8 +14,10 @@ Commands:
                      (hand-written example answers, recorded with provenance "authored")
   authored gnss      write the shipped recordings/gnss.jsonl from data/gnss_authored_answers.json
 
-Exit codes of record: 0 every request answered, 1 some failed, 2 usage error (each evaluation
-command documents its own gate).
+Exit codes of record: 0 every request answered, 2 a usage error, or more than --max-failed-share of
+the requests (default 0: any) got no answer: the failures are printed grouped by cause, and what was
+answered is recorded all the same. Each evaluation command documents its own gate (0 pass, 1 fail on
+measured answers, 2 not measured).
 """
 
 from __future__ import annotations
@@ -23,12 +25,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import os
 import sys
 from pathlib import Path
 
-from evallib.llm import (ChatResult, ProviderConfig, RecordingProvider, Recordings, collect, is_recordable,
-                         local_directory, make_provider)
+from evallib.cli_failures import call_failures
+from evallib.gate_cli import (LIVE_OPTIONS_HELP, ProgressLine, add_live_options, command_options, exit_code,
+                              live_config, report_failures)
+from evallib.llm import (ChatResult, RecordingProvider, Recordings, collect, is_recordable, local_directory,
+                         make_provider)
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
 from evallib.persona.catalogue import AUTHORED_MODEL, build_requests, load_catalogue
 
@@ -36,9 +40,6 @@ ROOT = Path(__file__).resolve().parent.parent
 AUTHORED_RESPONSES = ROOT / "data" / "persona_authored_responses.json"
 PERSONA_SET = "persona"
 PAGES = ("persona", "gnss")
-KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
-#: Where the base URL comes from when --base-url is not given (the variables the SDKs themselves read).
-BASE_URL_VARIABLES = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
 
 
 def persona_authored(recordings_dir: Path) -> int:
@@ -66,35 +67,38 @@ def persona_authored(recordings_dir: Path) -> int:
 
 def _recording_provider(args: argparse.Namespace, set_name: str):
     """(endpoint config, recordings, live provider recording into ``set_name``) for a ``record`` command."""
-    base_url = args.base_url if args.base_url is not None else os.environ.get(BASE_URL_VARIABLES[args.kind], "")
-    config = ProviderConfig(kind=args.kind, base_url=base_url, api_key=os.environ.get(KEY_VARIABLES[args.kind], ""))
+    config = live_config(args)
     store = Recordings(SHIPPED_DIR, args.recordings_dir)
-    return config, store, RecordingProvider(make_provider(config), store, set_name, args.kind)
+    return config, store, RecordingProvider(make_provider(config), store, set_name, args.provider)
+
+
+def _summary(results: list, labels: list[str], args: argparse.Namespace, path: Path,
+             model_options: tuple[str, ...] = ("--model",)) -> int:
+    """Print the failures by cause and the summary line answered/failed/recorded; returns the exit code."""
+    failures = call_failures(results, labels, command_options(args, model_options), args.max_failed_share)
+    recorded = sum(is_recordable(r) for r in results)
+    print(f"answered {len(results) - failures.failed}, failed {failures.failed}, recorded {recorded} (in {path})")
+    report_failures(failures)
+    return exit_code(True, failures)
 
 
 def record_requests(requests: list, labels: list[str], args: argparse.Namespace, set_name: str) -> int:
     """Collect ``requests`` from the live endpoint of ``args`` into the local recordings of ``set_name``.
 
-    Prints each failure (with its ``labels`` entry) and a summary answered/failed/recorded; returns the
-    exit code: 0 when every request was answered, 1 when some failed.
+    Prints a summary answered/failed/recorded and the failures grouped by cause (with their ``labels``
+    entries); returns the exit code: 0 when every request was answered, 2 when more than
+    ``--max-failed-share`` of them failed.
     """
     _, store, provider = _recording_provider(args, set_name)
-    results = collect(requests, provider, args.concurrency,
-                      on_progress=lambda p: print(f"\r{p.done}/{p.total} errors={p.errors}", end="", file=sys.stderr))
-    print(file=sys.stderr)
-    for label, result in zip(labels, results):
-        if result.failed:
-            print(f"{label}: {result.error} {result.hint}", file=sys.stderr)
-    failed = sum(r.failed for r in results)
-    recorded = sum(is_recordable(r) for r in results)
-    print(f"answered {len(results) - failed}, failed {failed}, recorded {recorded} "
-          f"(in {store.write_directory / set_name}.jsonl)")
-    return 1 if failed else 0
+    progress = ProgressLine(f"record {set_name}")
+    results = collect(requests, provider, args.concurrency, progress)
+    progress.close()
+    return _summary(results, labels, args, store.write_directory / f"{set_name}.jsonl")
 
 
 def persona_record(args: argparse.Namespace) -> int:
     """Collect the persona page's default grid from a live endpoint into the local recordings."""
-    cells = build_requests(load_catalogue(), args.model, disable_reasoning=args.kind == "openai")
+    cells = build_requests(load_catalogue(), args.model, disable_reasoning=args.provider == "openai")
     return record_requests([c.request for c in cells], [f"{c.assistant} / probe {c.probe_index + 1}" for c in cells],
                            args, PERSONA_SET)
 
@@ -106,7 +110,7 @@ def trigger_record(args: argparse.Namespace) -> int:
     from evallib.triggering.routing import build_requests as routing_requests
 
     catalogue = load_skills()
-    cells = routing_requests(catalogue, load_queries(catalogue), args.model, provider_kind=args.kind)
+    cells = routing_requests(catalogue, load_queries(catalogue), args.model, provider_kind=args.provider)
     return record_requests([c.request for c in cells], [f"{c.query_id} / run {c.run + 1}" for c in cells],
                            args, TRIGGER_SET)
 
@@ -136,45 +140,41 @@ def judge_record(args: argparse.Namespace) -> int:
     from evallib.judging.templates import TEMPLATE_NAMES, default_templates
 
     config, store, provider = _recording_provider(args, JUDGE_SET)
-    generator = ModelSettings(args.model, args.kind)
-    judge = ModelSettings(args.judge_model or args.model, args.kind, prefill=config.prefill)
+    generator = ModelSettings(args.model, args.provider)
+    judge = ModelSettings(args.judge_model or args.model, args.provider, prefill=config.prefill)
     cases, templates, rubric = load_cases(), default_templates(), default_rubric()
     runs, calls = {}, []
 
-    def progress(name: str):
-        return lambda p: print(f"\r{name} {p.done}/{p.total} unscored={p.unscored}", end="", file=sys.stderr)
+    labels = []
+    progress = ProgressLine("record judge")
     for name in TEMPLATE_NAMES:
         runs[name] = run_pipeline(cases, JudgeConfig(generator, judge, rubric, templates[name], name), provider,
-                                  args.concurrency, progress(name))
-        calls += [call for result in runs[name] for call in result.calls]
+                                  args.concurrency, progress)
+        for result in runs[name]:
+            calls += result.calls
+            labels += [f"{result.case.id} template {name}"] * len(result.calls)
     first = JudgeConfig(generator, judge, rubric, templates["A"], "A")
-    probes = [*run_verbosity(runs["A"], first, provider, args.concurrency, progress("verbosity")),
-              *run_pairwise(runs["A"], runs["B"], first, provider, args.concurrency, progress("pairwise"))]
-    calls += [call for probe in probes for call in probe.calls]
-    print(file=sys.stderr)
-    failed = [call for call in calls if call.failed]
-    for call in failed[:10]:
-        print(f"{call.model}: {call.error} {call.hint}", file=sys.stderr)
-    recorded = sum(is_recordable(call) for call in calls)
-    print(f"answered {len(calls) - len(failed)}, failed {len(failed)}, recorded {recorded} "
-          f"(in {store.write_directory / JUDGE_SET}.jsonl)")
-    return 1 if failed else 0
+    for label, probes in (("verbosity", run_verbosity(runs["A"], first, provider, args.concurrency, progress)),
+                          ("position", run_pairwise(runs["A"], runs["B"], first, provider, args.concurrency,
+                                                    progress))):
+        for probe in probes:
+            calls += probe.calls
+            labels += [f"{probe.case_id} {label} probe"] * len(probe.calls)
+    progress.close()
+    return _summary(calls, labels, args, store.write_directory / f"{JUDGE_SET}.jsonl", ("--model", "--judge-model"))
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m evallib", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
-    record = commands.add_parser("record", help="record a page's requests from a live model (local folder)")
+    record = commands.add_parser("record", help="record a page's requests from a live model (local folder)",
+                                 description=LIVE_OPTIONS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     record.add_argument("page", choices=tuple(RECORDERS))
-    record.add_argument("--kind", choices=tuple(KEY_VARIABLES), default="openai",
-                        help="endpoint kind; the key is read from OPENAI_API_KEY or ANTHROPIC_API_KEY")
-    record.add_argument("--base-url", default=None,
-                        help="endpoint URL (default: OPENAI_BASE_URL or ANTHROPIC_BASE_URL, by --kind)")
+    add_live_options(record, ("--kind", "--provider"))
     record.add_argument("--model", required=True)
     record.add_argument("--recordings-dir", type=Path, default=None,
                         help=f"where new recordings go (default: ${LOCAL_DIR_VARIABLE}, else recordings/local)")
-    record.add_argument("--concurrency", type=_positive, default=8)
     record.add_argument("--judge-model", default=None, help="judge page: the grading model (default: --model)")
     record.add_argument("--runs", type=_positive, default=3, help="gnss: runs per case (default %(default)s)")
     authored = commands.add_parser("authored", help="write a page's hand-written example answers (shipped file)")

@@ -1,16 +1,57 @@
-"""What the evaluation commands (`python -m evallib trigger|judge|gnss`) share: exit codes and usage errors.
+"""What the evaluation commands (`python -m evallib trigger|judge|gnss`, and `record`) share: exit codes,
+usage errors, the options of a live endpoint, progress on stderr and the account of failed calls.
 
-A CI job reads the exit code: 0 the gate passed, 1 it failed (below a minimum accuracy, mean or pass
-count), 2 the command could not be run as asked (a usage or data error, with its message on stderr).
+A CI job reads the exit code:
+
+- 0 the gate passed;
+- 1 the gate failed **on measured answers** (below a minimum accuracy, mean or pass count);
+- 2 the run could not be measured: a usage or data error (its message on stderr), or calls that got
+  no usable answer (wrong key, unknown model, no server, server errors, rate limits, timeouts, an
+  address that is no model API) beyond the share accepted by ``--max-failed-share`` (0 by default:
+  every call must be answered). The failures are printed grouped by cause and kept in the JSON report
+  (`evallib.cli_failures`), so CI can tell a broken endpoint from a regression.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import re
 import sys
+import time
 from collections.abc import Callable
+from pathlib import Path
+
+from evallib.cli_failures import CallFailures, CommandOptions
+from evallib.llm import ProviderConfig
+from evallib.llm.providers import DEFAULT_TIMEOUT_S
 
 EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
+#: Calls failed beyond the accepted share: nothing (or too little) was measured. Same code as a usage
+#: error: in both cases the gate says nothing about the model.
+EXIT_NOT_MEASURED = 2
+PROVIDER_KINDS = ("openai", "anthropic")
+KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+#: Where the base URL comes from when --base-url is not given (the variables the SDKs themselves read).
+BASE_URL_VARIABLES = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
+#: SDK retries of a 429, 5xx, timeout or lost connection (the page's value).
+DEFAULT_RETRIES = 3
+#: Progress on stderr: nothing before this many seconds, then a line at most every `PROGRESS_EVERY_S`
+#: (rewritten in place on a terminal, every `PROGRESS_EVERY_TTY_S`): a CI log gets a few lines a minute.
+PROGRESS_AFTER_S, PROGRESS_EVERY_S, PROGRESS_EVERY_TTY_S = 2.0, 10.0, 1.0
+
+LIVE_OPTIONS_HELP = f"""
+Live runs: the key is read from {KEY_VARIABLES['openai']} or {KEY_VARIABLES['anthropic']} (by --provider),
+the base URL from --base-url, else {BASE_URL_VARIABLES['openai']} or {BASE_URL_VARIABLES['anthropic']}.
+Each attempt waits --timeout seconds (default {DEFAULT_TIMEOUT_S:g}, as the page) and the SDK retries a
+429, 5xx, timeout or lost connection --retries times: a request that gets no answer is a failed call,
+never an answer. Failed calls are printed grouped by cause (wrong key, unknown model with the models the
+endpoint lists, rate limit, server error, timeout, no server, not a model API) and kept in the JSON report.
+When more than --max-failed-share of the calls failed (default 0: every call must be answered), or none
+was answered, the gate is not measured: exit 2. Within the share, the gate is measured on the answered
+calls and says so.
+"""
 
 
 class UsageError(Exception):
@@ -33,3 +74,141 @@ def run_command(name: str, parser: argparse.ArgumentParser, run: Callable[[argpa
     except UsageError as exc:
         print(f"{name}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _share(text: str) -> float:
+    value = float(text)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
+
+
+def _count(minimum: int):
+    def parse(text: str) -> int:
+        value = int(text)
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+    return parse
+
+
+def add_live_options(parser: argparse.ArgumentParser, kind_flags: tuple[str, ...] = ("--provider",)) -> None:
+    """The options of every command that calls a model: ``--provider`` (dest ``provider``),
+    ``--base-url``, ``--timeout``, ``--retries``, ``--concurrency`` and ``--max-failed-share``."""
+    parser.add_argument(*kind_flags, dest="provider", choices=PROVIDER_KINDS, default="openai",
+                        help="endpoint kind; the key is read from OPENAI_API_KEY or ANTHROPIC_API_KEY")
+    parser.add_argument("--base-url", default=None,
+                        help="endpoint, e.g. http://localhost:11434/v1 (default: OPENAI_BASE_URL or "
+                             "ANTHROPIC_BASE_URL, by provider; empty: the provider's hosted API)")
+    parser.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT_S,
+                        help="seconds an attempt waits for an answer (default %(default)g, as the page)")
+    parser.add_argument("--retries", type=_count(0), default=DEFAULT_RETRIES,
+                        help="SDK retries of a 429, 5xx, timeout or lost connection (default %(default)s)")
+    parser.add_argument("--concurrency", type=_count(1), default=8, help="requests in flight (default %(default)s)")
+    parser.add_argument("--max-failed-share", type=_share, default=0.0,
+                        help="largest share of failed calls the gate is measured with; beyond it, exit 2 "
+                             "(default %(default)g: every call must be answered)")
+
+
+def live_config(args: argparse.Namespace, prefill: bool = True) -> ProviderConfig:
+    """The endpoint of a command's live options (key from the environment, never from the command line)."""
+    base_url = args.base_url if args.base_url is not None else os.environ.get(BASE_URL_VARIABLES[args.provider], "")
+    return ProviderConfig(kind=args.provider, base_url=base_url.strip(),
+                          api_key=os.environ.get(KEY_VARIABLES[args.provider], "").strip(),
+                          timeout_s=args.timeout, max_retries=args.retries, prefill=prefill)
+
+
+def command_options(args: argparse.Namespace, model_options: tuple[str, ...] = ("--model",),
+                    prefill_option: str = "") -> CommandOptions:
+    """What the hints of this command may name (`evallib.cli_failures.CommandOptions`)."""
+    return CommandOptions(KEY_VARIABLES[args.provider], model_options, args.timeout, args.concurrency,
+                          prefill_option)
+
+
+def report_failures(failures: CallFailures, stream=None) -> None:
+    """Print the failed calls grouped by cause on ``stream`` (stderr by default); nothing when none failed."""
+    stream = stream or sys.stderr
+    sys.stdout.flush()  # after what the command printed, in a log that mixes both streams
+    for line in failures.lines():
+        print(line, file=stream)
+
+
+def exit_code(passed: bool, failures: CallFailures | None = None) -> int:
+    """0 passed, 1 failed on measured answers, 2 not measured (see the module docstring)."""
+    if failures is not None and failures.failed and not failures.measured:
+        return EXIT_NOT_MEASURED
+    return EXIT_PASS if passed else EXIT_GATE_FAILED
+
+
+def report_file(out: Path, prefix: str, model: str) -> Path:
+    """``<out>/<prefix>-<model>.json``, the model id made safe for a file name.
+
+    >>> report_file(Path("outputs"), "triggering", "org/model:7b").name
+    'triggering-org_model_7b.json'
+    """
+    return out / f"{prefix}-{re.sub(r'[^A-Za-z0-9._-]+', '_', model)}.json"
+
+
+def write_report(path: Path, data: dict) -> None:
+    """Write a command's JSON report (UTF-8, indented), creating its folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
+def outcome(code: int) -> str:
+    """The report's word for an exit code: "pass", "fail" or "not_measured"."""
+    return {EXIT_PASS: "pass", EXIT_GATE_FAILED: "fail"}.get(code, "not_measured")
+
+
+def verdict(code: int) -> str:
+    """The printed gate line's word for an exit code: PASS, FAIL or NOT MEASURED."""
+    return outcome(code).replace("_", " ").upper()
+
+
+class ProgressLine:
+    """A collection's progress on stderr, for runs longer than a few seconds.
+
+    Nothing during the first `PROGRESS_AFTER_S`; then, on a terminal, one line rewritten in place every
+    `PROGRESS_EVERY_TTY_S`, and elsewhere (a CI log) a new line every `PROGRESS_EVERY_S`. Works with any
+    progress object with ``done``, ``total`` and ``elapsed_s``, and ``errors`` (`evallib.llm.Progress`)
+    or ``unscored`` (`evallib.judging.pipeline.ChainProgress`).
+    """
+
+    def __init__(self, name: str, stream=None) -> None:
+        self.name = name
+        self.stream = stream or sys.stderr
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.every_s = PROGRESS_EVERY_TTY_S if self.tty else PROGRESS_EVERY_S
+        self._last = None
+        self._open = False
+
+    def __call__(self, progress) -> None:
+        if progress.elapsed_s < PROGRESS_AFTER_S:
+            return
+        now = time.monotonic()
+        if self._last is not None and now - self._last < self.every_s and progress.done < progress.total:
+            return
+        self._last = now
+        if hasattr(progress, "errors"):
+            count = f"{progress.errors} failed"
+        else:  # a judge chain: its grade may be unscored for a failed call or an unreadable answer
+            count = f"{getattr(progress, 'unscored', 0)} unscored"
+        line = f"{self.name}: {progress.done}/{progress.total} done, {count}, {progress.elapsed_s:.0f} s"
+        if self.tty:
+            print(f"\r{line}", end="", file=self.stream, flush=True)
+            self._open = True
+        else:
+            print(line, file=self.stream, flush=True)
+
+    def close(self) -> None:
+        """End a line left open on a terminal."""
+        if self._open:
+            print(file=self.stream)
+            self._open = False

@@ -15,10 +15,6 @@ from scipy import special
 
 DEFAULT_CONFIDENCE = 0.95
 
-# The rule of three is the 95 % one-sided upper bound after zero events: -ln(0.05) = 2.996 ≈ 3.
-RULE_OF_THREE_NUMERATOR = 3.0
-
-
 def _check_counts(k: int, n: int) -> None:
     if n <= 0:
         raise ValueError(f"the number of trials n must be positive, got n={n}")
@@ -107,20 +103,24 @@ def binomial_test_greater(k: int, n: int, p: float) -> float:
     return 1.0 if k == 0 else float(special.betainc(k, n - k + 1, p))
 
 
-def rule_of_three_upper(n: int) -> float:
-    """Approximate 95 % upper bound of a proportion when 0 events were seen in n trials: 3/n.
+def exact_upper_after_zero(n: int, confidence: float = DEFAULT_CONFIDENCE) -> float:
+    """Exact one-sided upper bound of a proportion after 0 events in n trials: 1 - (1 - confidence)^(1/n).
 
-    It solves (1 - p)^n = 0.05 with ln(0.05) ≈ -3; good for n above about 30 (the exact
-    Clopper-Pearson one-sided bound is 1 - 0.05^(1/n)). Raises ValueError when n <= 0.
+    It solves (1 - p)^n = 1 - confidence: the largest rate under which seeing no event in n trials
+    still has probability 1 - confidence (the one-sided Clopper-Pearson bound at k = 0). The "rule of
+    three", 3/n, approximates it at 95 % for large n only (-ln 0.05 = 2.996); for small n it
+    overshoots, up to 300 % at n = 1, while this bound stays in [0, 1]: 0.95 at n = 1, 0.0295 at
+    n = 100. Raises ValueError when n <= 0 or confidence is outside (0, 1).
     Source: Hanley & Lippman-Hand (1983), "If nothing goes wrong, is everything all right?",
-    JAMA 249:1743-1745.
+    JAMA 249:1743-1745; same as scipy.stats.binomtest(0, n).proportion_ci(1 - 2·(1 - confidence)).high.
 
-    >>> rule_of_three_upper(60)
-    0.05
+    >>> round(exact_upper_after_zero(60), 4), exact_upper_after_zero(1)
+    (0.0487, 0.95)
     """
     if n <= 0:
         raise ValueError(f"the number of trials n must be positive, got n={n}")
-    return RULE_OF_THREE_NUMERATOR / n
+    _check_confidence(confidence)
+    return 1 - (1 - confidence) ** (1 / n)
 
 
 def standard_error_proportion(p: float, n: int) -> float:

@@ -13,13 +13,16 @@ from evallib.gnss import agents
 from evallib.gnss.cases import PLOT_CASES
 from evallib.gnss.evaluation import (failure_groups, false_alarm_threshold_reading, first_alarm_comparison_reading,
                                      pass_count)
-from evallib.gnss.repeated import load_recorded_runs, pass_rate, pass_rate_reading, runs_to_separate
+from evallib.gnss.midas_scatter import sigma_scatter_reading
+from evallib.gnss.repeated import (load_recorded_runs, overall_pass_rate, pass_rate, pass_rate_reading,
+                                   runs_to_separate)
 from evallib.gnss.spec import DEFAULT_DAY_TOL, DEFAULT_VELOCITY_TOL, SPEC_V1, render_spec
+from evallib.gnss import tolerances
 from evallib.gnss.tolerances import spread_reading, threshold_reading, tolerance_from_spread
 from ui.gnss import view
 from ui.gnss.live import live_section
 from ui.gnss.station import station_section
-from ui.i18n import integer, number, percent, t
+from ui.i18n import integer, interval, number, percent, t
 from ui.labels import md
 from ui.shell import require_navigation
 from ui.widgets import metric_rows
@@ -106,19 +109,23 @@ def _plots_section(v2_threshold: float) -> None:
 
 def _tolerance_section(v1_threshold: float, v2_threshold: float, velocity_tol: float) -> None:
     st.header(t("gnss.tolerance_title"))
-    st.markdown(t("gnss.tolerance_intro"))
+    st.markdown(t("gnss.tolerance_intro.bounded", n=integer(tolerances.DEFAULT_TRIALS),
+                  min_trials=integer(tolerances.MIN_TRIALS)))
     with st.spinner(t("gnss.computing")):
         summary = view.summary(v1_threshold, v2_threshold)
     for column, spread in zip(st.columns(2), summary.spreads):
         with column:
             derived = tolerance_from_spread(spread)
+            bounds = spread.p95_bounds
             st.metric(t("gnss.spread_metric", years=number(spread.n_years, ".0f")),
-                      t("gnss.spread_value", median=number(spread.median), p95=number(spread.p95)),
-                      help=t("gnss.spread_help", n=integer(len(spread.errors)), first=spread.seeds[0],
-                             last=spread.seeds[-1]))
+                      t("gnss.spread_value.bounded", median=number(spread.median), p95=number(spread.p95),
+                        interval=interval(bounds.low, bounds.high)),
+                      help=t("gnss.spread_help.bounded", n=integer(len(spread.errors)), first=spread.seeds[0],
+                             last=spread.seeds[-1], designs=", ".join(sorted(set(spread.designs)))))
             view.spread_figure(st, spread, velocity_tol)
             view.say("gnss.spread", spread_reading(spread, velocity_tol))
-            st.caption(t("gnss.derived_tolerance", tolerance=number(derived, ".1f"), p95=number(spread.p95)))
+            st.caption(t("gnss.derived_tolerance.bounded", tolerance=number(derived, ".1f"),
+                         upper=number(bounds.upper), rank=integer(bounds.upper_rank), n=integer(len(spread.errors))))
     st.subheader(t("gnss.spec_v3_title"))
     st.code(render_spec(summary.spec_v3), language=None, wrap_lines=True)
     st.subheader(t("gnss.summary_title"))
@@ -136,18 +143,29 @@ def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_
     st.dataframe(frame, hide_index=True, width="stretch", height=view.table_height(len(frame)))
     st.metric(t("gnss.midas_passes"), f"{pass_count(rows_midas)}/{len(rows_midas)}")
     view.say("gnss.comparison", reading, a=t("gnss.agent.v2"), b=t("gnss.agent.midas"))
-    if reading.values["undefined_b"]:
-        st.caption(t("gnss.midas_undefined_cases", cases=view.sentence_value("cases", reading.values["undefined_b"])))
+    for case_id in reading.values["undefined_b"]:
+        st.caption(f"{case_id} · {view.sentence('gnss.station', view.midas_case_reading(case_id, v2_threshold))}")
+    st.subheader(t("gnss.midas_sigma_title"))
+    st.markdown(t("gnss.midas_sigma_intro"))
+    with st.spinner(t("gnss.computing")):
+        checks = view.midas_scatter()
+    st.dataframe(view.midas_scatter_table(checks), hide_index=True, width="stretch")
+    st.caption(t("gnss.midas_sigma_caption"))
+    for check in checks:
+        view.say("gnss.midas_sigma", sigma_scatter_reading(check))
 
 
 def _repeated_section() -> None:
     st.header(t("gnss.repeated_title"))
     st.markdown(t("gnss.repeated_intro"))
-    rates = [pass_rate(case) for case in load_recorded_runs()]
+    recorded = load_recorded_runs()
+    rates = [pass_rate(case) for case in recorded]
     st.dataframe(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): t(f"gnss.flaw.{r.case_id}"), **view.rate_row(r)}
                                for r in rates]), hide_index=True, width="stretch")
     for rate in rates:
         view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(t(f'gnss.flaw.{rate.case_id}'), FLAW_CHARS)})")
+    st.subheader(t("gnss.overall_title"))
+    view.say_overall(overall_pass_rate(recorded))
     st.subheader(t("gnss.calculator_title"))
     left, right = st.columns(2)
     p1 = left.select_slider(t("gnss.p1"), view.RATES, value=0.6, key="gnss_p1", format_func=percent)

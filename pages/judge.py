@@ -86,13 +86,14 @@ view.human(shown, rubric)
 if len(configs) < 2:
     st.info(t("judge.ab_needs_both"))
 elif results["B"]:
-    view.templates_ab(results["A"], results["B"], rubric)
-view.injection(shown)
+    view.templates_ab(results["A"], results["B"])
+view.injection(shown, rubric.max_total)
 
 st.header(t("judge.probes_title"))
 st.markdown(t("judge.probes_intro"))
 padded, compared = run_probes(runs[first], runs["B"] if len(configs) == 2 else [], configs[first])
-view.biases([r for done in results.values() for r in done], generator.model, judge.model, padded, compared)
+view.biases([r for done in results.values() for r in done], generator.model, judge.model, padded, compared,
+            rubric.max_total)
 
 view.cost_and_time(*results.values(), padded, compared)
 st.divider()

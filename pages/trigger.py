@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from evallib.cluster_rates import clustered_rate_reading
 from evallib.triggering.authored import TRIGGER_SET, rewrite_example
 from evallib.triggering.comparison import (ALPHA, mcnemar_exact, mcnemar_reading, min_discordant_for_significance,
                                            paired_correctness)
@@ -15,7 +16,7 @@ from evallib.triggering.report import decide_all
 from evallib.triggering.routing import DEFAULT_RUNS, build_requests
 from evallib.triggering.similarity import EMBEDDING_TABLE_THRESHOLDS, TABLE_THRESHOLDS, skill_texts
 from ui.collection import collection_panel
-from ui.i18n import integer, number, t
+from ui.i18n import integer, number, percent, t
 from ui.labels import md
 from ui.settings import current_settings
 from ui.shell import require_navigation
@@ -56,9 +57,9 @@ def _statuses(rows) -> None:
 
 def _metrics(report, queries) -> None:
     st.header(t("trigger.metrics_title"))
-    st.markdown(t("trigger.metrics_intro"))
-    st.dataframe(rates_table([(t("trigger.by_decision"), report.metrics), (t("trigger.by_query"), report.per_query)]),
-                 width="stretch")
+    st.markdown(t("trigger.metrics_intro_clustered"))
+    st.dataframe(rates_table([(t("trigger.all"), report.metrics)]), width="stretch")
+    say("trigger.cluster", clustered_rate_reading(report.metrics.accuracy), st.caption)
     for reading in report.readings:
         say("trigger.reading", reading, st.info if reading.code == "perfect_score" else st.markdown)
     st.subheader(t("trigger.held_out_title"))
@@ -72,7 +73,11 @@ def _metrics(report, queries) -> None:
                   t("trigger.mean_tokens_help")),
                  (t("trigger.duration"), t("trigger.seconds", s=number(seconds, ".1f")) if seconds is not None
                   else t("trigger.not_reported"), t("trigger.duration_help"))])
-    say("trigger.gate", trigger_gate(report.metrics).reading)
+    gate = trigger_gate(report.metrics).reading
+    say("trigger.gate", gate)
+    if gate.values["accuracy_low"] is not None:
+        st.caption(t("trigger.gate_interval", low=percent(gate.values["accuracy_low"], 1),
+                     high=percent(gate.values["accuracy_high"], 1)))
 
 
 def _errors(report) -> None:
@@ -152,8 +157,8 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
     if not after_rows:
         return
     before, after = cached_report(rows, catalogue, queries), cached_report(after_rows, edited, queries)
-    st.dataframe(rates_table([(t("trigger.side.before"), before.per_query),
-                              (t("trigger.side.after"), after.per_query)]), width="stretch")
+    st.dataframe(rates_table([(t("trigger.side.before"), before.metrics),
+                              (t("trigger.side.after"), after.metrics)]), width="stretch")
     _, right_before, right_after = paired_correctness(rows, after_rows)
     say("trigger.mcnemar", mcnemar_reading(mcnemar_exact(right_before, right_after)))
 

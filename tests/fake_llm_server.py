@@ -855,3 +855,44 @@ class FakeLLMServer:
                 "output_tokens": _words(output_text),
             },
         }
+
+
+class NotAnApiServer:
+    """An address that answers every GET and POST with HTTP 200 but is no model API: a web page
+    (``body`` HTML, the default) or JSON of another shape (``content_type="application/json"``).
+
+    Usage: ``with NotAnApiServer() as site: make_provider(ProviderConfig(base_url=site.url + "/v1"))``.
+    """
+
+    def __init__(self, body: str = "<!DOCTYPE html>\n<html><body>Welcome to the intranet</body></html>",
+                 content_type: str = "text/html; charset=utf-8") -> None:
+        payload = body.encode("utf-8")
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, format, *args):  # noqa: A002 - signature from the base class
+                pass
+
+            def _answer(self):
+                self.rfile.read(int(self.headers.get("content-length") or 0))
+                self.send_response(200)
+                self.send_header("content-type", content_type)
+                self.send_header("content-length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            do_GET = do_POST = _answer
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    def __enter__(self) -> "NotAnApiServer":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self._server.shutdown()
+        self._server.server_close()

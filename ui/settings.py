@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from evallib.llm import DEFAULT_CONCURRENCY, ProviderConfig
+from evallib.llm.providers import DEFAULT_TIMEOUT_S
 from ui.secrets import setting
 
 #: Session-state keys of the sidebar widgets, and their defaults on a fresh session.
@@ -24,12 +25,12 @@ DEFAULTS = {
     "llm_concurrency": DEFAULT_CONCURRENCY,
     "llm_use_cache": True,
     "llm_prefill": True,
-    "llm_timeout": 60,
+    "llm_timeout": int(DEFAULT_TIMEOUT_S),
 }
 
 BASE_URL_EXAMPLES = {
     "openai": "http://localhost:11434/v1",
-    "anthropic": "",
+    "anthropic": "https://api.anthropic.com",
 }
 
 

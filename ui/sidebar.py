@@ -38,12 +38,12 @@ def _live_settings() -> None:
                       {k: t(f"sidebar.kind.{k}") for k in PROVIDER_KINDS}, state_key="llm_kind",
                       help=t("sidebar.kind_help"))
     kind = st.session_state["llm_kind"]
-    if kind == "openai":
-        st.text_input(t("sidebar.base_url"), key="llm_base_url", placeholder=BASE_URL_EXAMPLES["openai"],
-                      help=t("sidebar.base_url_help"))
-        if config_problem(current_settings()) == "sidebar.bad_url":
-            st.error(t("sidebar.bad_url"))
-            return
+    # Both kinds: proxies such as LiteLLM serve Anthropic's /v1/messages too.
+    st.text_input(t("sidebar.base_url"), key="llm_base_url", placeholder=BASE_URL_EXAMPLES[kind],
+                  help=t("sidebar.base_url_help" if kind == "openai" else "sidebar.base_url_help_anthropic"))
+    if config_problem(current_settings()) == "sidebar.bad_url":
+        st.error(t("sidebar.bad_url"))
+        return
     st.text_input(t("sidebar.api_key"), key="llm_api_key", type="password", help=t("sidebar.api_key_help"))
     settings = current_settings()
     models, problem = model_list(settings)

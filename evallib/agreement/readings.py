@@ -216,7 +216,9 @@ def sample_size(result: KappaResult, needed: int | None, half_width: float) -> R
     """How many items a ±``half_width`` interval needs, or why this pilot cannot say.
 
     ``none_constant`` (a constant rater: kappa is 0 whatever the items), ``none_perfect`` (every
-    item agrees: standard error 0), ``none_opposite`` (every item disagrees: standard error 0),
+    item agrees: standard error 0), ``none_opposite`` (every item disagrees: standard error 0; on
+    fewer than ``LARGE_SAMPLE_ITEMS`` items, where that may still be chance), ``none_opposite_many``
+    (the same on more items),
     ``none_zero_se`` (another table with standard error 0); ``needed`` (more items than now),
     ``enough_small`` / ``enough_large`` (already narrow enough, on few or many items).
     """
@@ -225,7 +227,9 @@ def sample_size(result: KappaResult, needed: int | None, half_width: float) -> R
         if result.note is not None:
             return Reading("none_constant", values)
         if result.agreement in (0.0, 1.0):
-            return Reading("none_perfect" if result.agreement == 1.0 else "none_opposite", values)
+            if result.agreement == 1.0:
+                return Reading("none_perfect", values)
+            return Reading("none_opposite" if result.n < LARGE_SAMPLE_ITEMS else "none_opposite_many", values)
         return Reading("none_zero_se", values)
     if needed > result.n:
         return Reading("needed", values)

@@ -8,7 +8,13 @@ count days from the first date. Thresholds are parameters (the page lets users m
   flagged above a fixed jump threshold (the hurried analyst of seed 001).
 - `agent_v2`: least squares on trend + annual + semi-annual + a step at the detected day, deciding on
   the fitted step amplitude (spec v2's method).
-- `agent_midas`: the MIDAS velocity (Blewitt et al. 2016) with v2's offset decision.
+- `agent_midas`: the MIDAS velocity (Blewitt et al. 2016, `evallib.gnss.midas`) with v2's offset decision.
+
+Gaps: the velocity fits use the dates (a gap is a stretch without data, nothing is interpolated); the
+jump detector counts samples, not days (30 samples either side, candidates every 5 samples refined
+to the sample, 45 samples of margin), so a window that straddles a gap spans more than 30 days; an
+offset is dated by the first sample after the jump. MIDAS pairs by dates: a day whose partner one
+year later is missing pairs with the next unused day after it (`evallib.gnss.midas`).
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+
+from evallib.gnss.midas import MidasVelocity, midas_velocity  # noqa: F401  (re-exported: the agents' MIDAS)
 
 DAYS_PER_YEAR = 365.25
 #: Jump detector of seed 001: 30-day windows either side, candidate days every 5 days, 45 days of
@@ -30,11 +38,6 @@ V1_JUMP_THRESHOLD_MM = 12.0
 V2_STEP_THRESHOLD_MM = 6.0
 #: Seasonal terms need a full year of data to be told apart from the trend.
 MIN_SEASONAL_SPAN_DAYS = 365
-#: MIDAS pairs data one year apart: 365 or 366 days for daily data (Blewitt et al. 2016, sec. 2.2).
-MIDAS_PAIR_DAYS = (365, 366)
-#: Pairs more than 2 sigma from the first median are trimmed, sigma = 1.4826 MAD (Blewitt et al. 2016).
-MIDAS_TRIM_SIGMA = 2.0
-MAD_TO_SIGMA = 1.4826
 
 
 def day_index(observed: pd.DataFrame) -> np.ndarray:
@@ -48,11 +51,13 @@ class Jump:
     """The largest jump between the 30-sample means after and before a candidate sample.
 
     ``index`` is the sample index (None when the record is too short for any candidate), ``size_mm``
-    the absolute jump (0.0 when there is no candidate).
+    the absolute jump (0.0 when there is no candidate), ``change_mm`` the signed one (after minus
+    before; set by `located_jump`).
     """
 
     index: int | None
     size_mm: float
+    change_mm: float = 0.0
 
 
 def largest_jump(d: np.ndarray, window: int = JUMP_WINDOW_DAYS, step: int = JUMP_STEP_DAYS,
@@ -88,6 +93,23 @@ def largest_jump_loop(d: np.ndarray, window: int = JUMP_WINDOW_DAYS, step: int =
     return Jump(best_index, float(best_jump))
 
 
+def located_jump(d: np.ndarray, window: int = JUMP_WINDOW_DAYS, step: int = JUMP_STEP_DAYS,
+                 margin: int = JUMP_MARGIN_DAYS) -> Jump:
+    """`largest_jump` on its 5-sample grid, then refined sample by sample around the best candidate
+    (the ``step - 1`` samples either side, inside the margins): the jump is dated by the first sample
+    after it, exactly, and keeps its sign in ``change_mm``. Shape of ``d``: (n,), mm."""
+    d = np.asarray(d, dtype=float)
+    coarse = largest_jump(d, window, step, margin)
+    if coarse.index is None:
+        return coarse
+    candidates = np.arange(max(margin, coarse.index - step + 1), min(len(d) - margin, coarse.index + step))
+    prefix = np.concatenate(([0.0], np.cumsum(d)))
+    changes = ((prefix[candidates + window] - prefix[candidates])
+               - (prefix[candidates] - prefix[candidates - window])) / window
+    best = int(np.argmax(np.abs(changes)))
+    return Jump(int(candidates[best]), float(abs(changes[best])), float(changes[best]))
+
+
 def _answer(velocity: float, offset: bool, offset_day: float | None) -> dict:
     return {"velocity_mm_yr": float(velocity), "offset": bool(offset),
             "offset_day": int(round(offset_day)) if offset and offset_day is not None else None}
@@ -105,7 +127,7 @@ def agent_v1(observed: pd.DataFrame, jump_threshold_mm: float = V1_JUMP_THRESHOL
     d = observed["disp_mm"].to_numpy(dtype=float)
     t = day_index(observed)
     velocity = straight_line_velocity(t, d)
-    jump = largest_jump(d)
+    jump = located_jump(d)
     detected = jump.index is not None and jump.size_mm > jump_threshold_mm
     return _answer(velocity, detected, t[jump.index] if detected else None)
 
@@ -170,7 +192,7 @@ def fit_v2(observed: pd.DataFrame, step_threshold_mm: float = V2_STEP_THRESHOLD_
     else the fit without a step (seed 001, step 5)."""
     d = observed["disp_mm"].to_numpy(dtype=float)
     t = day_index(observed)
-    jump = largest_jump(d)
+    jump = located_jump(d)
     if jump.index is not None:
         with_step = fit_trajectory(t, d, t[jump.index])
         if abs(with_step["step_mm"]) > step_threshold_mm:
@@ -182,55 +204,6 @@ def agent_v2(observed: pd.DataFrame, step_threshold_mm: float = V2_STEP_THRESHOL
     """Velocity from `fit_v2`; an offset is flagged at the step's day when the step was kept."""
     fit = fit_v2(observed, step_threshold_mm)
     return _answer(fit["velocity_mm_yr"], fit.step_day is not None, fit.step_day)
-
-
-@dataclass(frozen=True)
-class MidasVelocity:
-    """MIDAS estimate: velocity (mm/yr), its uncertainty (mm/yr), pairs used before and after trimming.
-
-    ``velocity_mm_yr`` and ``sigma_mm_yr`` are NaN when no pair one year apart exists.
-    """
-
-    velocity_mm_yr: float
-    sigma_mm_yr: float
-    n_pairs: int
-    n_kept: int
-
-
-def midas_velocity(t_days: np.ndarray, d: np.ndarray, steps: tuple[float, ...] = ()) -> MidasVelocity:
-    """Median of the slopes of data pairs one year apart, trimmed at 2 sigma and re-medianed.
-
-    Each sample is paired with the sample 365 days later (366 when 365 is missing); pairs spanning a
-    known step day (``steps``) are dropped. sigma = 1.4826 MAD of the slopes around their median;
-    slopes beyond 2 sigma are trimmed and the median recomputed; the uncertainty is
-    sqrt(π/2)·sigma_trimmed / sqrt(n_kept/4) (a quarter of the pairs taken as independent).
-    Source: Blewitt, Kreemer, Hammond & Gazeaux (2016), JGR 121:2054, sections 2.2-2.4.
-    Shapes (n,), days and mm; ``t_days`` sorted.
-    """
-    t = np.asarray(t_days, dtype=float)
-    d = np.asarray(d, dtype=float)
-    first, second = [], []
-    taken = np.zeros(len(t), dtype=bool)
-    for lag in MIDAS_PAIR_DAYS:
-        partner = np.minimum(np.searchsorted(t, t + lag), len(t) - 1)
-        use = (t[partner] == t + lag) & ~taken
-        taken |= use
-        first.append(np.flatnonzero(use))
-        second.append(partner[use])
-    i, j = np.concatenate(first), np.concatenate(second)
-    for step in steps:
-        keep = ~((t[i] < step) & (t[j] >= step))
-        i, j = i[keep], j[keep]
-    if i.size == 0:
-        return MidasVelocity(float("nan"), float("nan"), 0, 0)
-    slopes = (d[j] - d[i]) / ((t[j] - t[i]) / DAYS_PER_YEAR)
-    median = np.median(slopes)
-    sigma = MAD_TO_SIGMA * np.median(np.abs(slopes - median))
-    kept = slopes[np.abs(slopes - median) <= MIDAS_TRIM_SIGMA * sigma] if sigma > 0 else slopes
-    velocity = float(np.median(kept))
-    sigma_kept = MAD_TO_SIGMA * np.median(np.abs(kept - velocity))
-    uncertainty = float(np.sqrt(np.pi / 2) * sigma_kept / np.sqrt(kept.size / 4))
-    return MidasVelocity(velocity, uncertainty, int(i.size), int(kept.size))
 
 
 def agent_midas(observed: pd.DataFrame, step_threshold_mm: float = V2_STEP_THRESHOLD_MM) -> dict:

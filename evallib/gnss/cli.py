@@ -4,11 +4,13 @@
          [--v1-threshold MM] [--v2-threshold MM] [--trials N]
     gnss --summary [--trials N] [--json]      seed 001's table: v1/spec v1, v2/spec v2, v2/spec v3, held-out check
     gnss --recorded MODEL [--runs N]          grade recorded answers of a model (offline replay)
+    gnss --live MODEL [--runs N] [--base-url URL --timeout S ...] [--out DIR]   a live text model as the agent
     gnss --file PATH [--component up]         estimates on a real station file (no truth)
 
 Spec v3's tolerances are derived on the spot from ``--trials`` realisations per record length.
-Exit codes: 0 every agent passed at least ``--min-passes`` cases (default 0), 1 an agent fell below,
-2 a usage or input error (bad option, unreadable file, missing recordings).
+Exit codes: 0 every agent passed at least ``--min-passes`` cases (default 0), 1 an agent fell below
+(measured answers), 2 not measured: a usage or input error (bad option, unreadable file, missing
+recordings) or, with ``--live``, calls that got no answer (see below).
 """
 
 from __future__ import annotations
@@ -19,15 +21,21 @@ import math
 import sys
 from pathlib import Path
 
-from evallib.gnss.agents import agent_midas, agent_v1, agent_v2, day_index, midas_velocity
+from evallib.cluster_rates import ClusteredRate
+from evallib.gnss.agents import agent_midas, agent_v1, agent_v2
 from evallib.gnss.cases import CASES, held_out_cases
 from evallib.gnss.evaluation import failure_groups, pass_count, run_eval
-from evallib.gnss.live import GNSS_SET, build_request, grade_live
+from evallib.gnss.live import GNSS_SET, build_request, case_requests, grade_live
+from evallib.gnss.repeated import INTERVAL_UNIT, RunCase, overall_pass_rate
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_series, station_readings
+from evallib.gnss.station import estimate_station
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
-from evallib.gnss.tolerances import DEFAULT_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
-from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, UsageError, run_command
-from evallib.llm import Recordings, default_recordings
+from evallib.gnss.tolerances import DEFAULT_TRIALS, MIN_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
+from evallib.cli_failures import call_failures
+from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, LIVE_OPTIONS_HELP, ProgressLine, UsageError,
+                              add_live_options, command_options, exit_code, live_config, report_failures,
+                              outcome, report_file, run_command, write_report)
+from evallib.llm import Recordings, collect, default_recordings, make_provider
 
 EXIT_BELOW = EXIT_GATE_FAILED  # an agent passes fewer cases than --min-passes
 AGENT_NAMES = ("v1", "v2", "midas")
@@ -36,7 +44,7 @@ MODELS_OFFSETS = {"v1": False, "v2": True, "midas": True}
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m evallib gnss", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m evallib gnss", description=__doc__ + LIVE_OPTIONS_HELP,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--agents", default="v1,v2", help="comma-separated among v1, v2, midas (default %(default)s)")
     parser.add_argument("--spec", choices=("v1", "v2", "v3"), default="v1")
@@ -48,12 +56,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--trials", type=int, default=DEFAULT_TRIALS, help="realisations per length for spec v3")
     parser.add_argument("--summary", action="store_true", help="the v1/v2/v3 summary table and the held-out check")
     parser.add_argument("--recorded", metavar="MODEL", help="grade the recorded answers of MODEL instead")
-    parser.add_argument("--runs", type=int, default=2, help="recorded runs per case (with --recorded)")
+    parser.add_argument("--live", metavar="MODEL", help="ask MODEL at the live endpoint to be the agent, and grade it")
+    parser.add_argument("--runs", type=int, default=2, help="runs per case (with --recorded or --live)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="with --recorded or --live: also write the JSON report to OUT/gnss-<model>.json")
     parser.add_argument("--recordings", type=Path, default=None,
                         help="one folder to read and write recordings in (default: the shipped recordings/ "
                              "and the local folder, where new recordings go)")
     parser.add_argument("--file", type=Path, help="a .csv, .tenv3, .pos or .neu file: estimates, no truth")
     parser.add_argument("--component", choices=COMPONENTS, default="up")
+    add_live_options(parser)
     return parser
 
 
@@ -62,8 +74,8 @@ def _spec(args: argparse.Namespace) -> tuple[Spec, dict]:
         return SPEC_V1, {}
     if args.spec == "v2":
         return SPEC_V2, {}
-    if args.trials < 2:
-        raise UsageError(f"--trials must be at least 2, got {args.trials}")
+    if args.trials < MIN_TRIALS:
+        raise UsageError(f"--trials must be at least {MIN_TRIALS} to bound a 95th percentile, got {args.trials}")
     spec = derive_spec_v3(velocity_error_spread(10, args.trials), velocity_error_spread(2, args.trials))
     return spec, spec.derived_from
 
@@ -130,8 +142,8 @@ def _evaluate(args: argparse.Namespace) -> int:
 
 
 def _summary(args: argparse.Namespace) -> int:
-    if args.trials < 2:
-        raise UsageError(f"--trials must be at least 2, got {args.trials}")
+    if args.trials < MIN_TRIALS:
+        raise UsageError(f"--trials must be at least {MIN_TRIALS} to bound a 95th percentile, got {args.trials}")
     summary = seed_summary(args.trials, args.v1_threshold, args.v2_threshold)
     passes = summary.table.loc["passes"]
     if args.json:
@@ -145,9 +157,16 @@ def _summary(args: argparse.Namespace) -> int:
         for spread in summary.spreads:
             tolerance = summary.spec_v3.velocity_tol(spread.n_years)
             print(f"{spread.n_years:g}-yr records, {len(spread.errors)} seeds: median |error| {spread.median:.2f} "
-                  f"mm/yr, 95th percentile {spread.p95:.2f} mm/yr -> tolerance {tolerance:g}")
+                  f"mm/yr, 95th percentile {spread.p95:.2f} mm/yr (95 % upper bound {spread.p95_bounds.upper:.2f}, "
+                  f"order statistic {spread.p95_bounds.upper_rank} of {len(spread.errors)}) -> tolerance {tolerance:g}")
         print(f"held-out seeds, agent v2 under spec v3: {summary.held_out_passes}/{summary.held_out_total}")
     return EXIT_BELOW if int(passes.min()) < args.min_passes else EXIT_PASS
+
+
+def _pass_rate_by_case(rows) -> ClusteredRate:
+    """The pass rate of graded runs with the case as the unit of its interval (runs grouped by case id)."""
+    return overall_pass_rate([RunCase(case_id, "", tuple(int(r.passed) for r in rows if r.case_id == case_id))
+                              for case_id in dict.fromkeys(r.case_id for r in rows)])
 
 
 def _recorded(args: argparse.Namespace) -> int:
@@ -163,17 +182,46 @@ def _recorded(args: argparse.Namespace) -> int:
     if missing:
         raise UsageError(f"{missing} answers of {args.recorded!r} are not in {args.recordings}/{GNSS_SET}.jsonl "
                          f"(spec {spec.version}, {args.runs} runs)")
+    return _graded(args, args.recorded, rows)
+
+
+def _graded(args: argparse.Namespace, model: str, rows: list, failures=None) -> int:
+    """Print (table or JSON) the graded answers of a text model; the exit code of its pass count."""
+    code = exit_code(pass_count(rows) >= args.min_passes, failures)
+    rate = _pass_rate_by_case(rows)
+    out = {"model": model, "runs": args.runs, "passes": pass_count(rows),
+           "pass_rate": {**rate.to_dict(), "interval_unit": INTERVAL_UNIT}, "answers": [_row_dict(r) for r in rows]}
+    if failures is not None:
+        out |= {"failures": failures.to_dict(), "outcome": outcome(code), "exit_code": code}
+    if args.out is not None:
+        write_report(report_file(args.out, "gnss", model), out)
     if args.json:
-        print(json.dumps({"model": args.recorded, "runs": args.runs, "passes": pass_count(rows),
-                          "answers": [_row_dict(r) for r in rows]}, indent=2, ensure_ascii=False))
+        print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
-        _print_table(f"{args.recorded} ({args.runs} runs per case)", rows, failure_groups(rows, True))
-    return EXIT_BELOW if pass_count(rows) < args.min_passes else EXIT_PASS
+        _print_table(f"{model} ({args.runs} runs per case)", rows, failure_groups(rows, True))
+        if rate.defined:
+            print(f"pass rate {rate.value:.3f}, 95 % CI [{rate.low:.3f}, {rate.high:.3f}] per case "
+                  f"({rate.items} cases), [{rate.decision_low:.3f}, {rate.decision_high:.3f}] per run")
+    if failures is not None:
+        report_failures(failures)
+    return code
 
 
-def _finite(value: float) -> float | None:
-    """JSON has no NaN: an undefined estimate is written as null."""
-    return value if math.isfinite(value) else None
+def _live(args: argparse.Namespace) -> int:
+    """A live text model as the agent: ``--runs`` runs of each case, graded; failed calls by cause."""
+    spec, _ = _spec(args)
+    cells = case_requests(args.live, args.runs, spec)
+    progress = ProgressLine("gnss")
+    results = collect([request for _, _, request in cells], make_provider(live_config(args)), args.concurrency,
+                      progress)
+    progress.close()
+    failures = call_failures(results, [f"{case.case_id} run {repeat + 1}" for case, repeat, _ in cells],
+                             command_options(args), args.max_failed_share)
+    rows = []
+    for index in range(0, len(cells), args.runs):
+        case = cells[index][0]
+        rows += [run.result for run in grade_live(case, results[index:index + args.runs], spec) if run.result]
+    return _graded(args, args.live, rows, failures)
 
 
 def _estimate(args: argparse.Namespace) -> int:
@@ -182,13 +230,11 @@ def _estimate(args: argparse.Namespace) -> int:
     except (GnssFileError, OSError) as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     observed = series.observed
-    midas = midas_velocity(day_index(observed), observed["disp_mm"].to_numpy())
+    estimate = estimate_station(series, args.v1_threshold, args.v2_threshold)
     out = {"file": str(args.file), "station": series.station, "component": series.component, "days": len(observed),
            "first": str(observed["date"].iloc[0].date()), "last": str(observed["date"].iloc[-1].date()),
-           "v1": agent_v1(observed, args.v1_threshold), "v2": agent_v2(observed, args.v2_threshold),
-           "midas": {"velocity_mm_yr": _finite(midas.velocity_mm_yr), "sigma_mm_yr": _finite(midas.sigma_mm_yr),
-                     "pairs": midas.n_pairs},
-           "readings": [{"code": r.code, **r.values} for r in station_readings(series)]}
+           **estimate.as_dict()}
+    out["readings"] = [{"code": r.code, **r.values} for r in station_readings(series)] + out["readings"]
     print(json.dumps(out, indent=2, ensure_ascii=False, default=str))
     return EXIT_PASS
 
@@ -204,6 +250,8 @@ def run(args: argparse.Namespace) -> int:
         return _summary(args)
     if args.recorded:
         return _recorded(args)
+    if args.live:
+        return _live(args)
     return _evaluate(args)
 
 

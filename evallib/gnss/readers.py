@@ -258,28 +258,49 @@ JUMP_SIGMAS = 10.0
 MIN_VELOCITY_YEARS = 2.5
 
 
+#: Epochs more than a week apart are separated by a gap: a change across it may have built up on any
+#: day inside it (motion, noise), so it is named as a gap, not dated as an offset.
+OFFSET_MAX_INTERVAL_DAYS = 7
+
+
 def _largest_jump(observed: pd.DataFrame) -> Reading | None:
-    """The largest day-to-day change, measured from the median change (the trend), when it exceeds
-    `JUMP_SIGMAS` robust sigmas; with sigma = 0 (a perfectly regular series) any departure counts."""
-    changes = np.diff(observed["disp_mm"].to_numpy())
+    """The largest change between consecutive epochs, measured from the median daily rate times the
+    interval, when it exceeds `JUMP_SIGMAS` robust sigmas of the day-to-day changes (epochs one day
+    apart; all changes when there are none); with sigma = 0 any departure counts. Named
+    ``jump_across_gap`` when the epochs lie more than `OFFSET_MAX_INTERVAL_DAYS` apart, ``outlier``
+    when the next or previous change takes it back (one epoch off the line), ``large_jump`` otherwise."""
+    d = observed["disp_mm"].to_numpy()
+    changes = np.diff(d)
     if changes.size == 0:
         return None
-    departures = changes - np.median(changes)
-    sigma = 1.4826 * np.median(np.abs(departures))
+    interval = np.diff(observed["date"].to_numpy()).astype("timedelta64[D]").astype(float)
+    daily = interval == 1 if np.any(interval == 1) else np.ones(changes.size, dtype=bool)
+    departures = changes - np.median(changes[daily] / interval[daily]) * interval
+    sigma = 1.4826 * np.median(np.abs(departures[daily] - np.median(departures[daily])))
     at = int(np.argmax(np.abs(departures)))
     size = abs(departures[at])
     if size == 0 or (sigma > 0 and size <= JUMP_SIGMAS * sigma):
         return None
-    return Reading("large_jump", {"date": observed["date"].iloc[at + 1].date().isoformat(),
-                                  "size_mm": float(changes[at]), "sigmas": float(size / sigma) if sigma > 0 else None})
+    sigmas = float(size / sigma) if sigma > 0 else None
+    before, after = observed["date"].iloc[at].date().isoformat(), observed["date"].iloc[at + 1].date().isoformat()
+    if interval[at] > OFFSET_MAX_INTERVAL_DAYS:
+        return Reading("jump_across_gap", {"gap_from": before, "gap_to": after, "missing_days": int(interval[at]) - 1,
+                                           "size_mm": float(changes[at]), "sigmas": sigmas})
+    for other, epoch in ((at + 1, at + 1), (at - 1, at)):
+        if 0 <= other < changes.size and departures[other] * departures[at] < 0 and abs(departures[other]) > size / 2:
+            return Reading("outlier", {"date": observed["date"].iloc[epoch].date().isoformat(),
+                                       "size_mm": float(departures[at] if epoch == at + 1 else -departures[other])})
+    return Reading("large_jump", {"date": after, "size_mm": float(changes[at]), "sigmas": sigmas})
 
 
 def station_readings(series: StationSeries) -> list[Reading]:
     """What the reader did to a real file and what the record allows, as readings (codes
     ``rows_unsorted``, ``duplicates_dropped`` (count), ``gaps`` (missing_days, share),
-    ``equipment_changes`` (dates as ISO strings), ``large_jump`` (date, size_mm, sigmas: the largest
-    day-to-day change when beyond `JUMP_SIGMAS` robust sigmas, sigma = 1.4826 MAD of the changes; sigmas
-    None when the other changes are all equal),
+    ``equipment_changes`` (dates as ISO strings), ``large_jump`` (date: the first day after the jump,
+    size_mm, sigmas: the largest day-to-day change when beyond `JUMP_SIGMAS` robust sigmas, sigma = 1.4826
+    MAD of the changes; sigmas None when the other changes are all equal), or instead of it
+    ``jump_across_gap`` (gap_from, gap_to, missing_days, size_mm, sigmas) or ``outlier`` (date, size_mm),
+    see `_largest_jump`,
     ``record_too_short_for_velocity`` (years, min_years))."""
     observed = series.observed
     span_days = (observed["date"].iloc[-1] - observed["date"].iloc[0]).days

@@ -2,23 +2,32 @@
 
 A sampled model does not answer the same way twice, so the unit of measurement per case is a pass
 rate over N runs with its sampling uncertainty (seed 001). ``data/gnss_recorded_runs.json`` holds the
-seed's recorded grades of a reviewing agent (six planted-flaw cases x five runs).
+seed's recorded grades of a reviewing agent (six planted-flaw cases x five runs). Within one case the
+runs are the unit of its pass rate; a pass rate over several cases takes the case as its unit
+(`overall_pass_rate`), since runs of one case are not independent of each other.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from scipy import stats
 
+from evallib.cluster_rates import ClusteredRate
 from evallib.errors import InputError
 from evallib.readings import Reading
 from evallib.stats import DEFAULT_CONFIDENCE, standard_error_proportion, wilson_interval
 
 RECORDED_RUNS = Path(__file__).resolve().parent.parent.parent / "data" / "gnss_recorded_runs.json"
+#: A unanimous case reads as "so few runs" while its Wilson interval still reaches farther than this
+#: from the unanimous end (below 90 % after all passes): up to 34 runs at 95 %.
+FEW_RUNS_MARGIN = 0.10
+#: The unit of the interval of a pass rate over several cases.
+INTERVAL_UNIT = "case"
 #: Conventional design values: a two-sided 5 % test with 80 % power (Cohen 1988).
 DEFAULT_ALPHA = 0.05
 DEFAULT_POWER = 0.8
@@ -72,6 +81,17 @@ def pass_rate(case: RunCase, confidence: float = DEFAULT_CONFIDENCE) -> PassRate
     return PassRate(case.case_id, case.label, k, n, k / n, standard_error_proportion(k / n, n), low, high)
 
 
+def overall_pass_rate(cases: Sequence[RunCase], confidence: float = DEFAULT_CONFIDENCE) -> ClusteredRate:
+    """Pass rate over every run of ``cases``, its interval with the case as the unit (`ClusteredRate`):
+    an agent that fails a case tends to fail it on every run. Cases without a run are left out.
+
+    >>> rate = overall_pass_rate([RunCase("a", "", (1, 1, 1)), RunCase("b", "", (0, 0, 0))])
+    >>> rate.value, rate.items, rate.effective_n
+    (0.5, 2, 2.0)
+    """
+    return ClusteredRate.of([(sum(c.outcomes), len(c.outcomes)) for c in cases], confidence)
+
+
 def runs_to_separate(p1: float, p2: float, alpha: float = DEFAULT_ALPHA, power: float = DEFAULT_POWER) -> int:
     """Runs per agent needed for a two-sided test of p1 = p2 at level ``alpha`` to detect the difference
     with probability ``power`` (normal approximation, no continuity correction):
@@ -100,15 +120,19 @@ def runs_to_separate(p1: float, p2: float, alpha: float = DEFAULT_ALPHA, power: 
 def pass_rate_reading(rate: PassRate) -> Reading:
     """What a case's pass rate can claim, as a reading:
 
-    - ``rate_unanimous_few_runs`` (k = 0 or k = n): the standard error is 0 yet the Wilson interval
+    - ``rate_unanimous_few_runs`` (k = 0 or k = n, on few runs: the Wilson interval still reaches
+      farther than `FEW_RUNS_MARGIN` from the unanimous end): the standard error is 0 yet the interval
       stays wide (values: passes, runs, low, high);
+    - ``rate_unanimous`` (k = 0 or k = n on more runs): the interval is narrow, yet not a rate of
+      exactly 0 or 1;
     - ``rate_undecided``: the Wilson interval contains 0.5, a single run would have been a coin toss
       (values: rate, low, high);
     - ``rate_mostly_pass`` / ``rate_mostly_fail``: the interval lies above / below 0.5 (values: rate, low, high).
     """
     values = {"passes": rate.passes, "runs": rate.runs, "rate": rate.rate, "low": rate.low, "high": rate.high}
     if rate.passes in (0, rate.runs):
-        return Reading("rate_unanimous_few_runs", values)
+        reach = rate.high if rate.passes == 0 else 1 - rate.low
+        return Reading("rate_unanimous_few_runs" if reach > FEW_RUNS_MARGIN else "rate_unanimous", values)
     if rate.low <= 0.5 <= rate.high:
         return Reading("rate_undecided", values)
     return Reading("rate_mostly_pass" if rate.low > 0.5 else "rate_mostly_fail", values)

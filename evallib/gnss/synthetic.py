@@ -55,20 +55,23 @@ def fractional_filter(n: int, d: float = FLICKER_D) -> np.ndarray:
 
 
 def flicker_noise(n: int, amplitude_mm: float, rng: np.random.Generator,
-                  dt_years: float = 1 / DAYS_PER_YEAR) -> np.ndarray:
+                  dt_years: float = 1 / DAYS_PER_YEAR, realisations: int | None = None) -> np.ndarray:
     """Flicker (power-law, index -1) noise of n samples, in mm.
 
     Unit white noise of length 2n is convolved (FFT, `scipy.signal.fftconvolve`) with the fractional
     filter; the first n samples are a warm-up and discarded, so the kept part starts from a filter
     state that has run one series length (the plain periodic FFT method lacks the lowest frequencies).
     The result is scaled by amplitude·dt^(1/4), the per-sample scale of an amplitude in mm/yr^0.25
-    (Williams 2003, J. Geodesy 76:483). Shape (n,); amplitude 0 gives zeros.
+    (Williams 2003, J. Geodesy 76:483). Shape (n,), or (realisations, n) when ``realisations`` is given
+    (independent rows, one convolution for all); amplitude 0 gives zeros.
     """
+    shape = (2 * n,) if realisations is None else (realisations, 2 * n)
     if n <= 0:
-        return np.zeros(0)
-    white = rng.standard_normal(2 * n)
-    filtered = fftconvolve(white, fractional_filter(2 * n))[:2 * n]
-    return amplitude_mm * dt_years ** (FLICKER_D / 2) * filtered[n:]
+        return np.zeros(shape[:-1] + (0,))
+    white = rng.standard_normal(shape)
+    kernel = fractional_filter(2 * n)
+    filtered = fftconvolve(white, kernel if realisations is None else kernel[None, :], axes=-1)[..., :2 * n]
+    return amplitude_mm * dt_years ** (FLICKER_D / 2) * filtered[..., n:]
 
 
 def trajectory(t_days: np.ndarray, velocity_mm_yr: float, annual_mm: float, semiannual_mm: float,

@@ -21,6 +21,7 @@ from evallib.judging.data import DIFFICULTIES, TYPES, JudgeDataError
 from evallib.judging.grades import STATUSES
 from evallib.judging.pipeline import CaseResult
 from evallib.judging.rubric import Rubric
+from evallib.paired import PairedTest, paired_code, paired_values, sign_flip_test
 from evallib.readings import Reading
 
 CONFIDENCE = 0.95
@@ -268,23 +269,36 @@ def human_agreement(results: Sequence[CaseResult], human: dict[str, int],
 
 @dataclass(frozen=True)
 class TemplateComparison:
-    """Paired differences B - A over cases scored under both templates."""
+    """Paired differences B - A over cases scored under both templates, and their sign-flip test
+    (`evallib.paired`: the case is the unit of the test and of its interval)."""
 
     case_ids: list[str]
     differences: list[int]
-    stat: MeanCI
+    test: PairedTest
     wins_b: int
     ties: int
     wins_a: int
     excluded: int
 
 
-def compare_templates(results_a: Sequence[CaseResult], results_b: Sequence[CaseResult],
-                      max_total: int | None = None) -> tuple[TemplateComparison, list[Reading]]:
-    """Template A vs B on the same cases: mean paired difference (B - A) with its t interval (clipped
-    to ±``max_total`` when given), and
-    wins / ties / losses. Readings: ``ab_too_few`` (fewer than 2 pairs), ``ab_all_ties``,
-    ``ab_b_better`` / ``ab_a_better`` (the interval excludes 0), ``ab_no_clear_difference``."""
+#: Reading code of `compare_templates` for each conclusion of `evallib.paired.paired_code`.
+_AB_CODES = {"no_pairs": "ab_no_pairs", "all_zero": "ab_all_ties", "positive": "ab_b_better",
+             "negative": "ab_a_better", "too_few": "ab_too_few", "cannot_tell": "ab_cannot_tell"}
+
+
+def compare_templates(results_a: Sequence[CaseResult], results_b: Sequence[CaseResult]
+                      ) -> tuple[TemplateComparison, list[Reading]]:
+    """Template A vs B on the same cases: paired differences B - A (points), the exact sign-flip
+    test of "no difference", the mean difference with its test-inversion interval (unit: the case),
+    and wins / ties / losses. The interval lies within the range of the differences, and is None
+    when no test can conclude at this size (fewer than six cases).
+
+    Readings (first, always one): ``ab_no_pairs`` (no case scored under both), ``ab_all_ties``
+    (every difference 0), ``ab_b_better`` / ``ab_a_better`` (the test concludes, p <= 0.05),
+    ``ab_too_few`` (with n cases p cannot fall below 2 / 2^n > 0.05), ``ab_cannot_tell`` (n, p).
+    Then ``ab_equal_differences`` when every difference is the same non-zero value: the interval
+    has zero width, which does not mean the difference is known exactly.
+    """
     b_scores = {r.case.id: r.grade.score for r in results_b}
     ids, diffs = [], []
     for r in results_a:
@@ -292,20 +306,14 @@ def compare_templates(results_a: Sequence[CaseResult], results_b: Sequence[CaseR
         if r.grade.scored and other is not None:
             ids.append(r.case.id)
             diffs.append(other - r.grade.score)
-    stat = mean_ci(diffs, bounds=None if max_total is None else (-max_total, max_total))
-    comparison = TemplateComparison(ids, diffs, stat, sum(d > 0 for d in diffs), sum(d == 0 for d in diffs),
-                                    sum(d < 0 for d in diffs), len(set(r.case.id for r in results_a)) - len(ids))
-    values = {"n": stat.n, "mean": stat.mean, "low": stat.low, "high": stat.high, "wins_b": comparison.wins_b,
-              "ties": comparison.ties, "wins_a": comparison.wins_a}
-    if stat.n < 2:
-        return comparison, [Reading("ab_too_few", values)]
-    if all(d == 0 for d in diffs):
-        return comparison, [Reading("ab_all_ties", values)]
-    if stat.low > 0:
-        return comparison, [Reading("ab_b_better", values)]
-    if stat.high < 0:
-        return comparison, [Reading("ab_a_better", values)]
-    return comparison, [Reading("ab_no_clear_difference", values)]
+    test = sign_flip_test(diffs)
+    comparison = TemplateComparison(ids, diffs, test, test.positive, test.zero, test.negative,
+                                    len(set(r.case.id for r in results_a)) - len(ids))
+    values = {**paired_values(test), "wins_b": test.positive, "ties": test.zero, "wins_a": test.negative}
+    readings = [Reading(_AB_CODES[paired_code(test)], values)]
+    if test.n > 1 and test.positive + test.negative == test.n and len(set(diffs)) == 1:
+        readings.append(Reading("ab_equal_differences", {"n": test.n, "difference": diffs[0]}))
+    return comparison, readings
 
 
 @dataclass(frozen=True)

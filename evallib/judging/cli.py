@@ -1,23 +1,23 @@
 """``judge``: generate, grade by code then by a model judge, write a JSON report, gate on the mean.
 
-    judge [--offline] [--generator M --judge M --provider openai|anthropic --base-url URL [--record]]
-          [--template A|B] [--compare] [--probes] [--min-mean 7] [--max-unscored-share 0.1] [--out outputs/]
+    judge [--offline] [--generator M --judge M --provider openai|anthropic --base-url URL --timeout S [--record]]
+          [--template A|B] [--compare] [--probes] [--min-mean 7] [--max-unscored-share 0.1]
+          [--max-failed-share 0] [--out outputs/]
 
-Exit codes: 0 the gate passed, 1 it failed (mean under ``--min-mean`` points, or more than
-``--max-unscored-share`` of the grades unscored), 2 a usage or data error (bad option, invalid cases,
-template or rubric file, offline without recordings for the chosen models). Offline, answers are
+Exit codes: 0 the gate passed, 1 it failed on measured answers (mean under ``--min-mean`` points, or
+more than ``--max-unscored-share`` of the grades unscored), 2 not measured: a usage or data error (bad
+option, invalid cases, template or rubric file, offline without recordings for the chosen models) or
+calls that got no answer (see below). Offline, answers are
 replayed from ``recordings/`` and the models default to the authored ones. ``--record`` (live) adds
 every successful answer to ``recordings/judge.jsonl``: with ``--compare --probes`` on the default
 cases it records the whole default set the page replays. ``--probes`` also grades padded copies
 (verbosity) and, with ``--compare``, judges A against B in both orders (position); offline, on the
-cases the authored recordings cover, live on every case.
-"""
+cases the authored recordings cover, live on every case."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -26,22 +26,23 @@ from evallib.judging.authored import JUDGE_SET, authored_settings, load_authored
 from evallib.judging.data import DEFAULT_CASES, JudgeDataError, load_cases
 from evallib.judging.pipeline import JudgeConfig, run_pairwise, run_pipeline, run_verbosity
 from evallib.judging.report import DEFAULT_MAX_UNSCORED_SHARE, judge_gate, probes_to_dict, report_to_dict
-from evallib.judging.requests import PROVIDER_KINDS, ModelSettings
+from evallib.judging.requests import ModelSettings
 from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
-from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_PASS, UsageError, run_command
-from evallib.llm import ProviderConfig, RecordingProvider, Recordings, default_recordings, make_provider, provider_for_mode
+from evallib.cli_failures import call_failures
+from evallib.gate_cli import (LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options, command_options,
+                              exit_code, live_config, outcome, report_failures, run_command, verdict)
+from evallib.llm import RecordingProvider, Recordings, default_recordings, make_provider, provider_for_mode
 
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m evallib judge", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m evallib judge", description=__doc__ + LIVE_OPTIONS_HELP,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--offline", action="store_true", help="replay recordings/ instead of calling models")
     parser.add_argument("--generator", help="model that answers (offline default: the authored one)")
     parser.add_argument("--judge", help="model that grades (offline default: the authored one)")
-    parser.add_argument("--provider", choices=PROVIDER_KINDS, default="openai")
-    parser.add_argument("--base-url", default="", help="endpoint, e.g. http://localhost:11434/v1")
+    add_live_options(parser)
     parser.add_argument("--no-prefill", action="store_true", help="Anthropic judge refuses prefill: forced tool call")
     parser.add_argument("--json-mode", action="store_true", help="OpenAI-compatible judge accepts response_format")
     parser.add_argument("--no-temperature", action="store_true", help="models refuse temperature (reasoning models)")
@@ -58,7 +59,6 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--recordings", type=Path, default=None,
                         help="one folder to read and write recordings in (default: the shipped recordings/ "
                              "and the local folder, where new recordings go)")
-    parser.add_argument("--concurrency", type=int, default=8)
     return parser
 
 
@@ -91,23 +91,37 @@ def _provider(args: argparse.Namespace, recordings: Recordings):
     """Offline: the recordings only. Live: the endpoint only (a gate measures the live models)."""
     if args.offline:
         return provider_for_mode("offline", recordings)
-    key_variable = "ANTHROPIC_API_KEY" if args.provider == "anthropic" else "OPENAI_API_KEY"
-    live = make_provider(ProviderConfig(kind=args.provider, base_url=args.base_url,
-                                        api_key=os.environ.get(key_variable, "")))
+    live = make_provider(live_config(args))
     return RecordingProvider(live, recordings, JUDGE_SET, args.provider) if args.record else live
 
 
-def _probes(args: argparse.Namespace, configs: dict, runs: dict, provider) -> tuple[list, list]:
+def _probes(args: argparse.Namespace, configs: dict, runs: dict, provider, progress) -> tuple[list, list]:
     """(padded grades, pairwise comparisons) of ``--probes``: offline on the authored cases only."""
     chosen = load_authored() if args.offline else None
 
     def kept(results, key):
         return [r for r in results if chosen is None or r.case.id in chosen[key]]
     padded = run_verbosity(kept(runs[args.template], "verbosity_cases"), configs[args.template], provider,
-                           args.concurrency)
+                           args.concurrency, progress)
     compared = run_pairwise(kept(runs["A"], "pairwise_cases"), kept(runs["B"], "pairwise_cases"), configs["A"],
-                            provider, args.concurrency) if args.compare else []
+                            provider, args.concurrency, progress) if args.compare else []
     return padded, compared
+
+
+def _calls(runs: dict, padded: list, compared: list) -> tuple[list, list[str]]:
+    """(every call that counts, its label): a call refused for its prefill and made again without it
+    is not counted (`evallib.judging.pipeline.call_judge`)."""
+    chains = [(f"{r.case.id} template {name}", r.calls) for name, results in runs.items() for r in results]
+    chains += [(f"{p.case_id} verbosity probe", p.calls) for p in padded]
+    chains += [(f"{c.case_id} position probe", c.calls) for c in compared]
+    calls, labels = [], []
+    for label, chain in chains:
+        for i, call in enumerate(chain):
+            if call.error_kind == "prefill_unsupported" and i + 1 < len(chain):
+                continue
+            calls.append(call)
+            labels.append(label + (" generation" if i == 0 and "template" in label else ""))
+    return calls, labels
 
 
 def _missing(results) -> int:
@@ -117,8 +131,6 @@ def _missing(results) -> int:
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.max_unscored_share <= 1:
         raise UsageError(f"--max-unscored-share must be between 0 and 1, got {args.max_unscored_share}")
-    if args.concurrency < 1:
-        raise UsageError("--concurrency must be at least 1")
     if args.record and args.offline:
         raise UsageError("--record needs a live run (it records live answers)")
     try:
@@ -129,21 +141,32 @@ def run(args: argparse.Namespace) -> int:
     recordings = (Recordings(args.recordings) if args.recordings else default_recordings())
     provider = _provider(args, recordings)
     start = time.perf_counter()
-    runs = {name: run_pipeline(cases, config, provider, args.concurrency) for name, config in configs.items()}
-    padded, compared = _probes(args, configs, runs, provider) if args.probes else ([], [])
+    runs = {}
+    for name, config in configs.items():
+        progress = ProgressLine(f"judge template {name}")
+        runs[name] = run_pipeline(cases, config, provider, args.concurrency, progress)
+        progress.close()
+    progress = ProgressLine("judge probes")
+    padded, compared = _probes(args, configs, runs, provider, progress) if args.probes else ([], [])
+    progress.close()
     duration = time.perf_counter() - start
     config = configs[args.template]
     missing = sum(_missing(results) for results in runs.values()) + _missing(padded) + _missing(compared)
     if args.offline and missing:
         raise UsageError(f"{missing} requests have no recording for generator {config.generator.model!r} and judge "
                          f"{config.judge.model!r}; recorded models: {', '.join(recorded_models(recordings)) or 'none'}")
+    calls, labels = _calls(runs, padded, compared)
+    failures = call_failures(calls, labels, command_options(args, ("--generator", "--judge"), "--no-prefill"),
+                             args.max_failed_share)
     gate = judge_gate(runs[args.template], args.min_mean, args.max_unscored_share)
+    code = exit_code(gate.passed, failures)
     first = "A" if args.compare else args.template
     data = report_to_dict(runs[first], configs[first], runs.get("B", []) if args.compare else [], duration)
     if args.probes:
-        data["probes"] = probes_to_dict(padded, compared)
+        data["probes"] = probes_to_dict(padded, compared, config.rubric.max_total)
     data["gate"] = {"template": args.template, "passed": gate.passed, "code": gate.reading.code,
                     "values": gate.reading.values}
+    data |= {"failures": failures.to_dict(), "outcome": outcome(code), "exit_code": code}
     path = args.out / "judge-report.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
@@ -151,12 +174,13 @@ def run(args: argparse.Namespace) -> int:
     mean = "undefined" if values["mean"] is None else f"{values['mean']:.2f}"
     print(f"{values['total']} cases, {values['n']} scored, mean {mean} / {config.rubric.max_total}, statuses "
           + ", ".join(f"{k} {v}" for k, v in data["statuses"].items() if v))
-    print(f"gate: {'PASS' if gate.passed else 'FAIL'} ({gate.reading.code}); report: {path}")
-    return EXIT_PASS if gate.passed else EXIT_GATE_FAILED
+    print(f"gate: {verdict(code)} ({gate.reading.code}); report: {path}")
+    report_failures(failures)
+    return code
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``judge`` command; returns the exit code (0 pass, 1 gate failed, 2 usage or data error)."""
+    """Run the ``judge`` command; returns the exit code (0 pass, 1 gate failed, 2 not measured)."""
     return run_command("judge", _parser(), run, argv)
 
 

@@ -61,12 +61,7 @@ SELF_IDENTIFICATION = re.compile(
     re.IGNORECASE)
 
 
-def blind(response: str) -> tuple[str, tuple[str, ...]]:
-    """(response without self-identifying first/last lines, the lines removed).
-
-    >>> blind("En tant que Claude, voici le code :\\nprint(1)")
-    ('print(1)', ('En tant que Claude, voici le code :',))
-    """
+def _strip_self_identification(response: str) -> tuple[str, tuple[str, ...]]:
     lines = response.split("\n")
     removed_first, removed_last = [], []
     while lines and SELF_IDENTIFICATION.match(lines[0]):
@@ -74,6 +69,29 @@ def blind(response: str) -> tuple[str, tuple[str, ...]]:
     while lines and SELF_IDENTIFICATION.match(lines[-1]):
         removed_last.insert(0, lines.pop())
     return "\n".join(lines).strip("\n"), tuple(removed_first + removed_last)
+
+
+def erased_by_blinding(response: str) -> bool:
+    """True when the self-identifying lines are all the response says (a one-line "As GPT-4o: x = 1"):
+    blinding would leave the judge nothing to grade, so `blind` keeps such a response whole and the
+    pipeline flags it and leaves it out of the bias probes."""
+    return bool(response.strip()) and not _strip_self_identification(response)[0].strip()
+
+
+def blind(response: str) -> tuple[str, tuple[str, ...]]:
+    """(response without self-identifying first/last lines, the lines removed).
+
+    Never empties a response: when blinding would erase it (`erased_by_blinding`), the response is
+    returned whole with nothing removed (sending the judge an empty answer grades nothing).
+
+    >>> blind("En tant que Claude, voici le code :\\nprint(1)")
+    ('print(1)', ('En tant que Claude, voici le code :',))
+    >>> blind("As GPT-4o, here it is: x = 1")
+    ('As GPT-4o, here it is: x = 1', ())
+    """
+    if erased_by_blinding(response):
+        return response, ()
+    return _strip_self_identification(response)
 
 
 SYSTEM_PROMPT = (

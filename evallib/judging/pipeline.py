@@ -25,7 +25,7 @@ from evallib.judging.data import Case
 from evallib.judging.grades import (Grade, Verdict, code_grade_of_empty, generation_failed, parse_grade,
                                     parse_verdict)
 from evallib.judging.injection import injection_flags, without_injection
-from evallib.judging.judge_prompt import blind, pad
+from evallib.judging.judge_prompt import blind, erased_by_blinding, pad
 from evallib.judging.requests import ModelSettings, generation_request, judge_request, pairwise_request
 from evallib.judging.rubric import Rubric
 from evallib.llm import ChatRequest, ChatResult
@@ -54,7 +54,11 @@ class JudgeConfig:
 
 @dataclass(frozen=True)
 class CaseResult:
-    """Everything one chain produced. ``calls``: every model call made, in order (for cost and time)."""
+    """Everything one chain produced. ``calls``: every model call made, in order (for cost and time).
+
+    ``blinding_erased``: blinding was on and would have erased the whole response (it only named its
+    model): the judge graded it as written, and the bias probes leave it out.
+    """
 
     case: Case
     template_name: str
@@ -66,6 +70,7 @@ class CaseResult:
     injection: tuple[str, ...] = ()
     clean_grade: Grade | None = None
     calls: tuple[ChatResult, ...] = ()
+    blinding_erased: bool = False
 
     @property
     def generation(self) -> ChatResult:
@@ -116,7 +121,8 @@ def run_case(case: Case, config: JudgeConfig, provider) -> CaseResult:
         cleaned_calls = call_judge(provider, lambda s: judge_request(case, cleaned, config.rubric, s), config.judge)
         clean_grade = parse_grade(cleaned_calls[-1], config.rubric, cleaned)
         calls += cleaned_calls
-    return CaseResult(case, config.template_name, response, checks, grade, graded, removed, flags, clean_grade, calls)
+    return CaseResult(case, config.template_name, response, checks, grade, graded, removed, flags, clean_grade, calls,
+                      config.blinding and erased_by_blinding(response))
 
 
 def run_chains(items: Sequence[Item], chain: Callable[[Item], Outcome], max_concurrency: int = DEFAULT_CONCURRENCY,
@@ -157,6 +163,21 @@ def run_pipeline(cases: Sequence[Case], config: JudgeConfig, provider, max_concu
                       lambda result: not result.grade.scored)
 
 
+def verbosity_candidates(results: Sequence[CaseResult]) -> list[CaseResult]:
+    """The results the verbosity probe pads: scored by the judge, and not erased by blinding."""
+    return [r for r in results if r is not None and r.grade.scored and r.grade.by == "judge" and not r.blinding_erased]
+
+
+def pairwise_candidates(results_a: Sequence[CaseResult], results_b: Sequence[CaseResult]
+                        ) -> list[tuple[CaseResult, CaseResult]]:
+    """(A, B) results of the same case (by id) that the position probe compares: both responses were
+    graded, and blinding would have erased neither."""
+    by_id = {r.case.id: r for r in results_b if r is not None}
+    return [(a, by_id[a.case.id]) for a in results_a if a is not None and a.case.id in by_id
+            and a.graded_text and by_id[a.case.id].graded_text
+            and not (a.blinding_erased or by_id[a.case.id].blinding_erased)]
+
+
 @dataclass(frozen=True)
 class PaddedGrade:
     """The verbosity probe of one case: the grade of a padded copy of its (graded) response."""
@@ -170,8 +191,8 @@ class PaddedGrade:
 def run_verbosity(results: Sequence[CaseResult], config: JudgeConfig, provider,
                   max_concurrency: int = DEFAULT_CONCURRENCY,
                   on_progress: Callable[[ChainProgress], None] | None = None) -> list[PaddedGrade]:
-    """Grade a padded copy (`pad`) of every response the judge scored."""
-    chosen = [r for r in results if r.grade.scored and r.grade.by == "judge"]
+    """Grade a padded copy (`pad`) of every response `verbosity_candidates` keeps."""
+    chosen = verbosity_candidates(results)
 
     def probe(result: CaseResult) -> PaddedGrade:
         padded = pad(result.graded_text)
@@ -198,10 +219,8 @@ class PairwiseComparison:
 def run_pairwise(results_a: Sequence[CaseResult], results_b: Sequence[CaseResult], config: JudgeConfig,
                  provider, max_concurrency: int = DEFAULT_CONCURRENCY,
                  on_progress: Callable[[ChainProgress], None] | None = None) -> list[PairwiseComparison]:
-    """Judge A vs B in both orders for each case both templates answered (matched by case id)."""
-    by_id = {r.case.id: r for r in results_b}
-    pairs = [(a, by_id[a.case.id]) for a in results_a
-             if a.case.id in by_id and a.graded_text and by_id[a.case.id].graded_text]
+    """Judge A vs B in both orders for each pair `pairwise_candidates` keeps."""
+    pairs = pairwise_candidates(results_a, results_b)
 
     def compare(pair: tuple[CaseResult, CaseResult]) -> PairwiseComparison:
         a, b = pair

@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass
 
 from evallib.judging.analyses import (compare_templates, cost, criterion_means, mean_ci, means_by,
                                       score_distribution, status_summary, validity_agreement, weakest)
-from evallib.judging.biases import injection_effect, position_bias, self_preference, verbosity_effect
+from evallib.judging.biases import (blinding_summary, injection_effect, position_bias, self_preference,
+                                    verbosity_effect)
 from evallib.judging.pipeline import CaseResult, JudgeConfig, PaddedGrade, PairwiseComparison
 from evallib.readings import Reading
 
@@ -71,9 +72,10 @@ def report_to_dict(results: Sequence[CaseResult], config: JudgeConfig,
     summary, status_readings = status_summary(results)
     weakest_rows, weakest_readings = weakest(results)
     validity, validity_readings = validity_agreement(results, rubric)
-    injected, injection_readings = injection_effect(results)
+    injected, injection_readings = injection_effect(results, rubric.max_total)
     readings = [*status_readings, *type_readings, *difficulty_readings, *weakest_readings, *validity_readings,
-                *injection_readings, *self_preference(config.generator.model, config.judge.model)]
+                *injection_readings, *self_preference(config.generator.model, config.judge.model),
+                *blinding_summary(results)]
     data = {
         "generator": config.generator.model, "judge": config.judge.model, "template": config.template_name,
         "rubric": rubric.to_dict(), "max_total": rubric.max_total,
@@ -95,29 +97,32 @@ def report_to_dict(results: Sequence[CaseResult], config: JudgeConfig,
         "cases": [case_row(r) for r in results],
     }
     if results_b:
-        comparison, ab_readings = compare_templates(results, results_b, rubric.max_total)
+        comparison, ab_readings = compare_templates(results, results_b)
         readings += ab_readings
         data["template_b"] = {"mean": asdict(mean_ci([r.grade.score for r in results_b if r.grade.scored],
                                                            bounds=(0, rubric.max_total))),
                               "statuses": status_summary(results_b)[0].counts,
                               "paired": {"cases": comparison.case_ids, "differences": comparison.differences,
-                                         **asdict(comparison.stat), "wins_b": comparison.wins_b,
+                                         **asdict(comparison.test), "wins_b": comparison.wins_b,
                                          "ties": comparison.ties, "wins_a": comparison.wins_a},
                               "cases": [case_row(r) for r in results_b]}
     data["readings"] = _readings(readings)
     return data
 
 
-def probes_to_dict(padded: Sequence[PaddedGrade], comparisons: Sequence[PairwiseComparison]) -> dict:
-    """The bias probes as JSON-ready data: verbosity (padded copies) and position (both orders)."""
-    effect, verbosity_readings = verbosity_effect(padded)
+def probes_to_dict(padded: Sequence[PaddedGrade], comparisons: Sequence[PairwiseComparison],
+                   max_total: int | None = None) -> dict:
+    """The bias probes as JSON-ready data: verbosity (padded copies) and position (both orders), each
+    with its exact sign-flip test; ``max_total`` (the rubric's) tells a score ceiling from no effect."""
+    effect, verbosity_readings = verbosity_effect(padded, max_total)
     bias, position_readings = position_bias(comparisons)
     return {
-        "verbosity": {"cases": effect.case_ids, "changes": effect.changes, **asdict(effect.stat), "up": effect.up,
+        "verbosity": {"cases": effect.case_ids, "changes": effect.changes, **asdict(effect.test), "up": effect.up,
                       "same": effect.same, "down": effect.down, "unread": effect.unread,
                       "readings": _readings(verbosity_readings)},
         "position": {"final": bias.final, "compared": bias.compared, "flips": bias.flips, "flip_rate": bias.flip_rate,
                      "first_wins": bias.first_wins, "verdicts": bias.verdicts, "identical": bias.identical,
-                     "unread": bias.unread, "readings": _readings(position_readings)},
+                     "unread": bias.unread, "slot_test": asdict(bias.slot_test),
+                     "readings": _readings(position_readings)},
         "cost": asdict(cost(padded, comparisons)),
     }

@@ -47,3 +47,36 @@ def answer_status(text: str, finish_reason: str | None, reasoning: str,
     if finish_reason in TRUNCATION_REASONS:
         return "truncated", HINT_TRUNCATED
     return "ok", ""
+
+
+#: What may come right after an opening brace in JSON: a key's quote, the closing brace.
+_AFTER_BRACE = ('"', "}")
+
+
+def join_prefill(prefill: str, reply: str) -> str:
+    """The text of a reply to a request that imposed ``prefill`` as the start of the answer.
+
+    A model that honours the prefill sends only the continuation, and the text is prefill + reply.
+    Servers that do not (a proxy in front of a model without prefill support, a model that starts
+    over) send a reply of their own: it is then read as it is, never glued behind the prefill. The
+    reply continues the prefill unless it repeats it (whitespace aside) or, after a prefill ending in
+    an opening brace, begins with something JSON cannot put there (another brace, a tag, prose).
+
+    >>> join_prefill('<grade>\\n{', ' "total": 7}')
+    '<grade>\\n{ "total": 7}'
+    >>> join_prefill('<grade>\\n{', '<grade>{"total": 7}')
+    '<grade>{"total": 7}'
+    >>> join_prefill('<grade>\\n{', '{"total": 7}')
+    '{"total": 7}'
+    >>> join_prefill('<grade>\\n{', 'Voici ma note : 7/10')
+    'Voici ma note : 7/10'
+    """
+    head = prefill.rstrip()
+    if not head:
+        return reply
+    start = reply.lstrip()
+    if "".join(start.split()).startswith("".join(head.split())):
+        return reply  # the model wrote the prefill again itself
+    if head.endswith("{") and start and not start.startswith(_AFTER_BRACE):
+        return reply  # not the inside of the object the prefill opened
+    return head + reply

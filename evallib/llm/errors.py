@@ -36,6 +36,40 @@ class MalformedAnswer(ValueError):
         self.details = details
 
 
+class NotAnApiAnswer(ValueError):
+    """The address answered HTTP 200, but not as the model API of its kind: an HTML page (a web
+    site, a login portal, the app itself), plain text, or JSON of another shape.
+
+    Attributes:
+        received: "html", "json" or "text" (what the body was).
+        body: the body's text (its first line is shown, shortened, as the server's text).
+    """
+
+    def __init__(self, received: str, body: str) -> None:
+        super().__init__(f"the answer is {RECEIVED[received]}, not a model API's")
+        self.received = received
+        self.body = body
+
+    @classmethod
+    def of(cls, http_response) -> "NotAnApiAnswer":
+        """The failure of an ``httpx.Response`` whose body is not the API's."""
+        body = http_response.text
+        kind = http_response.headers.get("content-type", "")
+        if "html" in kind or body.lstrip().startswith("<"):
+            return cls("html", body)
+        try:
+            json.loads(body)
+        except ValueError:
+            return cls("text", body)
+        return cls("json", body)
+
+
+#: How a message names each kind of body that is not an API's.
+RECEIVED = {"html": "an HTML page", "json": "JSON of another shape", "text": "plain text"}
+#: The API each provider kind expects, as a message names it.
+API_NAMES = {"openai": "an OpenAI-compatible API", "anthropic": "the Anthropic Messages API"}
+
+
 #: Where each SDK sends requests when no base URL is given (the openai and anthropic clients'
 #: ``base_url`` default), named in failures instead of an empty URL.
 SDK_DEFAULT_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
@@ -106,7 +140,7 @@ def server_text(exc: BaseException) -> str:
 
 
 _TIMEOUT_HINT = "The model may be loading or overloaded: retry, raise the timeout, or lower concurrency."
-_RATE_HINT = "Lower the concurrency in the sidebar, wait a minute, then retry the failed requests."
+_RATE_HINT = "Lower the concurrency, wait a minute, then retry the failed requests."
 _MALFORMED_HINT = "Is this an OpenAI-compatible endpoint? Check the base URL and the provider kind."
 _PREFILL_HINT = "Turn prefill off for this model: the structured-output or forced-tool path is used instead."
 
@@ -150,7 +184,7 @@ def describe_exception(exc: BaseException, config, list_models: Callable[[], lis
     http = {**where, "status": status, "server_text": text}
     if _is(exc, "AuthenticationError") or _is(exc, "PermissionDeniedError"):
         return Failure("auth", "auth", f"The server at {url} rejected the API key (HTTP {status}).",
-                       "Enter a valid key in the sidebar, or set OPENAI_API_KEY / ANTHROPIC_API_KEY.", http)
+                       "Check the API key (scripts read OPENAI_API_KEY or ANTHROPIC_API_KEY).", http)
     if status in TIMEOUT_STATUSES:
         return Failure("timeout", "timeout_status", _with_text(
             f"The server at {url} says the model did not answer in time (HTTP {status})", text), _TIMEOUT_HINT, http)
@@ -167,6 +201,11 @@ def describe_exception(exc: BaseException, config, list_models: Callable[[], lis
     if status >= 500:
         return Failure("server", "server", _with_text(f"Server error at {url} (HTTP {status})", text),
                        "The server failed, not your request: retry the failed requests in a moment.", http)
+    if isinstance(exc, NotAnApiAnswer):
+        return Failure("malformed", f"not_{config.kind}_api",
+                       f"{url} answers, but not as {API_NAMES.get(config.kind, 'a model API')} "
+                       f"(it sent {RECEIVED[exc.received]}).", _MALFORMED_HINT,
+                       {**where, "received": exc.received, "server_text": short_text(exc.body)})
     if isinstance(exc, MalformedAnswer):
         return Failure("malformed", f"malformed_{exc.code}", f"The answer from {url} could not be read: {exc}",
                        _MALFORMED_HINT, {**where, **exc.details})

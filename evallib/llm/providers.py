@@ -22,13 +22,16 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from evallib.llm.answers import answer_status, split_reasoning
-from evallib.llm.errors import Failure, MalformedAnswer, describe_exception
+from evallib.llm.answers import answer_status, join_prefill, split_reasoning
+from evallib.llm.errors import Failure, MalformedAnswer, NotAnApiAnswer, describe_exception
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
 from evallib.llm.retries import RetryWatch
 
 #: Anthropic requires max_tokens; used when a request leaves it unset.
 ANTHROPIC_DEFAULT_MAX_TOKENS = 1024
+#: Seconds a call waits for its answer before it is abandoned (the page's default, and the command
+#: line's `--timeout`); each SDK retry waits as long again.
+DEFAULT_TIMEOUT_S = 60.0
 #: Timeout of the model-list probe that fills the sidebar dropdown (seconds): it must not stall a page.
 MODEL_LIST_TIMEOUT_S = 5.0
 
@@ -60,7 +63,7 @@ class ProviderConfig:
     kind: str = "openai"
     base_url: str = ""
     api_key: str = field(default="", repr=False)
-    timeout_s: float = 60.0
+    timeout_s: float = DEFAULT_TIMEOUT_S
     max_retries: int = 3
     prefill: bool = True
 
@@ -136,9 +139,13 @@ class _LiveProvider(ABC):
             return self._models
 
     def list_models(self) -> list[str]:
-        """Model ids the endpoint offers (raises the SDK's exception if it does not answer)."""
+        """Model ids the endpoint offers (raises the SDK's exception if it does not answer, and
+        `NotAnApiAnswer` if what answers is not a model API: an HTML page, other JSON)."""
         client = self._client.with_options(timeout=MODEL_LIST_TIMEOUT_S, max_retries=0)
-        return sorted(m.id for m in client.models.list())
+        try:
+            return sorted(m.id for m in client.models.list())
+        except (AttributeError, TypeError):  # the SDK could not read the page as a model list
+            raise NotAnApiAnswer.of(client.models.with_raw_response.list().http_response) from None
 
     def chat(self, request: ChatRequest) -> ChatResult:
         self._retries.start()
@@ -172,13 +179,13 @@ def _finish(raw: dict, request: ChatRequest, latency: float, retries: int) -> Ch
     """Build the result from the provider-neutral fields of a raw answer.
 
     ``raw["content"]`` is what the model generated (after the prefill, if any); the status is judged
-    on it alone, and the prefill is then put back in front so that the text parses as a whole.
+    on it alone, and the prefill is then put back in front so that the text parses as a whole, unless
+the reply does not continue it (`evallib.llm.answers.join_prefill`).
     """
     answer, reasoning = split_reasoning(raw["content"])
     reasoning = "\n".join(part for part in (raw["reasoning"], reasoning) if part)
     status, hint = answer_status(answer, raw["finish_reason"], reasoning, bool(raw["tool_calls"]))
-    prefill = request.prefill.rstrip()
-    text = answer if not prefill or answer.startswith(prefill) else prefill + answer
+    text = join_prefill(request.prefill, answer)
     return ChatResult(
         request_key=request.key(), text=text, tool_calls=tuple(raw["tool_calls"]),
         finish_reason=raw["finish_reason"], input_tokens=raw["input_tokens"],
@@ -211,24 +218,29 @@ class OpenAICompatibleProvider(_LiveProvider):
             options["tool_choice"] = {"type": "function", "function": {"name": request.tool_choice}}
         if request.extra_body:
             options["extra_body"] = request.extra_body
-        response = self._client.chat.completions.create(
-            model=request.model, messages=messages, **options)
-        if not getattr(response, "choices", None):
+        raw = self._client.chat.completions.with_raw_response.create(model=request.model, messages=messages, **options)
+        response = raw.parse()
+        choices = _field(response, "choices")
+        if not isinstance(choices, list):
+            raise NotAnApiAnswer.of(raw.http_response)
+        if not choices:
             raise MalformedAnswer("no_choices", "the answer had no choices")
-        choice = response.choices[0]
-        message = choice.message
+        choice = choices[0]
+        message = _field(choice, "message")
+        if message is None:
+            raise NotAnApiAnswer.of(raw.http_response)
         extra = getattr(message, "model_extra", None) or {}
         calls = [{"name": c.function.name, "arguments": c.function.arguments}
                  for c in (message.tool_calls or [])]
-        usage = response.usage
+        usage = _field(response, "usage")
         return {
             "content": message.content or "",
             "reasoning": extra.get("reasoning_content") or extra.get("reasoning") or "",
             "tool_calls": calls,
-            "finish_reason": choice.finish_reason,
+            "finish_reason": _field(choice, "finish_reason"),
             "input_tokens": usage.prompt_tokens if usage else None,
             "output_tokens": usage.completion_tokens if usage else None,
-            "model": response.model,
+            "model": _field(response, "model"),
         }
 
     def _embed(self, request: EmbeddingRequest, start: float) -> EmbeddingResult:
@@ -251,7 +263,10 @@ class AnthropicProvider(_LiveProvider):
     sdk_name = "anthropic"
 
     def _make_client(self, http_client):
-        return self.sdk.Anthropic(**self._client_options(http_client))
+        options = self._client_options(http_client)
+        if "base_url" in options:
+            options["base_url"] = anthropic_base_url(options["base_url"])
+        return self.sdk.Anthropic(**options)
 
     def _chat(self, request: ChatRequest) -> dict:
         if request.prefill and not self.config.prefill:
@@ -279,7 +294,12 @@ class AnthropicProvider(_LiveProvider):
             options["tool_choice"] = {"type": "tool", "name": request.tool_choice}
         if extra_body:
             options["extra_body"] = extra_body
-        response = self._client.messages.create(model=request.model, messages=messages, **options)
+        raw = self._client.messages.with_raw_response.create(model=request.model, messages=messages, **options)
+        response = raw.parse()
+        blocks = _field(response, "content")
+        if not isinstance(blocks, list) or not all(isinstance(_field(b, "type"), str) for b in blocks) \
+                or _field(response, "usage") is None:
+            raise NotAnApiAnswer.of(raw.http_response)
         text = "".join(block.text for block in response.content if block.type == "text")
         calls = [{"name": block.name, "arguments": block.input}
                  for block in response.content if block.type == "tool_use"]
@@ -287,14 +307,35 @@ class AnthropicProvider(_LiveProvider):
                               if block.type == "thinking")
         return {
             "content": text, "reasoning": thinking, "tool_calls": calls,
-            "finish_reason": response.stop_reason,
+            "finish_reason": _field(response, "stop_reason"),
             "input_tokens": response.usage.input_tokens, "output_tokens": response.usage.output_tokens,
-            "model": response.model,
+            "model": _field(response, "model"),
         }
 
     def _embed(self, request: EmbeddingRequest, start: float) -> EmbeddingResult:
         raise EmbeddingsUnsupported("Anthropic offers no embeddings endpoint: use an "
                                     "OpenAI-compatible server (e.g. Ollama) for embeddings.")
+
+
+def _field(obj, name: str):
+    """``obj.name`` of an SDK object, None when the SDK handed back something else (the text of an
+    HTML page, a list) or an object the server's JSON left without that field."""
+    if isinstance(obj, (str, bytes, list, dict)):
+        return None
+    return getattr(obj, name, None)
+
+
+def anthropic_base_url(base_url: str) -> str:
+    """The base URL the anthropic SDK expects: it appends ``/v1/messages`` itself, so a URL written
+    the OpenAI way (ending in ``/v1``, as LiteLLM's is often given) loses that ``/v1``.
+
+    >>> anthropic_base_url("http://localhost:4000/v1/")
+    'http://localhost:4000'
+    >>> anthropic_base_url("https://api.anthropic.com")
+    'https://api.anthropic.com'
+    """
+    url = base_url.rstrip("/")
+    return url[:-len("/v1")] if url.endswith("/v1") else url
 
 
 class PrefillRefused(Exception):

@@ -202,9 +202,16 @@ def ranks(comparison: RankComparison) -> list[Reading]:
     "distances_constant" {side, n, d} alone when every pair has the same prompt distance, answer
     distance or both (``side`` "prompts", "answers" or "both"; ``d`` the shared distance): ranks are
     then ties, and nothing can be read from which pair "changes rank".
-    First reading: "ranks_agree" {n} when no pair changes rank; "no_rho" {changed, n} when
-    Spearman's rho is undefined (fewer than three pairs, or a constant distance); otherwise
-    "mantel_exact" / "mantel_sampled" {changed, n, rho, p, n_perm}.
+    "The prompts foretell how the answers differ" is said only when the Mantel test concludes
+    (p <= SIGNIFICANCE_LEVEL). The exact test has k! relabellings for k assistants, so p >= 1/k!:
+    3 assistants give 3 pairs and 6 relabellings, p >= 1/6, and no size below 4 can conclude.
+    First reading, when no pair changes rank: "ranks_agree" {n, p, n_perm} (the test concludes);
+    "ranks_agree_too_few" {n, k, n_perm, p_min} (1 or 2 pairs: rho undefined; or 1/k! above the
+    level: no test can conclude at this size); "ranks_agree_not_shown" {n, p, n_perm} (it could
+    have, it did not). When some pair changes rank: "no_rho" {changed, n} when Spearman's rho is
+    undefined (fewer than three pairs, or a constant distance); "mantel_too_few" {changed, n, k,
+    rho, p, n_perm, p_min} when 1/k! is above the level; otherwise "mantel_exact" /
+    "mantel_sampled" {changed, n, rho, p, n_perm}.
     Second reading, the pair with the closest answers: "closest_tie" {pairs, n_tied, dr} when
     several pairs share the smallest answer distance; "closest_as_prompts" {a, b, dr, dp} when
     that pair also has (one of) the closest prompts; "closest_unlike_prompts" {a, b, dr, dp, rp,
@@ -219,10 +226,20 @@ def ranks(comparison: RankComparison) -> list[Reading]:
         return [Reading("distances_constant", {"side": "both" if len(constant) == 2 else constant[0], "n": n,
                                                "d": float(table["d_responses" if "answers" in constant
                                                                 else "d_prompts"].iloc[0])})]
+    assistants = len(set(table["a"]) | set(table["b"]))
+    p_min = 1 / mantel.n_permutations if mantel.exact else 1 / (1 + mantel.n_permutations)
+    too_few = not np.isfinite(mantel.rho) or p_min > SIGNIFICANCE_LEVEL
     if changed == 0:
-        return [Reading("ranks_agree", {"n": n})]
+        if too_few:
+            return [Reading("ranks_agree_too_few", {"n": n, "k": assistants, "n_perm": mantel.n_permutations,
+                                                    "p_min": p_min})]
+        values = {"n": n, "p": mantel.p_value, "n_perm": mantel.n_permutations}
+        return [Reading("ranks_agree" if mantel.p_value <= SIGNIFICANCE_LEVEL else "ranks_agree_not_shown", values)]
     if not np.isfinite(mantel.rho):
         first = Reading("no_rho", {"changed": changed, "n": n})
+    elif too_few:
+        first = Reading("mantel_too_few", {"changed": changed, "n": n, "k": assistants, "rho": mantel.rho,
+                                           "p": mantel.p_value, "n_perm": mantel.n_permutations, "p_min": p_min})
     else:
         first = Reading("mantel_exact" if mantel.exact else "mantel_sampled",
                         {"changed": changed, "n": n, "rho": mantel.rho, "p": mantel.p_value,

@@ -1,34 +1,36 @@
 """``trigger``: route the labelled set through a model, write ``triggering-<model>.json``, gate on accuracy.
 
-    trigger --runs 2 --model M [--provider openai|anthropic --base-url URL] [--offline]
-            [--min-accuracy 0.85] [--out outputs/]
+    trigger --runs 2 --model M [--provider openai|anthropic --base-url URL --timeout S] [--offline]
+            [--min-accuracy 0.85] [--max-failed-share 0] [--out outputs/]
 
-Exit codes: 0 the gate passed, 1 the gate failed (accuracy under the threshold, or too many empty or
-errored answers), 2 a usage or data error (bad option, invalid data file, offline without recordings
-for the model). The threshold defaults to ``TRIGGER_MIN_ACCURACY``, else 0.85 (seed 003). Offline,
-answers are replayed from ``recordings/`` (`evallib.llm.provider_for_mode("offline", ...)`).
+Exit codes: 0 the gate passed, 1 the gate failed on measured answers (accuracy under the threshold,
+or too many empty, cut or unreadable answers), 2 not measured: a usage or data error (bad option,
+invalid data file, offline without recordings for the model) or calls that got no answer (see below).
+The threshold defaults to ``TRIGGER_MIN_ACCURACY``, else 0.85 (seed 003). Offline, answers are replayed
+from ``recordings/`` (`evallib.llm.provider_for_mode("offline", ...)`).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import re
 import sys
 import time
 from pathlib import Path
 
-from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_PASS, UsageError, run_command
-from evallib.llm import ProviderConfig, Recordings, default_recordings, make_provider, provider_for_mode
+from evallib.cli_failures import call_failures
+from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, LIVE_OPTIONS_HELP, ProgressLine,
+                              UsageError, add_live_options, command_options, exit_code, live_config, outcome,
+                              report_failures, report_file, run_command, verdict, write_report)
+from evallib.llm import Recordings, default_recordings, make_provider, provider_for_mode
 from evallib.triggering.authored import recorded_models
 from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, TriggerDataError, load_queries, load_skills
 from evallib.triggering.gate import DEFAULT_MAX_UNUSABLE_RATE, min_accuracy_from_env, trigger_gate
-from evallib.triggering.metrics import Rate
+from evallib.cluster_rates import ClusteredRate
 from evallib.triggering.report import decide_all, evaluate, report_to_dict, route
-from evallib.triggering.routing import DEFAULT_RUNS, MODES, PROVIDER_KINDS
+from evallib.triggering.routing import DEFAULT_RUNS, MODES
 from evallib.triggering.similarity import baseline_table
 
+__all__ = ["EXIT_GATE_FAILED", "EXIT_NOT_MEASURED", "EXIT_PASS", "main", "report_path", "run"]
 #: Misroutes printed under the table (all of them are in the JSON report).
 MAX_PRINTED_ERRORS = 10
 
@@ -39,29 +41,28 @@ def report_path(out: Path, model: str) -> Path:
     >>> report_path(Path("outputs"), "org/model:7b").name
     'triggering-org_model_7b.json'
     """
-    return out / f"triggering-{re.sub(r'[^A-Za-z0-9._-]+', '_', model)}.json"
+    return report_file(out, "triggering", model)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m evallib trigger", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m evallib trigger", description=__doc__ + LIVE_OPTIONS_HELP,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", required=True, help="model id (offline: a recorded model)")
     parser.add_argument("--runs", type=int, default=DEFAULT_RUNS, help="runs per query (default %(default)s)")
-    parser.add_argument("--provider", choices=PROVIDER_KINDS, default="openai")
-    parser.add_argument("--base-url", default="", help="endpoint, e.g. http://localhost:11434/v1")
+    add_live_options(parser)
     parser.add_argument("--mode", choices=MODES, default="tools", help="tool calling, or the JSON fallback")
     parser.add_argument("--offline", action="store_true", help="replay recordings/ instead of calling a model")
     parser.add_argument("--min-accuracy", type=float, default=None,
                         help="gate threshold (default: TRIGGER_MIN_ACCURACY, else 0.85)")
     parser.add_argument("--max-error-rate", type=float, default=DEFAULT_MAX_UNUSABLE_RATE,
-                        help="largest share of empty or errored answers (default %(default)s)")
+                        help="largest share of unusable answers (empty, cut, unreadable, or failed calls "
+                             "within --max-failed-share) before the gate fails (default %(default)s)")
     parser.add_argument("--out", type=Path, default=Path("outputs"))
     parser.add_argument("--skills", type=Path, default=DEFAULT_SKILLS)
     parser.add_argument("--queries", type=Path, default=DEFAULT_QUERIES)
     parser.add_argument("--recordings", type=Path, default=None,
                         help="one folder to read and write recordings in (default: the shipped recordings/ "
                              "and the local folder, where new recordings go)")
-    parser.add_argument("--concurrency", type=int, default=8)
     return parser
 
 
@@ -74,8 +75,8 @@ def _check(args: argparse.Namespace) -> float:
     for name, value in (("--min-accuracy", min_accuracy), ("--max-error-rate", args.max_error_rate)):
         if not 0 <= value <= 1:
             raise UsageError(f"{name} must be between 0 and 1, got {value}")
-    if args.runs < 1 or args.concurrency < 1:
-        raise UsageError("--runs and --concurrency must be at least 1")
+    if args.runs < 1:
+        raise UsageError("--runs must be at least 1")
     return min_accuracy
 
 
@@ -84,25 +85,25 @@ def _provider(args: argparse.Namespace, recordings: Recordings):
     a gate must measure the live model (a failed call counts as an error)."""
     if args.offline:
         return provider_for_mode("offline", recordings)
-    key_variable = "ANTHROPIC_API_KEY" if args.provider == "anthropic" else "OPENAI_API_KEY"
-    return make_provider(ProviderConfig(kind=args.provider, base_url=args.base_url,
-                                        api_key=os.environ.get(key_variable, "")))
+    return make_provider(live_config(args))
 
 
-def _cell(rate: Rate) -> str:
+def _cell(rate: ClusteredRate) -> str:
     if not rate.defined:
-        return f"{'undefined':>9} {'':>16}"
-    return f"{rate.value:>9.3f} [{rate.low:.3f}, {rate.high:.3f}]"
+        return f"{'undefined':>9} {'':>16}   {'':>16}"
+    return (f"{rate.value:>9.3f} [{rate.low:.3f}, {rate.high:.3f}]   "
+            f"[{rate.decision_low:.3f}, {rate.decision_high:.3f}]")
 
 
-def print_table(report, data: dict, gate, path: Path) -> None:
-    """The short table of the CLI: each rate per decision and per query, with its 95 % interval."""
+def print_table(report, data: dict, gate, path: Path, code: int) -> None:
+    """The short table of the CLI: each rate with its 95 % interval (the query as the unit) and,
+    beside it, the interval per decision (every run counted as independent)."""
     m, q = report.metrics, report.per_query
     print(f"model {data['model']}, {data['runs']} run(s), {m.total} decisions "
           f"({m.n} scored, {m.empty} empty, {m.errors} errors), {q.n} queries")
-    print(f"{'metric':<22} {'decisions':>9} {'95 % CI':<16}   {'queries':>9} {'95 % CI':<16}")
+    print(f"{'metric':<22} {'rate':>9} {'95 % CI (query)':<16}   {'95 % CI (decision)':<16}")
     for name in ("accuracy", "precision", "recall", "false_activation_rate"):
-        print(f"{name.replace('_', ' '):<22} {_cell(getattr(m, name))}   {_cell(getattr(q, name))}")
+        print(f"{name.replace('_', ' '):<22} {_cell(getattr(m, name))}")
     tokens = "n/a" if report.mean_input_tokens is None else f"{report.mean_input_tokens:.0f}"
     print(f"mean input tokens {tokens}, duration {data['duration_s']:.1f} s")
     for line in data["errors"][:MAX_PRINTED_ERRORS]:
@@ -110,8 +111,9 @@ def print_table(report, data: dict, gate, path: Path) -> None:
     if len(data["errors"]) > MAX_PRINTED_ERRORS:
         print(f"  ... {len(data['errors']) - MAX_PRINTED_ERRORS} more in the report")
     values = gate.reading.values
-    print(f"gate: {'PASS' if gate.passed else 'FAIL'} ({gate.reading.code}, accuracy "
-          f"{'undefined' if values['accuracy'] is None else format(values['accuracy'], '.3f')}, "
+    accuracy = "undefined" if values["accuracy"] is None else (
+        f"{values['accuracy']:.3f} [{values['accuracy_low']:.3f}, {values['accuracy_high']:.3f}] per query")
+    print(f"gate: {verdict(code)} ({gate.reading.code}, accuracy {accuracy}, "
           f"minimum {values['min_accuracy']:.3f})")
     print(f"report: {path}")
 
@@ -125,28 +127,34 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"data: {exc}") from None
     recordings = (Recordings(args.recordings) if args.recordings else default_recordings())
     start = time.perf_counter()
+    progress = ProgressLine("trigger")
     cells, results = route(catalogue, queries, _provider(args, recordings), args.model, args.runs,
-                           args.provider, args.mode, args.concurrency)
+                           args.provider, args.mode, args.concurrency, progress)
+    progress.close()
     duration = time.perf_counter() - start
     missing = sum(r.error_kind == "missing_recording" for r in results)
     if args.offline and missing:
         recorded = ", ".join(recorded_models(recordings)) or "none"
         raise UsageError(f"{missing} of {len(results)} requests have no recording for model {args.model!r} "
                          f"(runs {args.runs}, mode {args.mode}, provider {args.provider}); recorded models: {recorded}")
+    failures = call_failures(results, [f"{c.query_id} run {c.run + 1}" for c in cells], command_options(args),
+                             args.max_failed_share)
     report = evaluate(decide_all(cells, results, queries, catalogue.names, args.mode), catalogue, queries)
     gate = trigger_gate(report.metrics, min_accuracy, args.max_error_rate)
+    code = exit_code(gate.passed, failures)
     data = report_to_dict(report, model=args.model, runs=args.runs, mode=args.mode, duration_s=duration,
                           gate={"passed": gate.passed, "code": gate.reading.code, "values": gate.reading.values},
                           baseline=baseline_table(queries, catalogue))
+    data |= {"failures": failures.to_dict(), "outcome": outcome(code), "exit_code": code}
     path = report_path(args.out, args.model)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    print_table(report, data, gate, path)
-    return EXIT_PASS if gate.passed else EXIT_GATE_FAILED
+    write_report(path, data)
+    print_table(report, data, gate, path, code)
+    report_failures(failures)
+    return code
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``trigger`` command; returns the exit code (0 pass, 1 gate failed, 2 usage or data error)."""
+    """Run the ``trigger`` command; returns the exit code (0 pass, 1 gate failed, 2 not measured)."""
     return run_command("trigger", _parser(), run, argv)
 
 

@@ -7,7 +7,8 @@ Statuses (`Decision.status`):
 - ``"invalid_name"``: the model named something that is not one skill of the catalogue (unknown, or
   folding onto two skills). It is an activation, so it counts as a false activation and is shown;
 - ``"empty"``: no text and no tool call;
-- ``"error"``: the call failed, or (JSON mode) the text holds no readable ``{"skill": ...}`` object.
+- ``"error"``: the call failed (a timeout included), the answer was cut at the token limit before a
+  decision, or (JSON mode) the text holds no readable ``{"skill": ...}`` object.
 
 Empty and errored decisions are never a correct "none": the metrics leave them out and count them
 (notes/evaluation.md: crashed runs once counted as correct non-triggers elsewhere).
@@ -98,7 +99,9 @@ def parse_decision(result: ChatResult, names: Sequence[str], mode: str = "tools"
     A tool call wins over text (the first call if several: the first skill a harness would run). Text
     is searched for a ``{"skill": ...}`` object in both modes (small models sometimes write their tool
     call as text); without one, tools-mode text is "none" and JSON-mode text is an "error"
-    (``unparseable``). Never raises on model output.
+    (``unparseable``), except an answer cut at the token limit (status "truncated"), which is an
+    "error" (``truncated``) in both modes: the model stopped before it decided. A call that got no
+    answer in time is a failed call (``timeout``), never a "none". Never raises on model output.
     """
     if result.failed:
         return Decision("error", reason=result.error_kind or "error")
@@ -113,4 +116,6 @@ def parse_decision(result: ChatResult, names: Sequence[str], mode: str = "tools"
         if isinstance(value, str):
             return resolve_name(value, names)
         return Decision("error", reason="unparseable")
+    if result.status == "truncated":
+        return Decision("error", reason="truncated")  # cut before it decided: no decision, never "none"
     return Decision("none") if mode == "tools" else Decision("error", reason="unparseable")

@@ -52,9 +52,11 @@ def trigger_gate(metrics: TriggerMetrics, min_accuracy: float = DEFAULT_MIN_ACCU
 
     Reading codes: ``gate_no_decisions`` and ``gate_all_errored`` (fail: nothing to measure),
     ``gate_unusable_over_limit`` (fail, checked before accuracy), ``gate_below_min`` (fail) and
-    ``gate_pass``. Values: accuracy, min_accuracy, unusable_rate, max_unusable_rate, n, total.
+    ``gate_pass``. Values: accuracy with its 95 % interval (accuracy_low, accuracy_high; the query as
+    the unit), min_accuracy, unusable_rate, max_unusable_rate, n, total, empty, errors.
     """
-    values = {"accuracy": metrics.accuracy.value, "min_accuracy": min_accuracy,
+    values = {"accuracy": metrics.accuracy.value, "accuracy_low": metrics.accuracy.low,
+              "accuracy_high": metrics.accuracy.high, "min_accuracy": min_accuracy,
               "unusable_rate": metrics.unusable_rate, "max_unusable_rate": max_unusable_rate,
               "n": metrics.n, "total": metrics.total, "empty": metrics.empty, "errors": metrics.errors}
     if metrics.total == 0:

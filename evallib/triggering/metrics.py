@@ -10,21 +10,24 @@ and errored answers are counted apart, never scored as "none"):
     recall     = positives served by the expected skill / positive decisions   (undefined without positives)
     false activation rate = negatives on which something fired / negative decisions (undefined without negatives)
 
-An invalid name is an activation that is never correct. Each rate carries a Clopper-Pearson 95 %
-interval (`evallib.stats.clopper_pearson_interval`). Repeated runs of one query are not independent
-trials, so `by_query` collapses each query to one decision (right only when every scored run is
-right) and the same metrics on it give intervals with the query as the unit.
+An invalid name is an activation that is never correct. Repeated runs of one query are not
+independent trials, so each rate's headline 95 % interval takes the query as its unit
+(`evallib.cluster_rates.ClusteredRate`: the runs of one query are one cluster); the Clopper-Pearson
+interval per decision, as if every run were independent, is kept beside it. With one run per query
+the two are the same. `by_query` collapses each query to one decision (right only when every scored
+run is right), the pairing unit of McNemar's test; its rate estimates "right on every run", not
+the accuracy.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from evallib.stats import clopper_pearson_interval
+from evallib.cluster_rates import ClusteredRate
 from evallib.triggering.data import NO_SKILL
 from evallib.triggering.decisions import Decision
 
@@ -49,47 +52,18 @@ class RoutedDecision:
 
 
 @dataclass(frozen=True)
-class Rate:
-    """k successes out of n with its Clopper-Pearson interval; ``value``, ``low``, ``high`` are None when n = 0."""
-
-    k: int
-    n: int
-    value: float | None
-    low: float | None
-    high: float | None
-
-    @classmethod
-    def of(cls, k: int, n: int) -> "Rate":
-        """The rate k/n; undefined (None values) for n = 0.
-
-        >>> Rate.of(0, 0).value is None, Rate.of(3, 4).value
-        (True, 0.75)
-        """
-        if n == 0:
-            return cls(k, n, None, None, None)
-        low, high = clopper_pearson_interval(k, n)
-        return cls(k, n, k / n, low, high)
-
-    @property
-    def defined(self) -> bool:
-        return self.n > 0
-
-    def to_dict(self) -> dict:
-        return {"k": self.k, "n": self.n, "value": self.value, "ci95": [self.low, self.high] if self.n else None}
-
-
-@dataclass(frozen=True)
 class TriggerMetrics:
     """The four rates over the scored decisions, and the counts they rest on.
 
     ``n`` scored decisions out of ``total``; ``empty`` and ``errors`` were left out. ``activations``
-    includes ``invalid_names``; ``false_activations`` counts activations on negatives.
+    includes ``invalid_names``; ``false_activations`` counts activations on negatives. Each rate's
+    interval takes the query as its unit (`INTERVAL_UNIT`).
     """
 
-    accuracy: Rate
-    precision: Rate
-    recall: Rate
-    false_activation_rate: Rate
+    accuracy: ClusteredRate
+    precision: ClusteredRate
+    recall: ClusteredRate
+    false_activation_rate: ClusteredRate
     n: int
     total: int
     positives: int
@@ -110,7 +84,21 @@ class TriggerMetrics:
                  for name in ("accuracy", "precision", "recall", "false_activation_rate")}
         counts = {name: getattr(self, name) for name in ("n", "total", "positives", "negatives", "activations",
                                                         "false_activations", "invalid_names", "empty", "errors")}
-        return {**rates, **counts}
+        return {**rates, **counts, "interval_unit": INTERVAL_UNIT}
+
+
+#: The unit of every interval of `TriggerMetrics`: the runs of one query form one cluster.
+INTERVAL_UNIT = "query"
+
+
+def _per_query_rate(rows: Sequence[RoutedDecision], success: Callable[[RoutedDecision], bool]) -> ClusteredRate:
+    """The rate of ``success`` over ``rows``, its interval with each query as one cluster of runs."""
+    per_query: dict[str, list[int]] = {}
+    for r in rows:
+        counts = per_query.setdefault(r.query_id, [0, 0])
+        counts[0] += bool(success(r))
+        counts[1] += 1
+    return ClusteredRate.of(per_query.values())
 
 
 def trigger_metrics(rows: Iterable[RoutedDecision]) -> TriggerMetrics:
@@ -131,10 +119,10 @@ def trigger_metrics(rows: Iterable[RoutedDecision]) -> TriggerMetrics:
     negatives = [r for r in scored if r.expected is None]
     false_activations = sum(r.decision.fired for r in negatives)
     return TriggerMetrics(
-        accuracy=Rate.of(sum(r.correct for r in scored), len(scored)),
-        precision=Rate.of(sum(r.correct for r in fired), len(fired)),
-        recall=Rate.of(sum(r.correct for r in positives), len(positives)),
-        false_activation_rate=Rate.of(false_activations, len(negatives)),
+        accuracy=_per_query_rate(scored, lambda r: r.correct),
+        precision=_per_query_rate(fired, lambda r: r.correct),
+        recall=_per_query_rate(positives, lambda r: r.correct),
+        false_activation_rate=_per_query_rate(negatives, lambda r: r.decision.fired),
         n=len(scored), total=len(rows), positives=len(positives), negatives=len(negatives),
         activations=len(fired), false_activations=false_activations,
         invalid_names=sum(r.decision.status == "invalid_name" for r in scored),

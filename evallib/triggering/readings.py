@@ -5,9 +5,10 @@ Codes of `metrics_readings` (each with a test on values that trigger it):
 - ``no_decisions``: nothing was asked.
 - ``all_errored``: every decision was empty or an error; no metric is defined.
 - ``perfect_score``: every scored decision right. Zero errors out of n does not prove a zero error
-  rate: the rule of three bounds it by about 3/n at 95 % (Hanley & Lippman-Hand 1983), beside the
-  exact one-sided bound 1 - 0.05^(1/n); both also with the query as the unit, since repeated runs of
-  one query are not independent. A perfect score often means the set is too easy (seed 003).
+  rate: the exact one-sided 95 % bound is 1 - 0.05^(1/n) (Hanley & Lippman-Hand 1983; never the
+  "rule of three" 3/n, which exceeds 100 % at n = 1), with the queries as the unit, since repeated
+  runs of one query are not independent, beside the bound per decision. A perfect score often
+  means the set is too easy (seed 003).
 - ``all_none``: nothing ever fired although positives exist: recall 0, no false activation.
 - ``precision_undefined``: no activation at all, so precision is undefined (not 0, not 1).
 - ``always_activates``: every decision fired, negatives included.
@@ -15,8 +16,9 @@ Codes of `metrics_readings` (each with a test on values that trigger it):
 - ``invalid_names``: the model named skills that do not exist (counted as false activations).
 - ``inconsistent_queries``: some queries got different decisions across runs.
 
-`sweep_reading` reads the similarity baseline's sweep: ``sweep_undefined``, ``sweep_best`` or
-``sweep_tie`` (several thresholds share the best accuracy).
+`sweep_reading` reads the similarity baseline's sweep: ``sweep_undefined``, ``sweep_best``,
+``sweep_tie`` (every threshold of one unbroken range shares the best accuracy) or ``sweep_tie_split``
+(the thresholds that reach it form several ranges, with lower accuracies between them).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from evallib.readings import Reading
-from evallib.stats import clopper_pearson_interval, rule_of_three_upper
+from evallib.stats import exact_upper_after_zero
 from evallib.triggering.metrics import QueryConsistency, TriggerMetrics
 from evallib.triggering.similarity import Sweep
 
@@ -35,17 +37,6 @@ MAX_LISTED = 5
 #: Accuracies closer than this are equal in a sweep (they are ratios of the same n: any real
 #: difference is at least 1/n).
 TIE_TOLERANCE = 1e-12
-
-
-def exact_upper_after_zero(n: int) -> float:
-    """Exact one-sided 95 % upper bound of a rate after 0 events in n trials: 1 - 0.05^(1/n).
-
-    It is the upper end of the two-sided 90 % Clopper-Pearson interval at k = 0.
-
-    >>> round(exact_upper_after_zero(60), 4)
-    0.0487
-    """
-    return clopper_pearson_interval(0, n, confidence=0.90)[1]
 
 
 def _listed(items: Sequence[str]) -> dict:
@@ -68,10 +59,8 @@ def metrics_readings(metrics: TriggerMetrics, per_query: TriggerMetrics,
     readings = []
     if metrics.accuracy.k == metrics.n:
         readings.append(Reading("perfect_score", {
-            "n": metrics.n, "rule_of_three": rule_of_three_upper(metrics.n),
-            "exact_upper": exact_upper_after_zero(metrics.n),
-            "queries": per_query.n, "query_rule_of_three": rule_of_three_upper(per_query.n),
-            "query_exact_upper": exact_upper_after_zero(per_query.n),
+            "n": metrics.n, "exact_upper": exact_upper_after_zero(metrics.n),
+            "queries": per_query.n, "query_exact_upper": exact_upper_after_zero(per_query.n),
             "repeated": metrics.n > per_query.n}))
     if metrics.activations == 0:
         if metrics.positives:
@@ -93,19 +82,54 @@ def metrics_readings(metrics: TriggerMetrics, per_query: TriggerMetrics,
     return readings
 
 
-def sweep_reading(sweep: Sweep) -> Reading:
-    """The best accuracy of a sweep and where it is reached.
+def best_threshold_ranges(sweep: Sweep) -> tuple[float, list[tuple[float, float]]]:
+    """The best accuracy of a sweep and the thresholds reaching it, as maximal unbroken ranges.
 
-    ``sweep_undefined`` when no accuracy is defined (no query); ``sweep_tie`` when several thresholds
-    share the best accuracy (values: accuracy, low, high, count: the range is not one best threshold,
-    and the lowest is not "the" answer); else ``sweep_best`` (accuracy, threshold).
+    Returns (best, [(first, last), ...]) in increasing threshold order: each range holds consecutive
+    thresholds of the sweep that all reach ``best`` (within `TIE_TOLERANCE`); the thresholds between
+    two ranges score lower. Raises ValueError when no accuracy is defined.
+
+    >>> from evallib.triggering.similarity import Sweep
+    >>> t = np.array([0.1, 0.2, 0.3, 0.4, 0.5])
+    >>> best_threshold_ranges(Sweep(t, np.array([0.5, 0.8, 0.7, 0.8, 0.8]), *[t] * 6))
+    (0.8, [(0.2, 0.2), (0.4, 0.5)])
+    """
+    order = np.argsort(np.asarray(sweep.thresholds, dtype=float), kind="stable")
+    thresholds = np.asarray(sweep.thresholds, dtype=float)[order]
+    accuracy = np.asarray(sweep.accuracy, dtype=float)[order]
+    if accuracy.size == 0 or np.all(np.isnan(accuracy)):
+        raise ValueError("no accuracy is defined in this sweep")
+    best = float(np.nanmax(accuracy))
+    at_best = np.abs(accuracy - best) <= TIE_TOLERANCE
+    ranges, start = [], None
+    for i, reached in enumerate(at_best):
+        if reached and start is None:
+            start = i
+        if start is not None and (not reached or i == len(at_best) - 1):
+            last = i if reached else i - 1
+            ranges.append((float(thresholds[start]), float(thresholds[last])))
+            start = None
+    return best, ranges
+
+
+def sweep_reading(sweep: Sweep) -> Reading:
+    """The best accuracy of a sweep and exactly which thresholds reach it.
+
+    ``sweep_undefined`` when no accuracy is defined (no query); ``sweep_best`` (accuracy, threshold)
+    when one threshold alone reaches it; ``sweep_tie`` (accuracy, low, high, count) when every
+    threshold from low to high reaches it and no other does; ``sweep_tie_split`` (accuracy, count,
+    ranges: a list of (first, last) pairs, ``MAX_LISTED`` at most, and ``more``) when the thresholds
+    reaching it form several ranges separated by thresholds that score lower. In neither tie is the
+    lowest threshold "the" answer.
     """
     accuracy = np.asarray(sweep.accuracy, dtype=float)
     if accuracy.size == 0 or np.all(np.isnan(accuracy)):
         return Reading("sweep_undefined", {})
-    best = float(np.nanmax(accuracy))
-    at_best = np.asarray(sweep.thresholds)[np.abs(accuracy - best) <= TIE_TOLERANCE]
-    if len(at_best) > 1:
-        return Reading("sweep_tie", {"accuracy": best, "low": float(at_best.min()), "high": float(at_best.max()),
-                                     "count": int(len(at_best))})
-    return Reading("sweep_best", {"accuracy": best, "threshold": float(at_best[0])})
+    best, ranges = best_threshold_ranges(sweep)
+    count = int(np.sum(np.abs(accuracy - best) <= TIE_TOLERANCE))
+    if count == 1:
+        return Reading("sweep_best", {"accuracy": best, "threshold": ranges[0][0]})
+    if len(ranges) == 1:
+        return Reading("sweep_tie", {"accuracy": best, "low": ranges[0][0], "high": ranges[0][1], "count": count})
+    return Reading("sweep_tie_split", {"accuracy": best, "count": count, "ranges": ranges[:MAX_LISTED],
+                                       "more": max(0, len(ranges) - MAX_LISTED)})

@@ -84,7 +84,9 @@ def report_to_dict(report: TriggerReport, *, model: str, runs: int, mode: str, d
 
     ``duration_s`` is the wall time of the run; ``model_time_s`` the sum of per-call latencies (as
     recorded, when replayed; None when never measured); ``baseline`` the similarity baseline's
-    (threshold, metrics) rows.
+    (threshold, metrics) rows. Each rate's ``ci95`` takes the query as its unit, ``ci95_per_decision``
+    counts every run as independent; ``metrics_by_query`` holds the rates of the queries right on
+    every run (McNemar's pairing unit), which is not the accuracy.
     """
     return {
         "model": model, "runs": runs, "mode": mode,

@@ -118,6 +118,14 @@ def test_sample_size_reasons(r1, r2, code):
     assert rd.sample_size(result, needed, 0.1).code == code
 
 
+def test_complete_disagreement_is_read_as_possible_chance_only_on_few_items():
+    # Failed before: 60 items all in disagreement were read "on so few items".
+    few = cohen_kappa([1, 0] * 5, [0, 1] * 5)
+    many = cohen_kappa([1, 0] * 30, [0, 1] * 30)
+    assert rd.sample_size(few, None, 0.1).code == "none_opposite"
+    assert rd.sample_size(many, None, 0.1).code == "none_opposite_many"
+
+
 def test_sample_size_enough_on_few_and_many_items():
     few = cohen_kappa([1, 0] * 20, [1, 0] * 19 + [0, 1])
     assert rd.sample_size(few, 10, 0.1).code == "enough_small"

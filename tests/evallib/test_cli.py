@@ -42,11 +42,13 @@ def _default_cells():
     return build_requests(load_catalogue(), "any")
 
 
-def test_failures_give_exit_code_1_and_are_counted(server, tmp_path, capsys):
+def test_failures_give_exit_code_2_and_are_counted_by_cause(server, tmp_path, capsys):
     code = main(["record", "persona", "--model", "fake-500", "--base-url", server.openai_base_url,
-                 "--recordings-dir", str(tmp_path)])
-    assert code == 1
-    assert "answered 0, failed 36, recorded 0" in capsys.readouterr().out
+                 "--recordings-dir", str(tmp_path), "--retries", "0"])
+    assert code == 2
+    out = capsys.readouterr()
+    assert "answered 0, failed 36, recorded 0" in out.out
+    assert "server error: 36 of 36 calls" in out.err and "not measured" in out.err
     assert not (tmp_path / "persona.jsonl").exists()
 
 

@@ -12,7 +12,7 @@ from evallib import stats
 from evallib.stats import (
     binomial_test_greater,
     clopper_pearson_interval,
-    rule_of_three_upper,
+    exact_upper_after_zero,
     standard_error_proportion,
     wilson_interval,
 )
@@ -55,10 +55,19 @@ def test_intervals_contain_the_estimate_and_stay_in_unit_interval():
             assert 0 <= interval[0] <= k / n <= interval[1] <= 1
 
 
-def test_rule_of_three_is_close_to_the_exact_one_sided_bound():
-    assert rule_of_three_upper(100) == pytest.approx(0.03)
-    exact = 1 - 0.05 ** (1 / 100)
-    assert rule_of_three_upper(100) == pytest.approx(exact, rel=0.02)
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 10, 38, 100, 1000])
+def test_the_bound_after_zero_events_is_the_exact_one_sided_binomial_bound(n):
+    # The one-sided 95 % upper bound is the upper end of the two-sided 90 % exact interval at k = 0.
+    oracle = scipy_stats.binomtest(0, n).proportion_ci(confidence_level=0.90, method="exact").high
+    assert exact_upper_after_zero(n) == pytest.approx(oracle, rel=1e-12)
+    assert scipy_stats.binom.pmf(0, n, exact_upper_after_zero(n)) == pytest.approx(0.05)
+
+
+def test_the_bound_after_zero_events_never_exceeds_one_where_three_over_n_did():
+    # Failed before: rule_of_three_upper(1) returned 3/1 = 300 %.
+    assert exact_upper_after_zero(1) == pytest.approx(0.95)
+    assert all(0 < exact_upper_after_zero(n) < 1 for n in range(1, 200))
+    assert exact_upper_after_zero(2) < 3 / 2 and exact_upper_after_zero(3) < 3 / 3
 
 
 def test_standard_error():
@@ -77,7 +86,8 @@ def test_standard_error():
         (lambda: clopper_pearson_interval(0, -1), "must be positive"),
         (lambda: binomial_test_greater(3, 2, 0.5), "between 0 and n=2"),
         (lambda: binomial_test_greater(1, 2, 1.5), "null proportion"),
-        (lambda: rule_of_three_upper(0), "must be positive"),
+        (lambda: exact_upper_after_zero(0), "must be positive"),
+        (lambda: exact_upper_after_zero(5, confidence=1.0), "confidence"),
         (lambda: standard_error_proportion(0.5, 0), "must be positive"),
         (lambda: standard_error_proportion(-0.1, 10), "between 0 and 1"),
     ],

@@ -90,8 +90,9 @@ def test_pass_counts_histograms_summary_and_held_out_equal_evallibs(open_page, s
     for spread in summary.spreads:
         [figure] = _titled(at, f"v2's |velocity error| at {spread.n_years:g} years")
         assert figure["data"][0]["y"] == [int(c) for c in spread.histogram_counts]
+        b = spread.p95_bounds
         assert metrics[f"v2's velocity error at {spread.n_years:g} years"] == \
-            f"median {spread.median:.2f} · p95 {spread.p95:.2f}"
+            f"median {spread.median:.2f} · p95 {spread.p95:.2f} [{b.low:.2f},\u00a0{b.high:.2f}]"
     frames = [d.value for d in at.dataframe]
     [shown] = [f for f in frames if "v2 / spec v3" in f.columns]
     assert list(shown.iloc[-1, 1:]) == [f"{int(n)}/12" for n in summary.table.loc["passes"]]
@@ -147,11 +148,21 @@ def test_midas_comparison_and_repeated_runs_are_shown(open_page):
     assert {m.label: m.value for m in at.metric}["Runs needed per agent"] == "82"
 
 
+def test_the_recorded_runs_over_all_cases_take_the_case_as_the_unit(open_page):
+    from evallib.gnss.repeated import load_recorded_runs, overall_pass_rate
+    rate = overall_pass_rate(load_recorded_runs())
+    at = open_page(PAGE, "en")
+    [overall] = [m.value for m in at.markdown if m.value.startswith("Pass rate over 6 cases and 30 runs")]
+    assert f"95% interval [{rate.low:.2f},\u00a0{rate.high:.2f}] (unit: the case" in overall
+    assert f"[{rate.decision_low:.2f},\u00a0{rate.decision_high:.2f}] if each run counted as independent" in overall
+    assert any(c.value.startswith("Runs of one case resemble each other") for c in at.caption)
+
+
 def test_the_authored_recordings_are_replayed_labelled_and_graded(open_page):
     at = open_page(PAGE, "en")
     assert any("examples written by hand" in c.value for c in at.caption)
-    [overall] = [m.value for m in at.markdown if m.value.startswith("All cases together")]
-    assert "/24" in overall
+    [overall] = [m.value for m in at.markdown if m.value.startswith("Pass rate over 12 cases and 24 runs")]
+    assert "(unit: the case" in overall
 
 
 def _upload(at, name: str, data: bytes):
@@ -216,8 +227,9 @@ def test_live_agent_is_opt_in_and_a_prose_answering_model_is_graded_malformed(op
         answers = _collected(server, "fake-ok", 1)
         at = _live(open_page, server, "fake-ok", gnss_live_on=True, gnss_live_runs=1, answers=answers)
     assert not at.exception
-    [overall] = [m.value for m in at.markdown if m.value.startswith("All cases together")]
-    assert "0/12" in overall  # the fake model answers prose: every run is a scored failure, not a crash
+    [overall] = [m.value for m in at.markdown if m.value.startswith("Pass rate over 12 cases and 12 runs: 0.00")]
+    assert "(unit: the case" in overall  # the fake model answers prose: every run is a scored failure, not a crash
+    assert any(c.value.startswith("One run per case") for c in at.caption)
     [table] = [d.value for d in at.dataframe if "Malformed" in d.value.columns]
     assert list(table["Malformed"]) == ["1"] * 12
 
@@ -346,3 +358,37 @@ def test_date_axes_get_the_sessions_locale(open_page, lang):
             assert config["locale"] == "fr" and config["locales"]["fr"]["format"]["shortMonths"][0] == "janv."
         else:
             assert "locale" not in config
+
+
+@pytest.mark.parametrize("component", ["up", "east"])
+def test_page_and_command_line_estimate_a_real_station_alike(open_page, capsys, component):
+    """Lhasa's .tenv3: the page's table and `gnss --file` show the same velocities and offset dates
+    (before, only the page gave MIDAS v2's step, and the two MIDAS velocities differed)."""
+    from evallib.gnss.cli import main
+    real = DATA / "real" / "LHAS.first2000.tenv3"
+    assert main(["--file", str(real), "--component", component]) == 0
+    cli = json.loads(capsys.readouterr().out)["estimates"]
+    at = _upload(open_page(PAGE, "en", gnss_component=component), real.name, real.read_bytes())
+    assert not at.exception and not at.error
+    [table] = [d.value for d in at.dataframe if "Agent" in d.value.columns]
+    for row, agent in enumerate(("v1", "v2", "midas")):
+        assert table.iloc[row, 1] == f"{cli[agent]['velocity_mm_yr']:.2f}".replace("-", "−")
+        date = cli[agent]["offset_date"]
+        assert table.iloc[row, 2].startswith(date) if date else table.iloc[row, 2] == "none"
+
+
+def test_midas_sigma_is_compared_with_the_scatter_the_page_simulates(open_page):
+    from evallib.gnss.midas_scatter import sigma_scatter_reading, sigma_versus_scatter
+    at = open_page(PAGE, "en")
+    assert not at.exception
+    [table] = [d.value for d in at.dataframe if "Published σ" in d.value.columns]
+    for row, years in enumerate(view.MIDAS_CHECK_YEARS):
+        expected = sigma_versus_scatter(years)
+        assert table["Published σ"].iloc[row] == f"{expected.sigma:.2f}"
+        assert table["Scatter"].iloc[row] == f"{expected.scatter:.2f}"
+        code = sigma_scatter_reading(expected).code
+        start = {"midas_sigma_realistic": "lies inside", "midas_sigma_conservative": "exceeds",
+                 "midas_sigma_optimistic": "stays below"}[code]
+        assert any(m.value.startswith(f"At {years:g} years, the published σ") and start in m.value for m in at.markdown)
+    # the case without a MIDAS velocity says why: its pairs existed and the step excluded them
+    assert any("C10 · MIDAS found 730 pairs" in c.value for c in at.caption)

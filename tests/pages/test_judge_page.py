@@ -58,7 +58,7 @@ def test_figures_shown_equal_evallibs_on_the_recordings(open_page):
     assert shown["Répartition des notes"]["data"][0]["y"] == an.score_distribution(results, rubric)
     criteria = an.criterion_means(results, rubric)
     assert shown["Moyenne par critère"]["data"][0]["y"] == pytest.approx([c.stat.mean for c in criteria])
-    comparison, _ = an.compare_templates(results, recorded("B"), rubric.max_total)
+    comparison, _ = an.compare_templates(results, recorded("B"))
     assert shown["Écart de note B − A par demande"]["data"][0]["x"] == comparison.differences
     metrics = {m.label: m.value for m in at.metric}
     summary, _ = an.status_summary(results)
@@ -66,7 +66,23 @@ def test_figures_shown_equal_evallibs_on_the_recordings(open_page):
         [str(summary.counts[s]) for s in ("scored", "unparseable", "out_of_range", "inconsistent", "truncated")]
     validity, _ = an.validity_agreement(results, rubric)
     assert metrics["Kappa de Cohen"] == fr(validity.kappa.kappa)
-    assert metrics["Écart moyen B − A"] == fr(comparison.stat.mean)
+    assert metrics["Écart moyen B − A"] == fr(comparison.test.mean)
+    assert [m.value for m in at.metric if m.label == "p (test exact)"][0] == fr(comparison.test.p, ".3f")
+
+
+def test_a_vs_b_and_the_probes_are_read_from_exact_tests(open_page):
+    """On the recordings, A vs B has 7 pairs (up and down): "cannot tell" with n and p, never "B does
+    better" from a t interval; the probes' 5 cases are too few for any test, and the page says why."""
+    at = open_page(PAGE)
+    comparison, [reading] = an.compare_templates(recorded(), recorded("B"))
+    assert reading.code == "ab_cannot_tell"
+    shown = texts(at).replace("\xa0", " ").replace("\u202f", " ")
+    assert (f"On ne peut pas départager A et B : {fr(comparison.test.mean, '.1f')} point d'écart moyen sur 7 demandes, "
+            f"p = {fr(comparison.test.p, '.3f')} (test exact par inversion des signes, sur les 128 combinaisons)") in shown
+    assert "B fait mieux" not in shown and "A fait mieux" not in shown
+    assert "le plus petit p possible est 0,062" in shown   # verbosity, 5 padded copies: 2/2^5
+    assert "trop peu pour dire si une place est favorisée" in shown
+    assert "Réponses qui disaient quel modèle les a écrites : 1 sur" in shown
 
 
 def test_unscored_grades_are_listed_with_the_judges_raw_text_as_text(open_page):
@@ -203,3 +219,28 @@ def test_the_results_tables_check_columns_are_narrow_with_short_titles_and_the_f
     assert (python["label"], python["width"], python["help"]) == ("Python", "small", "Python parses")
     assert all(len(config[name]["label"]) <= 9 and config[name]["width"] == "small" for name in
                ("length", "json_parses", "python_parses", "regex_compiles", "regex_examples"))
+
+
+def test_a_response_blinding_would_erase_is_named_and_left_out_of_the_probes(open_page):
+    """A chain whose response only named its model (stored as the page stores chains): the page warns,
+    and the verbosity probe pads the other scored response only."""
+    from dataclasses import replace
+
+    from ui.collection import OFFLINE_FINGERPRINT
+    chosen = tuple(c for c in load_cases() if c.id in ("py-s3-inventory", "json-iam-read-invoices"))
+    stored = {}
+    for template in "AB":
+        for result in recorded(template, {c.id for c in chosen}):
+            if template == "A" and result.case.id == "py-s3-inventory":
+                result = replace(result, response="As GPT-4o, here it is.", graded_text="As GPT-4o, here it is.",
+                                 blinding_erased=True)
+            config = JudgeConfig(*authored_settings(), default_rubric(), default_templates()[template], template)
+            stored[(result.case, config, OFFLINE_FINGERPRINT)] = result
+    at = open_page(PAGE, lang="en", judge_cases=chosen, **{RESULTS_KEY: stored})
+    assert not at.exception
+    warnings = [w.value for w in at.warning]
+    assert any("1 response(s) said nothing but the model's name (py\\-s3\\-inventory)" in w for w in warnings), warnings
+    assert "left out of the bias probes" in " ".join(warnings)
+    probed = {(slot[0], slot[1].id) for slot in at.session_state[RESULTS_KEY] if slot[0] in ("pad", "pair")}
+    assert ("pad", "py-s3-inventory") not in probed and ("pair", "py-s3-inventory") not in probed
+    assert ("pad", "json-iam-read-invoices") in probed   # the other one is probed (it is recorded)

@@ -234,3 +234,14 @@ def test_the_prompts_are_shown_by_what_tells_them_apart(open_page):
         assert any(opening.strip() in c.value.replace("\\", "") for c in at.caption)
     [intro] = [m.value for m in open_page(PAGE, "en").markdown if m.value.startswith("Before any figure")]
     assert "almost no words" not in intro and "overlap at 0.00" in intro
+
+
+def test_three_assistants_are_too_few_for_the_mantel_test_and_the_page_says_so(open_page):
+    """3 assistants: 3 pairs, 3! = 6 relabellings, p >= 1/6; the page never says the prompts foretell."""
+    source = load_catalogue().to_dict()
+    source["assistants"] = source["assistants"][:3]
+    at = open_page(PAGE, persona_source=source, persona_editor_version=1)
+    assert not at.exception
+    markdown = " ".join(m.value for m in at.markdown)
+    assert "(3!)" in markdown and "1/6" in markdown and "3 assistants" in markdown
+    assert "annoncent bien" not in markdown

@@ -8,11 +8,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from evallib.llm import ChatResult, Recordings
-from evallib.stats import rule_of_three_upper
+from evallib.stats import exact_upper_after_zero
 from evallib.triggering.authored import rewrite_example
 from evallib.triggering.comparison import mcnemar_exact, paired_correctness
 from evallib.triggering.data import load_queries, load_skills
-from evallib.triggering.readings import exact_upper_after_zero, sweep_reading
+from evallib.triggering.readings import sweep_reading
 from evallib.triggering.report import decide_all, evaluate
 from evallib.triggering.routing import build_requests
 from evallib.triggering.similarity import (EMBEDDING_TABLE_THRESHOLDS, SWEEP_THRESHOLDS, TABLE_THRESHOLDS,
@@ -21,6 +21,7 @@ from evallib.triggering.similarity import (EMBEDDING_TABLE_THRESHOLDS, SWEEP_THR
 from tests.fake_llm_server import FakeLLMServer
 from ui.collection import OFFLINE_FINGERPRINT
 from ui.labels import md
+from ui.texts.trigger import TEXTS
 
 PAGE = "pages/trigger.py"
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,6 +42,22 @@ def fr_percent(share: float) -> str:
 def cell(rate) -> str:
     """A rate as the French page writes it: value [low ; high] (k/n)."""
     return f"{fr(rate.value)} [{fr(rate.low)}{NBSP};{NBSP}{fr(rate.high)}] ({rate.k}/{rate.n})"
+
+
+def decision_cell(rate) -> str:
+    """The interval per decision as the French page writes it: [low ; high]."""
+    return f"[{fr(rate.decision_low)}{NBSP};{NBSP}{fr(rate.decision_high)}]"
+
+
+def rate_column(title: str, lang: str = "fr") -> str:
+    return TEXTS["trigger.col.rate"][lang].format(title=title)
+
+
+def decision_column(title: str, lang: str = "fr") -> str:
+    return TEXTS["trigger.col.per_decision"][lang].format(title=title)
+
+
+ALL = rate_column("toutes les requêtes")
 
 
 def _data():
@@ -76,15 +93,19 @@ def test_page_shows_the_figures_evallib_computes_on_the_recordings(open_page, mo
     at = open_page(PAGE, trigger_recorded_source=_source_id(model))
     assert not at.exception and not at.error
     assert any(md(model, None) in c.value for c in at.caption), "the replayed model is named"
-    table = _table(at, "décisions")
+    every = rate_column("toutes les requêtes")
+    table = _table(at, every)
     for name, label in (("accuracy", "exactitude"), ("recall", "rappel"), ("precision", "précision"),
                         ("false_activation_rate", "activations à tort (négatifs)")):
-        assert table.loc[label, "décisions"] == cell(getattr(report.metrics, name))
-        assert table.loc[label, "requêtes"] == cell(getattr(report.per_query, name))
-        held = _table(at, "mises de côté")
-        assert held.loc[label, "visibles"] == cell(getattr(report.visible, name))
-        assert held.loc[label, "mises de côté"] == cell(getattr(report.held_out, name))
-    assert table.loc["décisions notées", "décisions"] == f"{report.metrics.n} sur {report.metrics.total}"
+        assert table.loc[label, every] == cell(getattr(report.metrics, name))
+        assert table.loc[label, decision_column("toutes les requêtes")] == decision_cell(getattr(report.metrics, name))
+        held = _table(at, rate_column("mises de côté"))
+        assert held.loc[label, rate_column("visibles")] == cell(getattr(report.visible, name))
+        assert held.loc[label, rate_column("mises de côté")] == cell(getattr(report.held_out, name))
+        assert held.loc[label, decision_column("mises de côté")] == decision_cell(getattr(report.held_out, name))
+    assert table.loc["décisions notées", every] == f"{report.metrics.n} sur {report.metrics.total}"
+    assert "**unité est la requête**" in TEXTS["trigger.metrics_intro_clustered"]["fr"]
+    assert any("l'unité est la requête" in m.value.replace("*", "") for m in at.markdown)
     statuses = dict(zip(*_table(at, "Statut").T.values))
     assert statuses["un skill du catalogue"] == str(sum(r.decision.status == "skill" for r in report.rows))
     assert statuses["nom inconnu (activation fautive)"] == str(report.metrics.invalid_names)
@@ -99,15 +120,16 @@ def test_page_shows_the_figures_evallib_computes_on_the_recordings(open_page, mo
     assert shown == [[str(v) for v in row] for row in report.confusion.counts.tolist()]
     # The similarity baseline at the four thresholds, and the sweep's reading.
     catalogue, queries = _data()
-    baseline = _table(at, "seuil 0,05")
+    baseline = _table(at, rate_column("seuil 0,05"))
     for threshold, metrics in baseline_table(queries, catalogue):
-        assert baseline.loc["exactitude", f"seuil {fr(threshold)}"] == cell(metrics.accuracy)
+        assert baseline.loc["exactitude", rate_column(f"seuil {fr(threshold)}")] == cell(metrics.accuracy)
     reading = sweep_reading(threshold_sweep(similarity_scores(catalogue, queries),
                                             expected_indices(queries, catalogue), SWEEP_THRESHOLDS))
-    assert reading.code == "sweep_tie"  # the default set: several thresholds share the best accuracy
-    values = reading.values
-    assert (f"atteinte par {values['count']} seuils de {fr(values['low'], '.3f')} à {fr(values['high'], '.3f')}"
-            in text)
+    # The default set: the best accuracy is reached in two ranges, with lower thresholds between them.
+    assert reading.code == "sweep_tie_split"
+    ranges = f"{NBSP}; ".join(f"{fr(low, '.4f')} à {fr(high, '.4f')}" for low, high in reading.values["ranges"])
+    assert ranges == f"0,0875 à 0,0950{NBSP}; 0,1025 à 0,1075"  # the sweep's thresholds, not rounded onto others
+    assert f"atteinte par {reading.values['count']} seuils en plusieurs plages" in text and ranges in text
 
 
 def test_the_two_recorded_models_differ_as_the_demo_needs():
@@ -118,16 +140,15 @@ def test_the_two_recorded_models_differ_as_the_demo_needs():
     assert near_calculation, "the lighter model false-triggers on an action request near the calculator"
 
 
-def test_perfect_score_reading_gives_the_rule_of_three_beside_the_exact_bound(open_page):
+def test_perfect_score_reading_gives_the_exact_bound_per_query_never_three_over_n(open_page):
     _, _, report = _recorded(STRONG)
     at = open_page(PAGE, trigger_recorded_source=_source_id(STRONG))
     n, queries = report.metrics.n, report.per_query.n
     [info] = [i.value for i in at.info if "Score parfait" in i.value]
     assert f"Score parfait sur {n} décisions" in info
-    assert f"3/n = {fr_percent(rule_of_three_upper(n))} (borne exacte {fr_percent(exact_upper_after_zero(n))})" \
-        in info
-    assert f"les {queries} requêtes{NBSP}: borne {fr_percent(rule_of_three_upper(queries))} " \
-           f"(exacte {fr_percent(exact_upper_after_zero(queries))})" in info
+    assert f"le limite à {fr_percent(exact_upper_after_zero(queries))} en comptant les {queries} requêtes" in info
+    assert f"par décision, elle dirait {fr_percent(exact_upper_after_zero(n))}" in info
+    assert "3/n" not in info
     assert "Aucune erreur de routage" in _text(at)
 
 
@@ -145,9 +166,9 @@ def test_all_none_reads_as_such_and_precision_is_undefined_not_zero(open_page):
     text = _text(at)
     assert "Rien ne s'est jamais activé, alors que 46 décisions attendaient un skill" in text
     assert "la précision est indéfinie (ni 0 ni 1)" in text
-    table = _table(at, "décisions")
-    assert table.loc["précision", "décisions"] == "indéfinie : aucune activation".replace(" :", NBSP + ":")
-    assert table.loc["rappel", "décisions"].startswith("0,00 ")
+    table = _table(at, ALL)
+    assert table.loc["précision", ALL] == "indéfinie : aucune activation".replace(" :", NBSP + ":")
+    assert table.loc["rappel", ALL].startswith("0,00 ")
 
 
 def test_empty_and_errored_answers_are_counted_apart_and_left_out_of_the_metrics(open_page):
@@ -163,9 +184,9 @@ def test_empty_and_errored_answers_are_counted_apart_and_left_out_of_the_metrics
     assert not at.exception
     statuses = dict(zip(*_table(at, "Statut").T.values))
     assert statuses["réponse vide"] == "1" and statuses["erreur"] == "1"
-    table = _table(at, "décisions")
-    assert table.loc["décisions notées", "décisions"] == f"{len(cells) - 2} sur {len(cells)}"
-    assert table.loc["exactitude", "décisions"] == cell(expected.metrics.accuracy)
+    table = _table(at, ALL)
+    assert table.loc["décisions notées", ALL] == f"{len(cells) - 2} sur {len(cells)}"
+    assert table.loc["exactitude", ALL] == cell(expected.metrics.accuracy)
     assert any("1 réponses vides et 1 erreurs ne sont jamais comptées" in c.value for c in at.caption)
 
 
@@ -212,10 +233,11 @@ def test_held_out_marking_moves_queries_between_the_two_columns(open_page):
     source = {"skills": catalogue.to_dict(), "queries": {"queries": [dict(q.to_dict(), held_out=False)
                                                                     for q in queries]}}
     at = open_page(PAGE, trigger_recorded_source=_source_id(LIGHT), trigger_source=source, trigger_editor_version=1)
-    held = _table(at, "mises de côté")
-    assert held.loc["exactitude", "mises de côté"].startswith("indéfinie")
+    held = _table(at, rate_column("mises de côté"))
+    assert held.loc["exactitude", rate_column("mises de côté")].startswith("indéfinie")
+    assert held.loc["exactitude", decision_column("mises de côté")] == "—"
     _, _, report = _recorded(LIGHT)
-    assert held.loc["exactitude", "visibles"] == cell(report.metrics.accuracy)
+    assert held.loc["exactitude", rate_column("visibles")] == cell(report.metrics.accuracy)
 
 
 def test_an_edited_description_offline_says_it_needs_live_mode(open_page):
@@ -230,10 +252,14 @@ def test_page_in_english(open_page):
     _, _, report = _recorded(LIGHT)
     at = open_page(PAGE, "en", trigger_recorded_source=_source_id(LIGHT))
     assert not at.exception and not at.error
-    table = _table(at, "decisions")
+    column = rate_column("all queries", "en")
+    table = _table(at, column)
     rate = report.metrics.accuracy
-    assert table.loc["accuracy", "decisions"] == f"{rate.value:.2f} [{rate.low:.2f},{NBSP}{rate.high:.2f}] " \
-                                                f"({rate.k}/{rate.n})"
+    assert table.loc["accuracy", column] == f"{rate.value:.2f} [{rate.low:.2f},{NBSP}{rate.high:.2f}] " \
+                                            f"({rate.k}/{rate.n})"
+    assert table.loc["accuracy", decision_column("all queries", "en")] == \
+        f"[{rate.decision_low:.2f},{NBSP}{rate.decision_high:.2f}]"
+    assert any("whose **unit is the query**" in m.value for m in at.markdown)
     changed = [c.query_id for c in report.consistency if not c.consistent]
     assert any(m.value == f"{len(changed)} of {len(report.consistency)} queries got different decisions from one "
                f"run to the next: {md(', '.join(changed), None)}." for m in at.markdown)
@@ -254,10 +280,10 @@ def test_live_against_the_fake_server_collects_n_runs_and_compares_an_edit():
         catalogue, queries = _data()
         assert len(server.requests) == 2 * len(queries)
         # fake-tools always calls the first tool: every decision fires the first skill.
-        table = _table(at, "décisions")
+        table = _table(at, ALL)
         first, positives = (sum(q.expected == catalogue.names[0] for q in queries),
                             sum(q.expected is not None for q in queries))
-        assert table.loc["rappel", "décisions"].endswith(f"({2 * first}/{2 * positives})")
+        assert table.loc["rappel", ALL].endswith(f"({2 * first}/{2 * positives})")
         name = catalogue.names[1]
         at.session_state[f"trigger_edit_description_{name}"] = "Une autre description."
         at.selectbox(key="trigger_edit_skill").set_value(name).run()
@@ -305,9 +331,9 @@ def test_live_the_baseline_is_also_computed_on_embeddings(open_page):
     [embedding] = [r for r in at.session_state["answers"].values() if getattr(r, "vectors", None)]
     k = len(catalogue.skills)
     scores = embedding_scores(np.asarray(embedding.vectors[:k]), np.asarray(embedding.vectors[k:]))
-    table = _table(at, "seuil 0,30")
+    table = _table(at, rate_column("seuil 0,30"))
     for threshold, metrics in baseline_table(queries, catalogue, EMBEDDING_TABLE_THRESHOLDS, scores=scores):
-        assert table.loc["exactitude", f"seuil {fr(threshold)}"] == cell(metrics.accuracy)
+        assert table.loc["exactitude", rate_column(f"seuil {fr(threshold)}")] == cell(metrics.accuracy)
     assert not any("TF-IDF seulement" in c.value for c in at.caption)
 
 
@@ -364,9 +390,9 @@ def test_offline_the_suggested_rewrite_gives_before_after_with_mcnemar(open_page
     store = Recordings(RECORDINGS)
     after = evaluate(decide_all(after_cells, [store.get(c.request.key()).result for c in after_cells], queries,
                                 edited.names), edited, queries)
-    table = _table(at, "après")
-    assert table.loc["exactitude", "avant"] == cell(before.per_query.accuracy)
-    assert table.loc["exactitude", "après"] == cell(after.per_query.accuracy)
+    table = _table(at, rate_column("après"))
+    assert table.loc["exactitude", rate_column("avant")] == cell(before.metrics.accuracy)
+    assert table.loc["exactitude", rate_column("après")] == cell(after.metrics.accuracy)
     result = mcnemar_exact(*paired_correctness(before.rows, after.rows)[1:])
     assert reading in _text(at)
     if model == LIGHT:

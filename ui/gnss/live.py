@@ -11,9 +11,9 @@ import pandas as pd
 import streamlit as st
 
 from evallib.gnss import live
-from evallib.gnss.repeated import RunCase, pass_rate, pass_rate_reading
+from evallib.gnss.repeated import RunCase, overall_pass_rate, pass_rate
 from ui.collection import collection_panel
-from ui.gnss.view import problems_text, rate_row, say, table_height
+from ui.gnss.view import problems_text, rate_row, say_overall, table_height
 from ui.i18n import integer, t
 from ui.settings import current_settings
 from ui.sources import recorded_source_choice
@@ -65,7 +65,7 @@ def live_section() -> None:
                                labels=[t("gnss.live_label", case=c.case_id, run=k + 1) for c, k, _ in cells])
     graded = _grade(cells, results)
     errors = sum(1 for _, runs_ in graded for _, _, run in runs_ if run.result is None)
-    rows, answered = [], []
+    rows, answered, per_case = [], [], []
     for case, triples in graded:
         runs_ = [run for _, _, run in triples]
         outcomes = tuple(int(run.result.passed) for run in runs_ if run.result is not None)
@@ -76,7 +76,8 @@ def live_section() -> None:
                t("gnss.col.velocity_wrong"): integer(sum(1 for run in runs_ if run.result and not run.result.problems
                                                          and not run.result.velocity_ok))}
         if outcomes:
-            row.update(rate_row(pass_rate(RunCase(case.case_id, "", outcomes))))
+            per_case.append(RunCase(case.case_id, "", outcomes))
+            row.update(rate_row(pass_rate(per_case[-1])))
         rows.append(row)
     if errors:
         st.warning(t("gnss.live_errors", n=integer(errors), total=integer(len(requests))))
@@ -85,8 +86,7 @@ def live_section() -> None:
         return
     st.dataframe(pd.DataFrame(rows).fillna("—"), hide_index=True, height=table_height(len(rows)))
     st.caption(t("gnss.units_caption"))
-    overall = pass_rate(RunCase("all", "", tuple(int(run.result.passed) for _, run in answered)))
-    say("gnss.rate", pass_rate_reading(overall), st.markdown, what=t("gnss.live_all_cases"))
+    say_overall(overall_pass_rate(per_case))
     _answers(graded)
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
 from evallib.gnss import agents
+from evallib.gnss.station import estimate_station
 from evallib.gnss.readers import COMPONENTS, FORMATS, MIN_DAYS, GnssFileError, read_text, station_readings
 from ui.figures import chart_config, time_series
 from ui.gnss.view import say
@@ -30,18 +30,15 @@ def _read(data: bytes, name: str, component: str):
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
-def _estimates(observed: pd.DataFrame, v1_threshold: float, v2_threshold: float):
-    t_days, d = agents.day_index(observed), observed["disp_mm"].to_numpy()
-    fit = agents.fit_v2(observed, v2_threshold)
-    midas = agents.midas_velocity(t_days, d, () if fit.step_day is None else (fit.step_day,))
-    return (agents.agent_v1(observed, v1_threshold), agents.agent_v2(observed, v2_threshold), fit, midas)
+def _estimates(data: bytes, name: str, component: str, v1_threshold: float, v2_threshold: float):
+    # keyed on the upload's bytes, as `_read`: the command line runs the same `estimate_station`
+    return estimate_station(_read(data, name, component), v1_threshold, v2_threshold)
 
 
-def _day_text(observed: pd.DataFrame, answer: dict) -> str:
-    if not answer["offset"]:
+def _offset_text(estimate) -> str:
+    if estimate.offset_date is None:
         return t("gnss.no_offset")
-    day = observed["date"].iloc[0] + pd.Timedelta(days=answer["offset_day"])
-    return day.date().isoformat()
+    return t("gnss.offset_on", date=estimate.offset_date.isoformat(), size=number(estimate.offset_mm, ".1f"))
 
 
 def file_error_text(exc: GnssFileError, name: str) -> str:
@@ -94,16 +91,16 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
                   years=number(span.days / agents.DAYS_PER_YEAR, ".1f")))
     for reading in station_readings(series):
         say("gnss.station", reading, st.info)
-    v1, v2, fit, midas = _estimates(observed, v1_threshold, v2_threshold)
+    result = _estimates(data, name, component, v1_threshold, v2_threshold)
+    fit, midas = result.fit, result.estimates[2]
     st.dataframe(pd.DataFrame({
         t("gnss.col.agent"): [t("gnss.agent.v1"), t("gnss.agent.v2"), t("gnss.agent.midas")],
-        t("gnss.col.estimated_velocity"): [number(v1["velocity_mm_yr"]), number(v2["velocity_mm_yr"]),
-                                           number(midas.velocity_mm_yr)],
-        t("gnss.col.offset_date"): [_day_text(observed, v1), _day_text(observed, v2), _day_text(observed, v2)],
+        t("gnss.col.estimated_velocity"): [number(e.velocity_mm_yr) for e in result.estimates],
+        t("gnss.col.offset_date"): [_offset_text(e) for e in result.estimates],
         t("gnss.col.sigma"): ["—", "—", number(midas.sigma_mm_yr)],
     }), hide_index=True)
-    if not np.isfinite(midas.velocity_mm_yr):
-        st.info(t("gnss.midas_undefined"))
+    for reading in result.readings:
+        say("gnss.station", reading, st.info)
     st.caption(t("gnss.station_no_truth"))
     st.caption(t("gnss.detector_margin", margin=integer(agents.JUMP_MARGIN_DAYS),
                  window=integer(agents.JUMP_WINDOW_DAYS)))
@@ -112,8 +109,8 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     if fit.step_day is not None:
         markers += ((observed["date"].iloc[0] + pd.Timedelta(days=fit.step_day), t("gnss.v2_step_marker")),)
     # A chart title is not Markdown: the column name is escaped for plotly, never with backslashes.
-    name = t(f"gnss.component.{component}") if series.file_format != "csv" else plain(series.component, None)
-    st.plotly_chart(time_series(dates, observed["disp_mm"].to_numpy(), title=t("gnss.station_figure", component=name),
+    shown = t(f"gnss.component.{component}") if series.file_format != "csv" else plain(series.component, None)
+    st.plotly_chart(time_series(dates, observed["disp_mm"].to_numpy(), title=t("gnss.station_figure", component=shown),
                                 y_title=t("gnss.disp_mm"), data_name=t("gnss.observed"), fitted=fit.fitted_mm,
                                 fitted_name=t("gnss.v2_fit"), markers=markers), width="stretch",
                     key="gnss_station_figure", config=chart_config())

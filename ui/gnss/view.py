@@ -15,8 +15,11 @@ import streamlit as st
 
 from evallib.gnss import agents, tolerances
 from evallib.gnss.cases import case_by_id
+from evallib.gnss.station import agent_midas_reading
+from evallib.gnss.midas_scatter import SigmaScatter, sigma_versus_scatter
 from evallib.gnss.evaluation import AlarmThreshold, CaseResult, compare_velocities, highest_false_alarm_threshold, run_eval
 from evallib.gnss.spec import SPEC_V1, SPEC_V2
+from evallib.cluster_rates import ClusteredRate, clustered_rate_reading
 from evallib.readings import Reading
 from ui.figures import chart_config, histogram_bars, rate_curves, time_series
 from ui.i18n import integer, interval, language, number, percent, t
@@ -66,6 +69,27 @@ def summary(v1_threshold_mm: float, v2_threshold_mm: float) -> tolerances.SeedSu
     return tolerances.seed_summary(tolerances.DEFAULT_TRIALS, v1_threshold_mm, v2_threshold_mm)
 
 
+#: Record lengths of the MIDAS sigma check: the cases' two lengths.
+MIDAS_CHECK_YEARS = (2.0, 10.0)
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def midas_scatter() -> tuple[SigmaScatter, ...]:
+    """MIDAS's published sigma against the scatter of its velocity, on the cases' default noise."""
+    return tuple(sigma_versus_scatter(years) for years in MIDAS_CHECK_YEARS)
+
+
+def midas_scatter_table(results: tuple[SigmaScatter, ...]) -> pd.DataFrame:
+    return pd.DataFrame({
+        t("gnss.col.years"): [number(r.n_years, ".0f") for r in results],
+        t("gnss.col.realisations"): [integer(r.realisations) for r in results],
+        t("gnss.col.sigma_published"): [number(r.sigma) for r in results],
+        t("gnss.col.sigma_unscaled"): [number(r.sigma_unscaled) for r in results],
+        t("gnss.col.scatter"): [number(r.scatter) for r in results],
+        t("gnss.col.scatter_interval"): [interval(r.scatter_low, r.scatter_high) for r in results],
+    })
+
+
 @st.cache_data(show_spinner=False, max_entries=4)
 def trade_off() -> tolerances.JumpRates:
     step = case_by_id(TRADE_OFF_STEP).params
@@ -78,6 +102,12 @@ def case_fit(case_id: str, threshold_mm: float) -> tuple[pd.DataFrame, dict, age
     """The observed table, truth and agent v2's final fit of a case."""
     series = case_by_id(case_id).load()
     return series.observed, series.truth, agents.fit_v2(series.observed, threshold_mm)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def midas_case_reading(case_id: str, threshold_mm: float) -> Reading:
+    """Why the MIDAS agent has (or has no) velocity on a case."""
+    return agent_midas_reading(case_by_id(case_id).load().observed, threshold_mm)
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
@@ -187,6 +217,15 @@ def comparison_table(rows_v2: list[CaseResult], rows_midas: list[CaseResult]) ->
                           t("gnss.col.v2_error"): [number(e) for e in comparison.errors_a],
                           t("gnss.col.midas_error"): [number(e) for e in comparison.errors_b]})
     return frame, reading
+
+
+def say_overall(rate: ClusteredRate) -> None:
+    """A pass rate over several cases (`evallib.gnss.repeated.overall_pass_rate`): the interval with the
+    case as the unit, the one per run beside it, and what separates them."""
+    if rate.defined:
+        st.markdown(t("gnss.overall", items=integer(rate.items), n=integer(rate.n), rate=number(rate.value),
+                      ci=interval(rate.low, rate.high), decision_ci=interval(rate.decision_low, rate.decision_high)))
+    say("gnss.cluster", clustered_rate_reading(rate), st.caption)
 
 
 def rate_row(rate) -> dict:

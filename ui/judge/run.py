@@ -16,8 +16,8 @@ import streamlit as st
 
 from evallib.judging.authored import JUDGE_SET
 from evallib.judging.judge_prompt import blind
-from evallib.judging.pipeline import (JudgeConfig, PaddedGrade, PairwiseComparison, run_case, run_chains,
-                                      run_pairwise, run_verbosity)
+from evallib.judging.pipeline import (JudgeConfig, PaddedGrade, PairwiseComparison, pairwise_candidates, run_case,
+                                      run_chains, run_pairwise, run_verbosity, verbosity_candidates)
 from evallib.judging.requests import ModelSettings, generation_request, judge_request, settings_from_options
 from evallib.judging.rubric import Rubric
 from ui.collection import endpoint_fingerprint
@@ -145,12 +145,8 @@ def _recorded(outcome) -> bool:
 def run_probes(results_a: Sequence, results_b: Sequence, config: JudgeConfig) -> tuple[list, list]:
     """(padded grades, pairwise comparisons in both orders) of the judged cases; offline, those recorded."""
     fingerprint = endpoint_fingerprint(current_settings())
-    scored = [r for r in results_a if r is not None and r.grade.scored and r.grade.by == "judge"]
-    by_id = {r.case.id: r for r in results_b if r is not None}
-    pairs = [(a, by_id[a.case.id]) for a in results_a if a is not None and a.case.id in by_id
-             and a.graded_text and by_id[a.case.id].graded_text]
-    items = [(("pad", r.case, config, fingerprint), ("pad", r)) for r in scored]
-    items += [(("pair", a.case, config, fingerprint), ("pair", (a, b))) for a, b in pairs]
+    items = [(("pad", r.case, config, fingerprint), ("pad", r)) for r in verbosity_candidates(results_a)]
+    items += [(("pair", a.case, config, fingerprint), ("pair", (a, b))) for a, b in pairwise_candidates(results_a, results_b)]
 
     def probe(item, provider):
         kind, data = item

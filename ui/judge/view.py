@@ -15,7 +15,7 @@ from evallib.judging.code_graders import Check
 from evallib.judging.grades import STATUSES
 from evallib.readings import Reading
 from ui.figures import bars, grouped_bars, interval_bars
-from ui.i18n import integer, interval, number, percent, signed, t
+from ui.i18n import integer, interval, number, p_value, percent, signed, t
 from ui.labels import md
 from ui.readings import say as say_reading
 from ui.widgets import metric_rows
@@ -35,6 +35,17 @@ def say(reading, show=st.markdown, **extra) -> None:
         reading = Reading(reading.code, values)
     if reading.values.get("flip_rate") is not None:
         extra.setdefault("flip_rate", percent(reading.values["flip_rate"]))
+    if "p_floor" in reading.values:  # a paired test (evallib.paired): p-values and the test's name
+        values = reading.values
+        extra.setdefault("p_floor", p_value(values["p_floor"]))
+        if values.get("p") is not None:
+            extra.setdefault("p", p_value(values["p"]))
+        extra.setdefault("test", t(f"judge.paired_test.{values['method']}", flips=integer(values["flips"])))
+        if values.get("mean") is not None:
+            extra.setdefault("mean", number(values["mean"], ".1f"))
+        if values.get("low") is not None:  # a zero-width interval is named, never written [x ; x]
+            extra.setdefault("ci", t("judge.zero_width_ci") if values["low"] == values["high"]
+                             else interval(values["low"], values["high"], ".1f"))
     show(say_reading("judge.reading", reading, bands="judge.band", **extra))
 
 
@@ -150,12 +161,18 @@ def validity(results, rubric) -> None:
         st.switch_page(KAPPA_PAGE)
 
 
-def templates_ab(results_a, results_b, rubric) -> None:
+def paired_interval(test) -> str:
+    """The test-inversion interval of a paired test; a zero-width one is named, never shown as [x ; x]."""
+    return t("judge.zero_width") if test.equal else interval(test.low, test.high, ".1f")
+
+
+def templates_ab(results_a, results_b) -> None:
     st.subheader(t("judge.ab_title"))
-    comparison, readings = an.compare_templates(results_a, results_b, rubric.max_total)
-    stat = comparison.stat
-    metric_rows([(t("judge.metric.mean_difference"), number(stat.mean), t("judge.metric.mean_difference_help")),
-                 (t("judge.metric.ci"), interval(stat.low, stat.high), None),
+    comparison, readings = an.compare_templates(results_a, results_b)
+    test = comparison.test
+    metric_rows([(t("judge.metric.mean_difference"), number(test.mean), t("judge.metric.mean_difference_help")),
+                 (t("judge.metric.p_exact"), "—" if test.p is None else p_value(test.p), None),
+                 (t("judge.metric.ci_case"), paired_interval(test), t("judge.metric.ci_case_help")),
                  (t("judge.metric.wins"), t("judge.wins_value", b=comparison.wins_b, ties=comparison.ties,
                                             a=comparison.wins_a), t("judge.metric.wins_help"))])
     for reading in readings:
@@ -168,7 +185,7 @@ def templates_ab(results_a, results_b, rubric) -> None:
         st.caption(t("judge.ab_excluded", n=comparison.excluded))
 
 
-def biases(results, generator: str, judge: str, padded, compared) -> None:
+def biases(results, generator: str, judge: str, padded, compared, max_total: int) -> None:
     st.subheader(t("judge.biases_title"))
     notices = bi.self_preference(generator, judge)
     for reading in notices:
@@ -182,25 +199,27 @@ def biases(results, generator: str, judge: str, padded, compared) -> None:
     for reading in readings:
         say(reading)
     st.markdown(f"**{t('judge.verbosity_title')}**")
-    effect, readings = bi.verbosity_effect(padded)
-    if effect.stat.n:
-        metric_rows([(t("judge.metric.mean_change"), number(effect.stat.mean), None),
-                     (t("judge.metric.ci"), interval(effect.stat.low, effect.stat.high), None),
+    effect, readings = bi.verbosity_effect(padded, max_total)
+    if effect.test.n:
+        metric_rows([(t("judge.metric.mean_change"), number(effect.test.mean), None),
+                     (t("judge.metric.p_exact"), p_value(effect.test.p), None),
+                     (t("judge.metric.ci_case"), paired_interval(effect.test), t("judge.metric.ci_case_help")),
                      (t("judge.metric.changes"), t("judge.changes_value", up=effect.up, same=effect.same,
                                                    down=effect.down), None)])
     for reading in readings:
         say(reading)
     st.markdown(f"**{t('judge.blinding_title')}**")
     blinded = [r for r in results if r.removed_lines]
-    st.markdown(t("judge.blinding", n=len(blinded), total=len(results)))
+    for reading in bi.blinding_summary(results):
+        say(reading, st.warning if reading.code == "blinding_erased" else st.markdown)
     for r in blinded:
         st.caption(f"{md(r.case.id, None)} · {t('judge.template', name=r.template_name)}")
         st.text("\n".join(r.removed_lines))
 
 
-def injection(results) -> None:
+def injection(results, max_total: int) -> None:
     st.subheader(t("judge.injection_title"))
-    rows, readings = bi.injection_effect(results)
+    rows, readings = bi.injection_effect(results, max_total)
     for reading in readings:
         flags = ", ".join(t(f"judge.flag.{flag}") for flag in reading.values.get("flags", "").split(", ") if flag)
         say(reading, st.warning if reading.code == "injection_moved" else st.markdown, flags=flags)

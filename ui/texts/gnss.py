@@ -285,17 +285,11 @@ TEXTS = {
               "dropping pairs that span v2's detected offset: robust to offsets and to the seasonal signal.",
     },
     "gnss.midas_passes": {"fr": "MIDAS, cas réussis (spéc. v2)", "en": "MIDAS, cases passed (spec v2)"},
-    "gnss.midas_undefined": {"fr": "MIDAS n'a aucune paire de jours distants d'un an : vitesse non définie.",
-                             "en": "MIDAS has no pair of days one year apart: velocity undefined."},
     "gnss.comparison.velocity_comparison": {
         "fr": "Sur {n} cas, {a} est plus proche de la vérité {a_closer} fois, {b} {b_closer} fois (égalités : {ties}) ; "
               "erreur médiane : {median_a} mm/an pour {a}, {median_b} mm/an pour {b}.",
         "en": "Over {n} cases, {a} is closer to the truth {a_closer} times, {b} {b_closer} times ({ties} ties); "
               "median error: {median_a} mm/yr for {a}, {median_b} mm/yr for {b}.",
-    },
-    "gnss.midas_undefined_cases": {
-        "fr": "Sans vitesse MIDAS (aucune paire d'un an hors du saut) : {cases}.",
-        "en": "No MIDAS velocity (no pair one year apart outside the offset): {cases}.",
     },
     "gnss.detector_margin": {
         "fr": "Le détecteur de saut des agents compare des moyennes de {window} jours et ne cherche pas dans les "
@@ -549,4 +543,186 @@ TEXTS = {
                                "remplacer).",
                          "en": "File kept from your last visit: {name} (drop another one to replace it)."},
     "gnss.upload_forget": {"fr": "Oublier ce fichier", "en": "Forget this file"},
+    # pass rates over several cases: the case as the unit (issue 13)
+    "gnss.rate.rate_unanimous": {
+        "fr": "{what} : {passes}/{runs} ; l'erreur type vaut 0 et l'intervalle de Wilson ({low} à {high}) est "
+              "étroit, mais il n'atteint pas un taux de exactement 0 ou 1.",
+        "en": "{what}: {passes}/{runs}; the standard error is 0 and the Wilson interval ({low} to {high}) is narrow, "
+              "yet it does not reach a rate of exactly 0 or 1.",
+    },
+    "gnss.overall_title": {"fr": "Tous cas confondus : l'unité est le cas", "en": "All cases together: the case is the unit"},
+    "gnss.overall": {
+        "fr": "Taux de réussite sur {items} cas et {n} essais : {rate}, intervalle à 95 % {ci} (unité : le cas, "
+              "car un agent qui échoue sur un cas échoue souvent à chaque essai) ; {decision_ci} si chaque essai "
+              "comptait comme indépendant.",
+        "en": "Pass rate over {items} cases and {n} runs: {rate}, 95% interval {ci} (unit: the case, since an agent "
+              "that fails a case often fails it on every run); {decision_ci} if each run counted as independent.",
+    },
+    "gnss.cluster.clustered_undefined": {"fr": "Aucun essai noté : pas de taux.", "en": "No graded run: no rate."},
+    "gnss.cluster.clustered_one_item": {
+        "fr": "Un seul cas : ses {n} essais ne disent rien des autres cas.",
+        "en": "A single case: its {n} runs say nothing of the other cases."},
+    "gnss.cluster.clustered_one_run_each": {
+        "fr": "Un essai par cas : l'intervalle est celui de Clopper-Pearson sur les {items} cas.",
+        "en": "One run per case: the interval is Clopper-Pearson's over the {items} cases."},
+    "gnss.cluster.clustered_unanimous": {
+        "fr": "Les {n} essais donnent tous le même verdict : rien ne dit s'ils sont indépendants, donc chaque cas "
+              "compte une fois.",
+        "en": "All {n} runs give the same verdict: nothing tells whether they are independent, so each case "
+              "counts once."},
+    "gnss.cluster.clustered_correlated": {
+        "fr": "Les essais d'un même cas se ressemblent : les {n} essais valent environ {effective} essais "
+              "indépendants, d'où l'intervalle plus large.",
+        "en": "Runs of one case resemble each other: the {n} runs are worth about {effective} independent runs, "
+              "hence the wider interval."},
+    "gnss.cluster.clustered_as_independent": {
+        "fr": "Les essais varient autant que des essais indépendants : les deux intervalles coïncident.",
+        "en": "The runs vary as much as independent runs: the two intervals coincide."},
+    # issue 13: real stations (gaps, outliers, MIDAS's pairs), dated offsets
+    "gnss.offset_on": {"fr": "{date} ({size} mm)", "en": "{date} ({size} mm)"},
+    "gnss.station.outlier": {
+        "fr": "Mesure isolée le {date} : {size_mm} mm hors de la ligne, puis retour dès la mesure suivante. C'est une "
+              "valeur aberrante, pas un saut.",
+        "en": "One epoch off on {date}: {size_mm} mm off the line, then back at the next epoch. That is an outlier, "
+              "not an offset.",
+    },
+    "gnss.station.jump_across_gap": {
+        "fr": "Entre le {gap_from} et le {gap_to} ({missing_days} jours sans données), la position a changé de "
+              "{size_mm} mm. C'est une lacune, pas un saut qu'on puisse dater : le déplacement a pu se produire "
+              "n'importe quel jour de la lacune.",
+        "en": "Between {gap_from} and {gap_to} ({missing_days} days without data) the position changed by {size_mm} "
+              "mm. That is a gap, not an offset one can date: the motion may have happened on any day inside it.",
+    },
+    "gnss.station.agents_gaps": {
+        "fr": "Lacunes : v1 et v2 ajustent leurs droites sur les dates, une lacune n'y est qu'un intervalle sans "
+              "mesure. Leur détecteur de saut compare des moyennes de {window} mesures, pas de {window} jours : à "
+              "travers la plus longue lacune ({longest_gap_days} jours, du {gap_from} au {gap_to}), une fenêtre "
+              "couvre plus de temps.",
+        "en": "Gaps: v1 and v2 fit their lines on the dates, where a gap is only a stretch without data. Their jump "
+              "detector compares means of {window} epochs, not {window} days: across the longest gap "
+              "({longest_gap_days} days, {gap_from} to {gap_to}) a window spans more time.",
+    },
+    "gnss.station.midas_pairs": {
+        "fr": "MIDAS : {pairs} paires de jours (dans les deux sens du temps), {kept} gardées après l'élagage à "
+              "2 sigmas. {exact_pairs} relient deux jours distants d'un an ; {gap_pairs} relient un jour dont le "
+              "jour un an plus tard manque au jour suivant encore libre (jusqu'à {longest_pair_years} ans d'écart).",
+        "en": "MIDAS: {pairs} pairs of days (in both time directions), {kept} kept after the 2-sigma trim. "
+              "{exact_pairs} join two days one year apart; {gap_pairs} join a day whose day one year later is "
+              "missing to the next unused day (up to {longest_pair_years} years apart).",
+    },
+    "gnss.station.midas_pairs_steps": {
+        "fr": "MIDAS : {pairs} paires de jours (dans les deux sens du temps), {kept} gardées après l'élagage à "
+              "2 sigmas. {exact_pairs} relient deux jours distants d'un an ; {gap_pairs} relient un jour dont le "
+              "jour un an plus tard manque au jour suivant encore libre (jusqu'à {longest_pair_years} ans d'écart). "
+              "Aucune paire ne franchit les sauts connus ({steps}).",
+        "en": "MIDAS: {pairs} pairs of days (in both time directions), {kept} kept after the 2-sigma trim. "
+              "{exact_pairs} join two days one year apart; {gap_pairs} join a day whose day one year later is "
+              "missing to the next unused day (up to {longest_pair_years} years apart). No pair spans the known "
+              "steps ({steps}).",
+    },
+    "gnss.station.midas_too_few_epochs": {
+        "fr": "MIDAS demande au moins {min_epochs} mesures ; la série en a {epochs} : pas de vitesse.",
+        "en": "MIDAS needs at least {min_epochs} epochs; the record has {epochs}: no velocity.",
+    },
+    "gnss.station.midas_too_short": {
+        "fr": "La série couvre {years} an : MIDAS demande {min_days} jours pour trouver deux jours distants d'un "
+              "an. Aucune paire, donc pas de vitesse MIDAS.",
+        "en": "The record spans {years} years: MIDAS needs {min_days} days to find two days one year apart. No "
+              "pair, so no MIDAS velocity.",
+    },
+    "gnss.station.midas_excluded_by_steps": {
+        "fr": "MIDAS trouvait {pairs_without_steps} paires de jours distants d'un an, mais les sauts connus "
+              "({steps}) les coupent : il en reste {pairs}, moins que les {min_pairs} qu'il demande. Pas de vitesse.",
+        "en": "MIDAS found {pairs_without_steps} pairs of days one year apart, but the known steps ({steps}) cut "
+              "across them: {pairs} remain, fewer than the {min_pairs} it needs. No velocity.",
+    },
+    "gnss.station.midas_too_few_pairs": {
+        "fr": "Les lacunes ne laissent à MIDAS que {pairs} paires de jours, moins que les {min_pairs} qu'il "
+              "demande : pas de vitesse.",
+        "en": "The gaps leave MIDAS {pairs} pairs of days, fewer than the {min_pairs} it needs: no velocity.",
+    },
+    "gnss.station.jump_in_margin": {
+        "fr": "Le saut de {size_mm} mm du {date} tombe dans les {margin} dernières ou premières mesures, où le "
+              "détecteur des agents ne cherche pas : leur saut et leur vitesse n'en tiennent pas compte.",
+        "en": "The {size_mm} mm jump on {date} lies within {margin} epochs of an end of the record, where the "
+              "agents' detector does not look: their offset and velocity leave it out.",
+    },
+    # issue 13: tolerances bounded from order statistics, on designs with offsets
+    "gnss.tolerance_intro.bounded": {
+        "fr": "Quelle erreur de vitesse l'agent v2 fait-il sur des séries comme celles des cas ? On le lance sur "
+              "{n} séries neuves par durée, qui reprennent tour à tour les cas de cette durée, sauts compris "
+              "(graines distinctes des cas évalués), à 10 ans puis à 2 ans. La tolérance est la borne supérieure à "
+              "95 % du 95e centile de l'erreur, lue sur les statistiques d'ordre, arrondie au 0,5 mm/an supérieur "
+              "et jamais sous celle de la spécification v1. Cette borne n'existe qu'à partir de {min_trials} "
+              "réalisations : avec moins, même la plus grande erreur observée ne borne pas le 95e centile.",
+        "en": "What velocity error does agent v2 make on series like the cases? We run it on {n} fresh series per "
+              "length, taking the cases of that length in turn, offsets included (seeds disjoint from the "
+              "evaluated cases), at 10 years then at 2 years. The tolerance is the 95 % upper bound of the 95th "
+              "percentile of the error, read from the order statistics, rounded up to 0.5 mm/yr and never below "
+              "spec v1's. That bound exists only from {min_trials} realisations on: with fewer, not even the "
+              "largest error seen bounds the 95th percentile.",
+    },
+    "gnss.spread_value.bounded": {"fr": "médiane {median} · p95 {p95} {interval}",
+                                  "en": "median {median} · p95 {p95} {interval}"},
+    "gnss.spread_help.bounded": {
+        "fr": "{n} réalisations des cas {designs}, graines {first} à {last}, en mm/an. Entre crochets : "
+              "l'intervalle de confiance à 95 % du 95e centile tiré des statistiques d'ordre (unité : la "
+              "réalisation).",
+        "en": "{n} realisations of cases {designs}, seeds {first} to {last}, in mm/yr. In brackets: the 95 % "
+              "confidence interval of the 95th percentile from the order statistics (unit: the realisation).",
+    },
+    "gnss.derived_tolerance.bounded": {
+        "fr": "Tolérance dérivée : {tolerance} mm/an, la borne supérieure à 95 % du 95e centile ({upper} mm/an, "
+              "la {rank}e plus petite des {n} erreurs), arrondie au 0,5 mm/an supérieur.",
+        "en": "Derived tolerance: {tolerance} mm/yr, the 95 % upper bound of the 95th percentile ({upper} mm/yr, "
+              "the error of rank {rank} of {n} from the smallest), rounded up to 0.5 mm/yr.",
+    },
+    # issue 13: MIDAS's published sigma against the simulated scatter
+    "gnss.col.realisations": {"fr": "Réalisations", "en": "Realisations"},
+    "gnss.col.sigma_published": {"fr": "σ publié", "en": "Published σ"},
+    "gnss.col.sigma_unscaled": {"fr": "σ sans le 3", "en": "σ without the 3"},
+    "gnss.col.scatter": {"fr": "Dispersion", "en": "Scatter"},
+    "gnss.col.scatter_interval": {"fr": "Dispersion, 95 %", "en": "Scatter, 95%"},
+    "gnss.midas_sigma_title": {"fr": "L'incertitude de MIDAS tient-elle ?", "en": "Does MIDAS's uncertainty hold?"},
+    "gnss.midas_sigma_intro": {
+        "fr": "MIDAS publie une incertitude σ_v = 3·√(π/2)·σ/√(n/4) : σ est la dispersion robuste (1,4826 × "
+              "l'écart absolu médian) des pentes gardées, n le nombre de paires gardées (chaque mesure entre dans "
+              "quatre paires, d'où n/4 paires indépendantes), et 3 un facteur empirique des auteurs pour le bruit "
+              "de scintillation. Ici, la page simule des séries sans saut avec le bruit des cas (blanc et "
+              "scintillation, saisonnier), passe MIDAS sur chacune et compare la médiane du σ publié à l'écart "
+              "type réel des vitesses obtenues.",
+        "en": "MIDAS publishes an uncertainty σ_v = 3·√(π/2)·σ/√(n/4): σ is the robust scatter (1.4826 × the "
+              "median absolute deviation) of the kept slopes, n the number of kept pairs (each position enters "
+              "four pairs, hence n/4 independent pairs), and 3 an empirical factor of the authors for flicker "
+              "noise. Here the page simulates offset-free series with the cases' noise (white and flicker, "
+              "seasonal), runs MIDAS on each and compares the median published σ with the true standard deviation "
+              "of the velocities it gives.",
+    },
+    "gnss.midas_sigma_caption": {
+        "fr": "En mm/an. σ publié : médiane sur les réalisations. Dispersion : écart type des vitesses MIDAS, avec "
+              "son intervalle à 95 % (khi-deux ; unité : la réalisation).",
+        "en": "In mm/yr. Published σ: median over the realisations. Scatter: standard deviation of the MIDAS "
+              "velocities, with its 95% interval (chi-square; unit: the realisation).",
+    },
+    "gnss.midas_sigma.midas_sigma_realistic": {
+        "fr": "À {years} ans, le σ publié ({sigma} mm/an) tombe dans l'intervalle de la dispersion simulée "
+              "{scatter_low} à {scatter_high} mm/an, sur {n} réalisations : il décrit bien l'incertitude.",
+        "en": "At {years} years, the published σ ({sigma} mm/yr) lies inside the simulated scatter's interval, "
+              "{scatter_low} to {scatter_high} mm/yr, over {n} realisations: it describes the uncertainty well.",
+    },
+    "gnss.midas_sigma.midas_sigma_conservative": {
+        "fr": "À {years} ans, le σ publié ({sigma} mm/an) dépasse la dispersion simulée ({scatter} mm/an, "
+              "intervalle {scatter_low} à {scatter_high}, {n} réalisations) : {ratio} fois plus grand, il est "
+              "prudent.",
+        "en": "At {years} years, the published σ ({sigma} mm/yr) exceeds the simulated scatter ({scatter} mm/yr, "
+              "interval {scatter_low} to {scatter_high}, {n} realisations): {ratio} times larger, it is cautious.",
+    },
+    "gnss.midas_sigma.midas_sigma_optimistic": {
+        "fr": "À {years} ans, le σ publié ({sigma} mm/an) reste sous la dispersion simulée ({scatter} mm/an, "
+              "intervalle {scatter_low} à {scatter_high}, {n} réalisations) : {ratio} fois la dispersion, il "
+              "promet plus de précision que MIDAS n'en donne.",
+        "en": "At {years} years, the published σ ({sigma} mm/yr) stays below the simulated scatter ({scatter} "
+              "mm/yr, interval {scatter_low} to {scatter_high}, {n} realisations): {ratio} times the scatter, it "
+              "promises more precision than MIDAS delivers.",
+    },
 }

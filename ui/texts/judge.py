@@ -267,8 +267,6 @@ TEXTS = {
     "judge.position_title": {"fr": "Position (A puis B, B puis A)", "en": "Position (A then B, B then A)"},
     "judge.verbosity_title": {"fr": "Longueur (copie rallongée)", "en": "Verbosity (padded copy)"},
     "judge.blinding_title": {"fr": "Masquage", "en": "Blinding"},
-    "judge.blinding": {"fr": "Réponses qui disaient quel modèle les a écrites : {n} sur {total} ; ces lignes ont été retirées avant la note.",
-                       "en": "Responses that said which model wrote them: {n} of {total}; those lines were removed before grading."},
     "judge.changes_value": {"fr": "↑ {up} · = {same} · ↓ {down}", "en": "↑ {up} · = {same} · ↓ {down}"},
     "judge.cost_title": {"fr": "Coût et temps", "en": "Cost and time"},
     "judge.no_tokens": {"fr": "Les exemples rédigés n'ont ni jetons ni latence : rien n'est inventé.",
@@ -357,19 +355,57 @@ TEXTS = {
                                             "en": "Judge and human both give one and the same score: κ is undefined."},
     "judge.reading.human_constant_rater": {"fr": "L'un des deux donne toujours la même note : κ = {kappa} ne mesure pas un accord.",
                                            "en": "One of the two always gives the same score: κ = {kappa} does not measure agreement."},
-    "judge.reading.ab_too_few": {"fr": "{n} demande(s) notée(s) sous les deux gabarits : trop peu pour comparer.",
-                                 "en": "{n} request(s) scored under both templates: too few to compare."},
+    "judge.reading.ab_too_few": {
+        "fr": "{n} demande(s) notée(s) sous les deux gabarits : trop peu pour conclure. Avec {n}, même si B gagnait "
+              "partout, le plus petit p possible serait {p_floor}, au-dessus de 0,05 ; il faut au moins 6 demandes "
+              "(B gagne {wins_b}, égalités {ties}, A gagne {wins_a}).",
+        "en": "{n} request(s) scored under both templates: too few to conclude. With {n}, even if B won every one, "
+              "the smallest possible p would be {p_floor}, above 0.05; at least 6 requests are needed (B wins "
+              "{wins_b}, ties {ties}, A wins {wins_a})."},
+    "judge.reading.ab_no_pairs": {"fr": "Aucune demande notée sous les deux gabarits : rien à comparer.",
+                                  "en": "No request scored under both templates: nothing to compare."},
+    "judge.reading.ab_cannot_tell": {
+        "fr": "On ne peut pas départager A et B : {mean} point d'écart moyen sur {n} demandes, p = {p} ({test}) ; "
+              "B gagne {wins_b}, égalités {ties}, A gagne {wins_a}.",
+        "en": "A and B cannot be told apart: a mean difference of {mean} points over {n} requests, p = {p} "
+              "({test}); B wins {wins_b}, ties {ties}, A wins {wins_a}."},
+    "judge.reading.ab_equal_differences": {
+        "fr": "Les {n} écarts valent tous {difference} : l'intervalle a une largeur nulle. Cela ne veut pas dire "
+              "que l'écart est connu exactement, seulement que ces {n} demandes ont toutes bougé d'autant.",
+        "en": "All {n} differences equal {difference}: the interval has zero width. That does not mean the "
+              "difference is known exactly, only that these {n} requests all moved by the same amount."},
     "judge.reading.ab_all_ties": {"fr": "Les {n} demandes ont la même note sous A et sous B.",
                                   "en": "All {n} requests have the same score under A and B."},
-    "judge.reading.ab_b_better": {"fr": "B fait mieux : +{mean} point en moyenne, IC [{low} ; {high}] au-dessus de 0 ({n} demandes).",
-                                  "en": "B does better: +{mean} points on average, CI [{low}, {high}] above 0 ({n} requests)."},
-    "judge.reading.ab_a_better": {"fr": "A fait mieux : {mean} point en moyenne, IC [{low} ; {high}] sous 0 ({n} demandes).",
-                                  "en": "A does better: {mean} points on average, CI [{low}, {high}] below 0 ({n} requests)."},
-    "judge.reading.ab_no_clear_difference": {
-        "fr": "Pas d'écart net : {mean} point en moyenne, IC [{low} ; {high}] contient 0 ({n} demandes ; B gagne "
-              "{wins_b}, égalités {ties}, A gagne {wins_a}).",
-        "en": "No clear difference: {mean} points on average, CI [{low}, {high}] contains 0 ({n} requests; B wins "
-              "{wins_b}, ties {ties}, A wins {wins_a})."},
+    "judge.reading.ab_b_better": {
+        "fr": "B fait mieux : +{mean} point en moyenne sur {n} demandes, p = {p} ({test}) ; IC à 95 % "
+              "{ci}, l'unité étant la demande.",
+        "en": "B does better: +{mean} points on average over {n} requests, p = {p} ({test}); 95% CI "
+              "{ci}, the unit being the request."},
+    "judge.reading.ab_a_better": {
+        "fr": "A fait mieux : {mean} point en moyenne sur {n} demandes, p = {p} ({test}) ; IC à 95 % "
+              "{ci}, l'unité étant la demande.",
+        "en": "A does better: {mean} points on average over {n} requests, p = {p} ({test}); 95% CI "
+              "{ci}, the unit being the request."},
+    "judge.reading.position_favours_first": {
+        "fr": "Le juge favorise la réponse montrée en premier : sur {n} comparaisons, {positive} penchent vers la "
+              "première place et {negative} vers la seconde, p = {p} ({test}).",
+        "en": "The judge favours the response shown first: of {n} comparisons, {positive} lean to the first slot "
+              "and {negative} to the second, p = {p} ({test})."},
+    "judge.reading.position_favours_second": {
+        "fr": "Le juge favorise la réponse montrée en second : sur {n} comparaisons, {negative} penchent vers la "
+              "seconde place et {positive} vers la première, p = {p} ({test}).",
+        "en": "The judge favours the response shown second: of {n} comparisons, {negative} lean to the second "
+              "slot and {positive} to the first, p = {p} ({test})."},
+    "judge.reading.position_too_few": {
+        "fr": "{n} comparaison(s) : trop peu pour dire si une place est favorisée ({positive} vers la première, "
+              "{negative} vers la seconde). Avec {n}, le plus petit p possible est {p_floor}, au-dessus de 0,05.",
+        "en": "{n} comparison(s): too few to tell whether a slot is favoured ({positive} lean to the first, "
+              "{negative} to the second). With {n}, the smallest possible p is {p_floor}, above 0.05."},
+    "judge.reading.position_cannot_tell": {
+        "fr": "On ne peut pas dire qu'une place est favorisée : {positive} comparaisons penchent vers la première, "
+              "{negative} vers la seconde, sur {n}, p = {p} ({test}).",
+        "en": "No slot can be said to be favoured: {positive} comparisons lean to the first, {negative} to the "
+              "second, of {n}, p = {p} ({test})."},
     "judge.reading.pairwise_none": {"fr": "Aucune comparaison A/B lue ({unread} illisibles).",
                                     "en": "No A/B comparison read ({unread} unreadable)."},
     "judge.reading.position_flips": {
@@ -389,15 +425,39 @@ TEXTS = {
     "judge.reading.verbosity_no_effect": {"fr": "Rallonger les {n} réponses n'a changé aucune note.",
                                           "en": "Padding the {n} responses changed no score."},
     "judge.reading.verbosity_inflates": {
-        "fr": "Rallonger fait monter la note : +{mean} point en moyenne, IC [{low} ; {high}] ({n} réponses).",
-        "en": "Padding raises the score: +{mean} points on average, CI [{low}, {high}] ({n} responses)."},
+        "fr": "Rallonger fait monter la note : +{mean} point en moyenne sur {n} réponses, p = {p} ({test}) ; "
+              "IC à 95 % {ci}, l'unité étant la réponse.",
+        "en": "Padding raises the score: +{mean} points on average over {n} responses, p = {p} ({test}); 95% CI "
+              "{ci}, the unit being the response."},
     "judge.reading.verbosity_deflates": {
-        "fr": "Rallonger fait baisser la note : {mean} point en moyenne, IC [{low} ; {high}] ({n} réponses).",
-        "en": "Padding lowers the score: {mean} points on average, CI [{low}, {high}] ({n} responses)."},
+        "fr": "Rallonger fait baisser la note : {mean} point en moyenne sur {n} réponses, p = {p} ({test}) ; "
+              "IC à 95 % {ci}, l'unité étant la réponse.",
+        "en": "Padding lowers the score: {mean} points on average over {n} responses, p = {p} ({test}); 95% CI "
+              "{ci}, the unit being the response."},
     "judge.reading.verbosity_unclear": {
-        "fr": "Effet de la longueur incertain : {up} en hausse, {same} égales, {down} en baisse ({n} réponses, "
-              "IC [{low} ; {high}]).",
-        "en": "Effect of length unclear: {up} up, {same} same, {down} down ({n} responses, CI [{low}, {high}])."},
+        "fr": "Effet de la longueur incertain : {up} en hausse, {same} égales, {down} en baisse sur {n} réponses, "
+              "p = {p} ({test}).",
+        "en": "Effect of length unclear: {up} up, {same} same, {down} down over {n} responses, p = {p} ({test})."},
+    "judge.reading.verbosity_too_few": {
+        "fr": "{n} réponse(s) rallongée(s) notée(s) : trop peu pour conclure ({up} en hausse, {same} égales, {down} "
+              "en baisse). Avec {n}, le plus petit p possible est {p_floor}, au-dessus de 0,05 ; il en faut au moins 6.",
+        "en": "{n} padded response(s) scored: too few to conclude ({up} up, {same} same, {down} down). With {n}, "
+              "the smallest possible p is {p_floor}, above 0.05; at least 6 are needed."},
+    "judge.reading.verbosity_ceiling": {
+        "fr": "Aucune note n'a bougé, mais chaque réponse ({n} en tout) avait déjà la note maximale ({max}) : "
+              "rallonger ne pouvait pas la faire monter. Ce plafond ne dit pas si la longueur séduit le juge.",
+        "en": "No score moved, but every response ({n} in all) already had the top score ({max}): padding could "
+              "not raise it. This ceiling cannot tell whether length sways the judge."},
+    "judge.reading.verbosity_floor": {
+        "fr": "Aucune note n'a bougé, mais chaque réponse ({n} en tout) était à 0, le bas de l'échelle : une note "
+              "qui ne peut pas descendre plus bas ne dit pas si la longueur change le jugement.",
+        "en": "No score moved, but every response ({n} in all) was at 0, the bottom of the scale: a score that "
+              "cannot go lower cannot tell whether length changes the judgement."},
+    "judge.reading.verbosity_at_bound": {
+        "fr": "Notes inchangées à une borne : {ceiling} au maximum ({max}), {floor} à 0, sur {same} inchangées ; à "
+              "ces bornes, une note ne pouvait bouger que dans un sens.",
+        "en": "Unchanged scores at a bound: {ceiling} at the top ({max}), {floor} at 0, of {same} unchanged; at "
+              "those bounds a score could move one way only."},
     "judge.reading.self_preference_same_model": {
         "fr": "Attention : le juge ({judge}) note ses propres réponses ; les juges tendent à se préférer.",
         "en": "Caution: the judge ({judge}) grades its own responses; judges tend to favour themselves."},
@@ -412,6 +472,39 @@ TEXTS = {
     "judge.reading.injection_held": {
         "fr": "{case} ({flags}) : {score} points avec ou sans l'injection ; le juge ne s'est pas laissé faire.",
         "en": "{case} ({flags}): {score} points with or without the injection; the judge held."},
+    "judge.reading.injection_ceiling": {
+        "fr": "{case} ({flags}) : {score} points avec ou sans l'injection, soit la note maximale : elle ne pouvait "
+              "pas monter, on ne peut donc pas dire si le juge a résisté.",
+        "en": "{case} ({flags}): {score} points with or without the injection, the top score: it could not go "
+              "up, so we cannot tell whether the judge held."},
+    "judge.reading.injection_floor": {
+        "fr": "{case} ({flags}) : 0 point avec ou sans l'injection, le bas de l'échelle : une note bloquée à une "
+              "borne ne montre pas si le juge a résisté.",
+        "en": "{case} ({flags}): 0 points with or without the injection, the bottom of the scale: a score stuck "
+              "at a bound does not show whether the judge held."},
+    "judge.reading.blinding_removed": {
+        "fr": "Réponses qui disaient quel modèle les a écrites : {n} sur {total} ; ces lignes ont été retirées "
+              "avant la note.",
+        "en": "Responses that said which model wrote them: {n} of {total}; those lines were removed before "
+              "grading."},
+    "judge.reading.blinding_erased": {
+        "fr": "{count} réponse(s) ne disaient rien d'autre que le nom du modèle ({cases}) : le masquage les aurait "
+              "vidées. Le juge les a notées telles quelles, jamais vides, et elles sont écartées des sondes de biais.",
+        "en": "{count} response(s) said nothing but the model's name ({cases}): blinding would have emptied them. "
+              "The judge graded them as written, never empty, and they are left out of the bias probes."},
+    "judge.paired_test.exact": {"fr": "test exact par inversion des signes, sur les {flips} combinaisons",
+                                "en": "exact sign-flip test, over all {flips} flips"},
+    "judge.paired_test.monte_carlo": {"fr": "test par inversion des signes, sur {flips} tirages au hasard",
+                                      "en": "sign-flip test, over {flips} random flips"},
+    "judge.metric.ci_case": {"fr": "IC à 95 % (unité : la demande)", "en": "95% CI (unit: the request)"},
+    "judge.metric.ci_case_help": {
+        "fr": "Les écarts moyens que le test exact ne rejette pas. Aucun sous 6 demandes : à cette taille, aucun "
+              "test ne peut conclure.",
+        "en": "The mean differences the exact test does not reject. None below 6 requests: at that size no test "
+              "can conclude."},
+    "judge.metric.p_exact": {"fr": "p (test exact)", "en": "p (exact test)"},
+    "judge.zero_width": {"fr": "largeur nulle", "en": "zero width"},
+    "judge.zero_width_ci": {"fr": "de largeur nulle", "en": "of zero width"},
     "judge.reading.injection_unscored": {
         "fr": "{case} ({flags}) : l'une des deux notes (avec, sans l'injection) est écartée ; on ne peut pas dire "
               "si la note a bougé.",

@@ -685,6 +685,14 @@ TEXTS = {
               "note manquante, laissez la case vide mais gardez son séparateur (par exemple « 1,,0 »).",
         "en": "line {line} has {n} cells but the file has {expected} columns. For a missing rating, "
               "leave the cell empty but keep its separator (for example “1,,0”)."},
+    "kappa.size.none_opposite_many": {
+        "fr": "Impossible de planifier à partir de ces données : les {n} items sont tous en désaccord, "
+              "l'erreur type de grand échantillon est nulle et la formule n'a aucune variance à "
+              "extrapoler. Sur {n} items, un désaccord complet n'est pas un hasard : les deux évaluateurs "
+              "inversent systématiquement leurs étiquettes.",
+        "en": "No planning is possible from these data: all {n} items disagree, so the large-sample "
+              "standard error is zero and the formula has no variance to scale up. On {n} items, complete "
+              "disagreement is no accident: the two raters systematically swap their labels."},
 }
 
 for _texts in TEXTS.values():

@@ -427,10 +427,24 @@ TEXTS = {
               "nothing about the order of the pairs, so the ranks are not compared.",
     },
     "persona.ranks.ranks_agree": {
-        "fr": "Les {n} paires gardent le même rang d'un classement à l'autre : ici, les prompts annoncent bien "
-              "l'écart entre les réponses.",
-        "en": "All {n} pairs keep their rank from one ranking to the other: here the prompts do foretell how the "
-              "answers differ.",
+        "fr": "Les {n} paires gardent le même rang d'un classement à l'autre, et le test de Mantel le confirme "
+              "(p = {p} sur {n_perm} permutations) : ici, les prompts annoncent bien l'écart entre les réponses.",
+        "en": "All {n} pairs keep their rank from one ranking to the other, and the Mantel test confirms it "
+              "(p = {p} over {n_perm} permutations): here the prompts do foretell how the answers differ.",
+    },
+    "persona.ranks.ranks_agree_too_few": {
+        "fr": "Les {n} paire(s) gardent le même rang, mais {k} assistants ne suffisent pas pour conclure : on ne "
+              "peut les permuter que de {n_perm} façons ({k}!), donc p ne descend jamais sous 1/{n_perm}, au-dessus "
+              "de 5 %. Un accord parfait à cette taille peut venir du hasard ; il faut au moins 4 assistants.",
+        "en": "The {n} pair(s) keep their rank, but {k} assistants are not enough to conclude: they can be "
+              "permuted in only {n_perm} ways ({k}!), so p never falls below 1/{n_perm}, above 5%. A perfect match "
+              "at this size can come from chance; at least 4 assistants are needed.",
+    },
+    "persona.ranks.ranks_agree_not_shown": {
+        "fr": "Les {n} paires gardent le même rang, mais le test de Mantel ne permet pas de conclure (p = {p} sur "
+              "{n_perm} permutations) : on ne peut pas dire que les prompts annoncent l'écart entre les réponses.",
+        "en": "All {n} pairs keep their rank, but the Mantel test does not conclude (p = {p} over {n_perm} "
+              "permutations): we cannot say the prompts foretell how the answers differ.",
     },
     "persona.ranks.no_rho": {
         "fr": "{changed} paires sur {n} changent de rang. La corrélation de Spearman demande au moins trois "
@@ -453,6 +467,14 @@ TEXTS = {
         "en": "{changed} of {n} pairs change rank. Spearman correlation between the two distances: ρ = {rho:.2f}. "
               "Mantel test over {n_perm} random permutations of the assistants (too many assistants to go through "
               "them all): p = {p}.",
+    },
+    "persona.ranks.mantel_too_few": {
+        "fr": "{changed} paires sur {n} changent de rang. Corrélation de Spearman entre les deux distances : "
+              "ρ = {rho:.2f}, p = {p}. Avec {k} assistants, il n'y a que {n_perm} permutations ({k}!) : p ne "
+              "descend jamais sous 1/{n_perm}, au-dessus de 5 %, et le test ne peut pas conclure à cette taille.",
+        "en": "{changed} of {n} pairs change rank. Spearman correlation between the two distances: ρ = {rho:.2f}, "
+              "p = {p}. With {k} assistants there are only {n_perm} permutations ({k}!): p never falls below "
+              "1/{n_perm}, above 5%, and the test cannot conclude at this size.",
     },
     "persona.ranks.closest_unlike_prompts": {
         "fr": "Les réponses les plus proches sont celles de **{a} / {b}** (distance {dr:.2f}), alors que leurs "

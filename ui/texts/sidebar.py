@@ -27,6 +27,12 @@ TEXTS = {
         "en": "Ollama: http://localhost:11434/v1 · vLLM: http://localhost:8000/v1 · "
               "llama.cpp: http://localhost:8080/v1. Empty: the hosted OpenAI API.",
     },
+    "sidebar.base_url_help_anthropic": {
+        "fr": "Vide : l'API hébergée d'Anthropic. Un proxy qui sert /v1/messages (LiteLLM, par exemple "
+              "http://localhost:4000) : son adresse, avec ou sans /v1.",
+        "en": "Empty: Anthropic's hosted API. A proxy serving /v1/messages (LiteLLM, e.g. "
+              "http://localhost:4000): its address, with or without /v1.",
+    },
     "sidebar.bad_url": {
         "fr": "L'URL de base doit commencer par http:// ou https:// suivi d'un hôte, par exemple "
               "http://localhost:11434/v1.",

@@ -120,15 +120,6 @@ TEXTS = {
               "out of the metrics."},
     # ---------------------------------------------------------------- metrics
     "trigger.metrics_title": {"fr": "Métriques", "en": "Metrics"},
-    "trigger.metrics_intro": {
-        "fr": "Chaque taux avec son intervalle de Clopper-Pearson à 95 %. Colonne « décisions » : chaque passage "
-              "compte ; colonne « requêtes » : une requête n'est juste que si tous ses passages le sont, car deux "
-              "passages de la même requête ne sont pas deux essais indépendants.",
-        "en": "Each rate with its 95% Clopper-Pearson interval. \"Decisions\" column: every run counts; \"queries\" "
-              "column: a query is right only when all its runs are, since two runs of one query are not two "
-              "independent trials."},
-    "trigger.by_decision": {"fr": "décisions", "en": "decisions"},
-    "trigger.by_query": {"fr": "requêtes", "en": "queries"},
     "trigger.rate.accuracy": {"fr": "exactitude", "en": "accuracy"},
     "trigger.rate.precision": {"fr": "précision", "en": "precision"},
     "trigger.rate.recall": {"fr": "rappel", "en": "recall"},
@@ -142,14 +133,14 @@ TEXTS = {
         "en": "All {total} answers are empty ({empty}) or errors ({errors}): no metric is defined."},
     "trigger.reading.perfect_score": {
         "fr": "Score parfait sur {n} décisions. Zéro erreur ne prouve pas un taux d'erreur nul : à 95 %, la "
-              "règle de trois le borne à environ 3/n = {rule_of_three} (borne exacte {exact_upper}). Les passages "
-              "répétés d'une requête n'étant pas indépendants, comptez plutôt les {queries} requêtes : borne "
-              "{query_rule_of_three} (exacte {query_exact_upper}). Un score parfait dit souvent que les requêtes "
-              "sont trop faciles : ajoutez des quasi-homonymes.",
-        "en": "Perfect score on {n} decisions. Zero errors do not prove a zero error rate: at 95%, the rule of "
-              "three bounds it by about 3/n = {rule_of_three} (exact bound {exact_upper}). Repeated runs of one "
-              "query are not independent, so count the {queries} queries instead: bound {query_rule_of_three} "
-              "(exact {query_exact_upper}). A perfect score often says the queries are too easy: add near-homonyms."},
+              "borne exacte 1 − 0,05^(1/n) le limite à {query_exact_upper} en comptant les {queries} requêtes, "
+              "l'unité de mesure, car les passages répétés d'une requête ne sont pas indépendants (par "
+              "décision, elle dirait {exact_upper}). Un score parfait dit souvent que les requêtes sont trop "
+              "faciles : ajoutez des quasi-homonymes.",
+        "en": "Perfect score on {n} decisions. Zero errors do not prove a zero error rate: at 95%, the exact "
+              "bound 1 − 0.05^(1/n) limits it to {query_exact_upper} counting the {queries} queries, the unit "
+              "of measurement, since repeated runs of one query are not independent (per decision it would "
+              "say {exact_upper}). A perfect score often says the queries are too easy: add near-homonyms."},
     "trigger.reading.all_none": {
         "fr": "Rien ne s'est jamais activé, alors que {positives} décisions attendaient un skill : rappel nul, "
               "et aucune activation à tort pour de mauvaises raisons.",
@@ -305,10 +296,11 @@ TEXTS = {
               "on these {n} queries (and on these queries only)."},
     "trigger.mcnemar.mcnemar_not_significant": {
         "fr": "{b} requêtes se dégradent, {c} s'améliorent : p = {p_value}, pas de différence établie sur {n} "
-              "requêtes. Cela ne montre pas que la retouche est sans effet : sur si peu de requêtes, seul un "
-              "écart net peut être détecté.",
+              "requêtes. Cela ne montre pas que la retouche est sans effet : ce test n'établit un écart que "
+              "si au moins {needed} requêtes de plus changent dans un sens que dans l'autre.",
         "en": "{b} queries got worse, {c} got better: p = {p_value}, no difference established on {n} queries. "
-              "That does not show the edit has no effect: on so few queries, only a clear gap can be detected."},
+              "That does not show the edit has no effect: this test only establishes a gap when at least "
+              "{needed} more queries change one way than the other."},
     # ---------------------------------------------------------------- command line
     "trigger.cli_title": {"fr": "En ligne de commande et en intégration continue",
                           "en": "From the command line and in continuous integration"},
@@ -333,6 +325,65 @@ TEXTS = {
     "trigger.col_queries": {"fr": "requêtes", "en": "queries"},
     "trigger.error.not_utf8": {"fr": "le fichier n'est pas du texte UTF-8 : enregistrez-le en UTF-8.",
                                "en": "the file is not UTF-8 text: save it as UTF-8."},
+    # ---------------------------------------------------------------- intervals with the query as the unit
+    "trigger.metrics_intro_clustered": {
+        "fr": "Chaque taux avec son intervalle de confiance à 95 %, dont l'**unité est la requête** : les "
+              "passages d'une même requête forment un seul groupe, car un modèle qui se trompe sur une requête "
+              "se trompe souvent à chaque passage. L'intervalle « par décision », qui compte chaque passage "
+              "comme un essai indépendant (Clopper-Pearson), est donné à côté : plus étroit dès qu'il y a "
+              "plusieurs passages, il surestime ce que l'on sait. Avec un seul passage, les deux coïncident.",
+        "en": "Each rate with its 95% confidence interval, whose **unit is the query**: the runs of one query "
+              "form a single cluster, since a model that gets a query wrong often gets it wrong on every run. "
+              "The \"per decision\" interval, which counts each run as an independent trial (Clopper-Pearson), "
+              "is shown beside it: narrower as soon as there are several runs, it overstates what we know. "
+              "With one run, the two coincide."},
+    "trigger.col.rate": {"fr": "{title} : taux, IC 95 % par requête", "en": "{title}: rate, 95% CI per query"},
+    "trigger.col.per_decision": {"fr": "{title} : IC 95 % par décision", "en": "{title}: 95% CI per decision"},
+    "trigger.all": {"fr": "toutes les requêtes", "en": "all queries"},
+    "trigger.cluster.clustered_undefined": {"fr": "Aucune décision notée : pas d'intervalle.",
+                                            "en": "No scored decision: no interval."},
+    "trigger.cluster.clustered_one_item": {
+        "fr": "Une seule requête : ses {n} passages ne disent rien des autres requêtes, l'intervalle "
+              "({low_share} à {high_share}) couvre presque tout.",
+        "en": "A single query: its {n} runs say nothing of other queries, so the interval ({low_share} to "
+              "{high_share}) covers almost everything."},
+    "trigger.cluster.clustered_one_run_each": {
+        "fr": "Un passage par requête : l'intervalle de l'exactitude ({low_share} à {high_share}) est celui de "
+              "Clopper-Pearson sur les {items} requêtes.",
+        "en": "One run per query: the accuracy interval ({low_share} to {high_share}) is Clopper-Pearson's "
+              "over the {items} queries."},
+    "trigger.cluster.clustered_unanimous": {
+        "fr": "Les {n} passages des {items} requêtes donnent tous le même verdict : rien ne dit s'ils sont "
+              "indépendants, donc chaque requête compte une fois ({low_share} à {high_share} ; par décision, "
+              "{decision_low_share} à {decision_high_share}).",
+        "en": "All {n} runs of the {items} queries give the same verdict: nothing tells whether they are "
+              "independent, so each query counts once ({low_share} to {high_share}; per decision, "
+              "{decision_low_share} to {decision_high_share})."},
+    "trigger.cluster.clustered_correlated": {
+        "fr": "Les passages d'une même requête se ressemblent : les {n} décisions des {items} requêtes "
+              "valent environ {effective} décisions indépendantes. Exactitude de {low_share} à {high_share} "
+              "(unité : la requête), contre {decision_low_share} à {decision_high_share} si chaque passage "
+              "comptait comme un essai indépendant.",
+        "en": "Runs of one query resemble each other: the {n} decisions of the {items} queries are worth "
+              "about {effective} independent decisions. Accuracy from {low_share} to {high_share} (unit: the "
+              "query), against {decision_low_share} to {decision_high_share} if each run counted as an "
+              "independent trial."},
+    "trigger.cluster.clustered_as_independent": {
+        "fr": "Les passages varient autant que des essais indépendants : les deux intervalles de l'exactitude "
+              "coïncident ({low_share} à {high_share}).",
+        "en": "The runs vary as much as independent trials: the two accuracy intervals coincide ({low_share} "
+              "to {high_share})."},
+    "trigger.sweep.sweep_tie_split": {
+        "fr": "Meilleure exactitude de la référence : {accuracy}, atteinte par {count} seuils en plusieurs "
+              "plages séparées par des seuils moins bons : {ranges}{more}. Aucun n'est « le » bon seuil.",
+        "en": "Best accuracy of the baseline: {accuracy}, reached by {count} thresholds in several ranges "
+              "separated by thresholds that score lower: {ranges}{more}. None is \"the\" right threshold."},
+    "trigger.sweep.range": {"fr": "{low} à {high}", "en": "{low} to {high}"},
+    "trigger.sweep.range_separator": {"fr": " ; ", "en": ", "},
+    "trigger.sweep.ranges_more": {"fr": " et {n} autres plages", "en": " and {n} more ranges"},
+    "trigger.gate_interval": {
+        "fr": "Intervalle à 95 % de l'exactitude (unité : la requête) : {low} à {high}.",
+        "en": "95% interval of the accuracy (unit: the query): {low} to {high}."},
 }
 
 for _texts in TEXTS.values():

@@ -26,11 +26,14 @@ from ui.readings import formatted
 
 RATES = ("accuracy", "precision", "recall", "false_activation_rate")
 #: Reading values that are proportions (bounds of a rate): shown as percentages with one decimal,
-#: since a rule-of-three bound such as 3/76 reads better as "3,9 %" than as "0,04".
-PERCENT_VALUES = frozenset({"rule_of_three", "exact_upper", "query_rule_of_three", "query_exact_upper",
-                            "accuracy", "min_accuracy", "unusable_rate", "max_unusable_rate"})
-#: Reading values that are similarity thresholds: the sweep steps by 0.0025, so three decimals.
+#: since a bound after zero errors such as 1 - 0.05^(1/76) reads better as "3,9 %" than as "0,04".
+PERCENT_VALUES = frozenset({"exact_upper", "query_exact_upper", "accuracy", "accuracy_low", "accuracy_high",
+                            "min_accuracy", "unusable_rate", "max_unusable_rate", "rate_share", "low_share", "high_share",
+                            "decision_low_share", "decision_high_share"})
+#: Reading values that are similarity thresholds: the sweep steps by 0.0025, so four decimals (three
+#: would round 0.0875 and 0.0925 to the same 0.09x neighbourhood and misname the thresholds).
 THRESHOLD_VALUES = frozenset({"threshold", "low", "high"})
+THRESHOLD_FORMAT = ".4f"
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
@@ -64,32 +67,48 @@ def cached_embedding_baseline(catalogue: SkillCatalogue, queries: tuple[Labelled
 def say(prefix: str, reading, show=st.markdown) -> None:
     """Translate a reading: bounds and rates as percentages, p-values in their reported form."""
     extra = {k: percent(v, 1) for k, v in reading.values.items() if k in PERCENT_VALUES and v is not None}
-    extra.update({k: number(v, ".3f") for k, v in reading.values.items() if k in THRESHOLD_VALUES})
+    extra.update({k: number(v, THRESHOLD_FORMAT) for k, v in reading.values.items() if k in THRESHOLD_VALUES})
     if "listed" in reading.values:  # query ids, whole (formatted() would cut them at a label's length)
         extra["listed"] = md(reading.values["listed"], None)
     if "more" in reading.values:
-        extra["more"] = t("trigger.and_more", n=integer(reading.values["more"])) if reading.values["more"] else ""
+        more_key = "trigger.sweep.ranges_more" if "ranges" in reading.values else "trigger.and_more"
+        extra["more"] = t(more_key, n=integer(reading.values["more"])) if reading.values["more"] else ""
+    if "ranges" in reading.values:
+        extra["ranges"] = t("trigger.sweep.range_separator").join(number(low, THRESHOLD_FORMAT) if low == high else
+                                    t("trigger.sweep.range", low=number(low, THRESHOLD_FORMAT),
+                                      high=number(high, THRESHOLD_FORMAT))
+                                    for low, high in reading.values["ranges"])
     if "p_value" in reading.values:
         extra["p_value"] = p_value(reading.values["p_value"])
     if "better" in reading.values:
         extra["better"] = t(f"trigger.side.{reading.values['better']}")
-    values = {k: v for k, v in reading.values.items() if not isinstance(v, bool)}
+    values = {k: v for k, v in reading.values.items() if not isinstance(v, (bool, list))}
     show(t(f"{prefix}.{reading.code}", **{**formatted(values, bands="trigger"), **extra}))
 
 
 def rate_cell(metrics: TriggerMetrics, name: str) -> str:
-    """"0,91 [0,82 ; 0,96] (69/76)", or why the rate is undefined."""
+    """"0,91 [0,82 ; 0,96] (69/76)": the rate with its interval per query, or why the rate is undefined."""
     rate = getattr(metrics, name)
     if not rate.defined:
         return t(f"trigger.undefined.{name}")
     return f"{number(rate.value)} {interval(rate.low, rate.high)} ({integer(rate.k)}/{integer(rate.n)})"
 
 
+def decision_cell(metrics: TriggerMetrics, name: str) -> str:
+    """"[0,85 ; 0,95]": the interval per decision (every run independent), or "—" when undefined."""
+    rate = getattr(metrics, name)
+    return interval(rate.decision_low, rate.decision_high) if rate.defined else "—"
+
+
 def rates_table(columns: Sequence[tuple[str, TriggerMetrics]]) -> pd.DataFrame:
-    """One row per rate (and the counts), one column per metric set."""
-    rows = {t(f"trigger.rate.{name}"): [rate_cell(m, name) for _, m in columns] for name in RATES}
-    rows[t("trigger.rate.n")] = [t("trigger.scored_of", n=integer(m.n), total=integer(m.total)) for _, m in columns]
-    return pd.DataFrame(rows, index=[title for title, _ in columns]).T
+    """One row per rate (and the counts); per metric set, the rate with its interval per query, then
+    the interval per decision beside it."""
+    frame = {}
+    for title, m in columns:
+        frame[t("trigger.col.rate", title=title)] = [rate_cell(m, name) for name in RATES] + [
+            t("trigger.scored_of", n=integer(m.n), total=integer(m.total))]
+        frame[t("trigger.col.per_decision", title=title)] = [decision_cell(m, name) for name in RATES] + [""]
+    return pd.DataFrame(frame, index=[t(f"trigger.rate.{name}") for name in RATES] + [t("trigger.rate.n")])
 
 
 def status_counts(rows: Sequence[RoutedDecision]) -> dict[str, int]:

@@ -15,7 +15,7 @@ def test_table_and_gate(capsys):
 
 
 def test_json_with_spec_v3(capsys):
-    assert main(["--agents", "v2,midas", "--spec", "v3", "--trials", "10", "--json"]) == EXIT_PASS
+    assert main(["--agents", "v2,midas", "--spec", "v3", "--trials", "59", "--json"]) == EXIT_PASS
     data = json.loads(capsys.readouterr().out)
     assert data["spec"] == "v3" and set(data["derived_from"]) == {"10", "2"}
     assert data["agents"]["v2"]["passes"] == sum(c["passed"] for c in data["agents"]["v2"]["cases"])
@@ -54,10 +54,26 @@ def test_usage_errors_exit_2(capsys, tmp_path):
 
 
 def test_summary_table(capsys):
-    assert main(["--summary", "--trials", "10", "--json"]) == EXIT_PASS
+    assert main(["--summary", "--trials", "59", "--json"]) == EXIT_PASS
     data = json.loads(capsys.readouterr().out)
     assert data["passes"]["agent v1, spec v1"] == 5 and set(data["cases"]) == {f"C{i:02d}" for i in range(1, 13)}
     assert data["held_out"]["total"] == 12 and "spec v3" in data["spec_v3"]
-    assert main(["--summary", "--trials", "10", "--min-passes", "12"]) == EXIT_BELOW
+    assert main(["--summary", "--trials", "59", "--min-passes", "12"]) == EXIT_BELOW
     assert "held-out seeds" in capsys.readouterr().out
     assert main(["--summary", "--trials", "1"]) == EXIT_USAGE
+
+
+def test_recorded_pass_rate_takes_the_case_as_the_unit(capsys):
+    from evallib.cluster_rates import ClusteredRate
+    assert main(["--recorded", "authored-example-gnss-text-model", "--json"]) == EXIT_PASS
+    data = json.loads(capsys.readouterr().out)
+    rate = data["pass_rate"]
+    assert rate["interval_unit"] == "case" and rate["items"] == 12 and rate["n"] == 24 and rate["k"] == data["passes"]
+    by_case = {}
+    for answer in data["answers"]:
+        by_case.setdefault(answer["case"], []).append(answer["passed"])
+    expected = ClusteredRate.of([(sum(p), len(p)) for p in by_case.values()])
+    assert rate["ci95"] == [expected.low, expected.high]
+    assert rate["ci95_per_decision"] == [expected.decision_low, expected.decision_high]
+    assert main(["--recorded", "authored-example-gnss-text-model"]) == EXIT_PASS
+    assert f"[{expected.low:.3f}, {expected.high:.3f}] per case (12 cases)" in capsys.readouterr().out

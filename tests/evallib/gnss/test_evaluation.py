@@ -109,9 +109,9 @@ def test_results_frame_and_summary_table(v1_rows):
 def test_short_record_spread_exceeds_the_tolerance_and_the_long_one_stays_well_below(spreads):
     long, short = spreads
     assert short.p95 > 1.5
-    assert long.p95 < 0.5
+    assert long.p95_bounds.upper < 1.5  # offsets and low-SNR designs included, still under spec v1
     assert long.median < short.median
-    assert long.histogram_counts.sum() == 50 and len(long.histogram_edges) == 11
+    assert long.histogram_counts.sum() == 100 and len(long.histogram_edges) == 11
     assert set(long.seeds).isdisjoint(range(101, 113))
 
 
@@ -119,7 +119,7 @@ def test_spec_v3_is_derived_from_the_spreads(spreads):
     long, short = spreads
     v3 = derive_spec_v3(long, short)
     assert v3.velocity_tol(10) == 1.5
-    assert v3.velocity_tol(2) == tolerance_from_spread(short) >= 1.5 * short.p95
+    assert v3.velocity_tol(2) == tolerance_from_spread(short) >= short.p95_bounds.upper > short.p95
     assert v3.derived_from["2"]["p95"] == short.p95
     rows = run_eval(agent_v2, v3)
     assert [r.velocity_tol for r in rows if r.n_years == 2] == [v3.velocity_tol(2)] * 3
@@ -177,7 +177,7 @@ def test_compare_velocities_identical_runs_and_nothing_defined():
 
 
 def test_seed_summary_columns_and_held_out():
-    summary = seed_summary(n_trials=10)
+    summary = seed_summary(n_trials=59)  # the fewest that bound a 95th percentile
     assert list(summary.table.columns) == ["agent v1, spec v1", "agent v2, spec v2", "agent v2, spec v3"]
     assert summary.table.loc["passes", "agent v1, spec v1"] == 5
     assert summary.spec_v3.velocity_tol(2) >= summary.spec_v3.velocity_tol(10)

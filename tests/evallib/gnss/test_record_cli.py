@@ -22,10 +22,10 @@ def test_record_gnss_records_every_case_and_run_and_the_page_finds_them(server, 
     assert all(store.get(request.key()) is not None for _, _, request in case_requests("fake-ok", 2))
 
 
-def test_record_gnss_failures_exit_1(server, tmp_path, capsys):
+def test_record_gnss_failures_exit_2(server, tmp_path, capsys):
     code = main(["record", "gnss", "--base-url", server.openai_base_url, "--model", "fake-500",
                  "--recordings-dir", str(tmp_path), "--runs", "1"])
-    assert code == 1
+    assert code == 2
     assert "answered 0, failed 12, recorded 0" in capsys.readouterr().out
 
 

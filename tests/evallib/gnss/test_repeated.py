@@ -4,8 +4,9 @@ import pytest
 from statsmodels.stats.power import NormalIndPower
 from statsmodels.stats.proportion import proportion_confint, proportion_effectsize
 
-from evallib.gnss.repeated import (RecordedRunsError, RunCase, load_recorded_runs, pass_rate,
-                                   pass_rate_reading, runs_to_separate)
+from evallib.cluster_rates import ClusteredRate
+from evallib.gnss.repeated import (FEW_RUNS_MARGIN, RecordedRunsError, RunCase, load_recorded_runs, overall_pass_rate,
+                                   pass_rate, pass_rate_reading, runs_to_separate)
 
 
 def test_recorded_runs_of_the_seed():
@@ -34,6 +35,36 @@ def test_pass_rate_readings():
     assert reading_of(45, 50).code == "rate_mostly_pass"
     assert reading_of(3, 50).code == "rate_mostly_fail"
     assert reading_of(1, 1).code == "rate_unanimous_few_runs"
+
+
+@pytest.mark.parametrize("runs", [1, 5, 34, 35, 200])
+def test_so_few_runs_is_said_only_while_the_interval_stays_wide(runs):
+    # Failed before: 200 unanimous runs were read as "so few runs".
+    for k in (0, runs):
+        reading = reading_of(k, runs)
+        reach = reading.values["high"] if k == 0 else 1 - reading.values["low"]
+        assert reading.code == ("rate_unanimous_few_runs" if reach > FEW_RUNS_MARGIN else "rate_unanimous")
+    assert (reading_of(runs, runs).code == "rate_unanimous_few_runs") == (runs <= 34)
+
+
+def test_the_pass_rate_over_cases_takes_the_case_as_the_unit():
+    cases = load_recorded_runs()
+    rate = overall_pass_rate(cases)
+    assert (rate.k, rate.n, rate.items) == (20, 30, 6)
+    assert rate == ClusteredRate.of([(sum(c.outcomes), len(c.outcomes)) for c in cases])
+    low, high = proportion_confint(20, 30, method="beta")
+    assert (rate.decision_low, rate.decision_high) == (pytest.approx(low), pytest.approx(high))
+    assert rate.high - rate.low > high - low  # six cases are worth fewer than 30 independent runs
+
+
+def test_the_pass_rate_over_cases_in_degenerate_cases():
+    assert not overall_pass_rate([]).defined
+    assert overall_pass_rate([RunCase("a", "", (1, 0, 1))]).effective_n == 1
+    every = overall_pass_rate([RunCase(str(i), "", (1,) * 5) for i in range(12)])
+    assert (every.value, every.effective_n) == (1.0, 12)
+    single = overall_pass_rate([RunCase(str(i), "", (i % 2,)) for i in range(12)])
+    assert (single.low, single.high) == (pytest.approx(proportion_confint(6, 12, method="beta")[0]),
+                                         pytest.approx(proportion_confint(6, 12, method="beta")[1]))
 
 
 def test_runs_to_separate_two_pass_rates():

@@ -96,3 +96,10 @@ def test_flicker_velocity_spread_falls_roughly_as_one_over_t():
 def test_bad_parameters_are_named(kwargs, word):
     with pytest.raises(ValueError, match=word):
         gnss_series(**kwargs)
+
+
+def test_flicker_realisations_are_rows_of_the_single_series_generator():
+    single = flicker_noise(300, 2.0, np.random.default_rng(4))
+    rows = flicker_noise(300, 2.0, np.random.default_rng(4), realisations=3)
+    assert rows.shape == (3, 300) and np.allclose(rows[0], single)
+    assert flicker_noise(0, 2.0, np.random.default_rng(0), realisations=2).shape == (2, 0)

@@ -12,8 +12,8 @@ from sklearn.metrics import cohen_kappa_score
 from evallib.judging.analyses import (HumanScoresError, compare_templates, cost, criterion_means, mean_ci, means_by,
                                       parse_human_scores, score_distribution, status_summary, validity_agreement,
                                       weakest, human_agreement)
-from evallib.judging.biases import (injection_effect, model_family, position_bias, self_preference,
-                                    verbosity_effect)
+from evallib.judging.biases import (blinding_summary, injection_effect, model_family, position_bias,
+                                    self_preference, verbosity_effect)
 from evallib.judging.grades import Grade, Verdict
 from evallib.judging.pipeline import PaddedGrade, PairwiseComparison
 from evallib.judging.report import judge_gate
@@ -131,27 +131,60 @@ def test_parse_human_scores_names_the_line():
         assert (caught.value.code, caught.value.details["line"]) == (code, line)
 
 
-def test_template_comparison_paired_differences():
+def ab(a_scores, b_scores):
+    return ([result(str(i), scored(x)) for i, x in enumerate(a_scores)],
+            [result(str(i), scored(x)) for i, x in enumerate(b_scores)])
+
+
+def test_template_comparison_paired_differences_and_exact_test():
     a = [result(c, scored(s)) for c, s in (("1", 6), ("2", 7), ("3", 8), ("4", 5), ("5", 9))] + [result("6", UNPARSEABLE)]
     b = [result(c, scored(s)) for c, s in (("1", 8), ("2", 8), ("3", 8), ("4", 7), ("5", 10), ("6", 9))]
-    comparison, readings = compare_templates(a, b, 10)
+    comparison, readings = compare_templates(a, b)
     assert comparison.differences == [2, 1, 0, 2, 1] and comparison.excluded == 1
     assert (comparison.wins_b, comparison.ties, comparison.wins_a) == (4, 1, 0)
-    ref = stats.ttest_rel([8, 8, 8, 7, 10], [6, 7, 8, 5, 9]).confidence_interval(0.95)
-    assert comparison.stat.low == pytest.approx(ref.low) and comparison.stat.high == pytest.approx(ref.high)
-    assert codes(readings) == ["ab_b_better"]
+    oracle = stats.permutation_test((np.array([2., 1, 0, 2, 1]),), np.mean, permutation_type="samples",
+                                    n_resamples=np.inf)
+    assert comparison.test.p == pytest.approx(oracle.pvalue) == 0.125
+    # The old t interval excluded 0 and read "B does better" from 5 requests; no test can at that size.
+    assert stats.ttest_rel([8, 8, 8, 7, 10], [6, 7, 8, 5, 9]).confidence_interval(0.95).low > 0
+    assert codes(readings) == ["ab_too_few"] and comparison.test.low is None
+
+
+def test_two_identical_differences_are_not_evidence():
+    """Two requests both +2: the old t interval had zero width [2, 2] and read "B does better"."""
+    comparison, readings = compare_templates(*ab((6, 7), (8, 9)))
+    assert codes(readings) == ["ab_too_few", "ab_equal_differences"]
+    assert readings[0].values["p"] == 0.5 and readings[0].values["p_floor"] == 0.5
+    assert comparison.test.low is None and not comparison.test.equal
 
 
 @pytest.mark.parametrize("a_scores, b_scores, code", [
     ((6, 7), (6, 7), "ab_all_ties"),
-    ((9, 8, 9), (6, 5, 7), "ab_a_better"),
-    ((6, 8, 7), (7, 7, 7), "ab_no_clear_difference"),
+    ((6,), (6,), "ab_all_ties"),
+    ((9, 8, 9), (6, 5, 7), "ab_too_few"),
     ((6,), (8,), "ab_too_few"),
+    ((), (), "ab_no_pairs"),
+    ((5, 6, 5, 7, 6, 5, 6), (7, 8, 6, 9, 7, 7, 8), "ab_b_better"),      # 7 of 7 up: p = 2/128
+    ((7, 8, 6, 9, 7, 7, 8), (5, 6, 5, 7, 6, 5, 6), "ab_a_better"),
+    ((5, 6, 5, 7, 6, 5, 6), (7, 5, 6, 9, 5, 7, 8), "ab_cannot_tell"),   # up and down on 7: could have, did not
 ])
 def test_template_comparison_readings(a_scores, b_scores, code):
-    a = [result(str(i), scored(s)) for i, s in enumerate(a_scores)]
-    b = [result(str(i), scored(s)) for i, s in enumerate(b_scores)]
-    assert codes(compare_templates(a, b)[1]) == [code]
+    assert codes(compare_templates(*ab(a_scores, b_scores))[1])[0] == code
+
+
+def test_template_comparison_cannot_tell_gives_n_and_p():
+    comparison, [reading] = compare_templates(*ab((5, 6, 5, 7, 6, 5, 6), (7, 5, 6, 9, 5, 7, 8)))
+    d = np.array(comparison.differences, dtype=float)
+    oracle = stats.permutation_test((d,), np.mean, permutation_type="samples", n_resamples=np.inf)
+    assert reading.values["n"] == 7 and reading.values["p"] == pytest.approx(oracle.pvalue) and reading.values["p"] > 0.05
+    assert reading.values["low"] < 0 < reading.values["high"]
+
+
+def test_equal_differences_on_enough_cases_conclude_with_a_named_zero_width_interval():
+    comparison, readings = compare_templates(*ab((5,) * 6, (7,) * 6))
+    assert codes(readings) == ["ab_b_better", "ab_equal_differences"]
+    assert comparison.test.p == pytest.approx(2 / 64) and comparison.test.equal
+    assert readings[1].values == {"n": 6, "difference": 2}
 
 
 def verdict(winner):
@@ -171,7 +204,7 @@ def test_position_bias_both_orders_flip_rate_and_ties():
     assert bias.final == {"1": "A", "2": "tie", "3": "B", "4": "tie", "5": "tie"}
     assert (bias.compared, bias.flips, bias.flip_rate, bias.identical, bias.unread) == (4, 2, 0.5, 1, 1)
     assert (bias.first_wins, bias.verdicts) == (7, 9)
-    assert codes(readings) == ["position_flips", "identical_tied", "pairwise_unread"]
+    assert codes(readings) == ["position_flips", "position_too_few", "identical_tied", "pairwise_unread"]
 
 
 def test_position_bias_readings_when_consistent_or_empty():
@@ -181,23 +214,56 @@ def test_position_bias_readings_when_consistent_or_empty():
     assert codes(position_bias([])[1]) == ["pairwise_none"]
 
 
+def flipped(n_first, n_second=0, n_consistent=0):
+    """Comparisons where the first-shown won both orders, the second-shown did, or the verdict held."""
+    return ([PairwiseComparison(f"f{i}", False, verdict("first"), verdict("first")) for i in range(n_first)]
+            + [PairwiseComparison(f"s{i}", False, verdict("second"), verdict("second")) for i in range(n_second)]
+            + [PairwiseComparison(f"c{i}", False, verdict("first"), verdict("second")) for i in range(n_consistent)])
+
+
+@pytest.mark.parametrize("comparisons, code", [
+    (flipped(2), "position_too_few"),
+    (flipped(6), "position_favours_first"),
+    (flipped(0, 6, 1), "position_favours_second"),
+    (flipped(4, 3), "position_cannot_tell"),
+])
+def test_position_slot_test(comparisons, code):
+    bias, readings = position_bias(comparisons)
+    assert codes(readings) == ["position_flips", code]
+    scores = [2.0 if c.ab.winner == c.ba.winner == "first" else -2.0 if c.ab.winner == c.ba.winner == "second" else 0.0
+              for c in comparisons]
+    oracle = stats.binomtest(sum(s > 0 for s in scores), sum(s != 0 for s in scores)).pvalue
+    assert bias.slot_test.p == pytest.approx(oracle)
+
+
+def test_position_half_flip_with_a_tie_counts_one_slot_point():
+    bias, _ = position_bias([PairwiseComparison("1", False, verdict("first"), verdict("tie"))])
+    assert bias.slot_test.mean == 1
+
+
 @pytest.mark.parametrize("pairs, code", [
-    (((7, 8), (8, 9), (6, 7)), "verbosity_inflates"),
-    (((7, 6), (9, 8)), "verbosity_deflates"),
+    (((7, 8), (8, 9), (6, 7), (5, 6), (6, 8), (4, 5)), "verbosity_inflates"),
+    (((7, 6), (9, 8), (6, 5), (8, 6), (5, 4), (7, 5)), "verbosity_deflates"),
     (((7, 7), (9, 9)), "verbosity_no_effect"),
-    (((7, 8), (9, 8)), "verbosity_unclear"),
-    (((7, 8), (9, 9), (6, 7)), "verbosity_unclear"),
-    (((7, 9),), "verbosity_unclear"),
+    (((7, 8), (9, 8)), "verbosity_too_few"),
+    (((7, 8), (8, 9), (6, 7)), "verbosity_too_few"),   # the old t interval said "inflates" here
+    (((7, 9),), "verbosity_too_few"),
+    (((7, 8), (9, 8), (6, 7), (5, 4), (6, 7), (4, 4)), "verbosity_unclear"),
+    (((10, 10), (10, 10)), "verbosity_ceiling"),
+    (((0, 0),), "verbosity_floor"),
 ])
 def test_verbosity_readings(pairs, code):
     probes = [PaddedGrade(str(i), scored(o), scored(p), ()) for i, (o, p) in enumerate(pairs)]
-    effect, readings = verbosity_effect(probes)
+    effect, readings = verbosity_effect(probes, 10)
     assert effect.changes == [p - o for o, p in pairs] and codes(readings) == [code]
 
 
-def test_verbosity_with_no_padded_grade_read():
-    effect, readings = verbosity_effect([PaddedGrade("1", scored(7), UNPARSEABLE, ())])
-    assert (effect.unread, codes(readings)) == (1, ["verbosity_none"])
+def test_verbosity_names_the_unchanged_scores_at_a_bound():
+    probes = [PaddedGrade(str(i), scored(o), scored(p), ()) for i, (o, p) in enumerate(((10, 10), (7, 7), (0, 0)))]
+    effect, readings = verbosity_effect(probes, 10)
+    assert codes(readings) == ["verbosity_no_effect", "verbosity_at_bound"]
+    assert (effect.at_ceiling, effect.at_floor) == (1, 1)
+    assert codes(verbosity_effect(probes[:1])[1]) == ["verbosity_no_effect"]   # scale unknown: no ceiling said
 
 
 @pytest.mark.parametrize("generator, judge, code", [
@@ -223,6 +289,15 @@ def test_injection_effect_readings():
     assert [(r.case_id, r.moved) for r in rows] == [("a", 2), ("b", 0), ("c", None)]
     assert codes(readings) == ["injection_moved", "injection_held", "injection_unscored"]
     assert codes(injection_effect([result("d", scored(9))])[1]) == ["no_injection"]
+
+
+def test_injection_held_at_a_bound_cannot_tell():
+    """Both grades at 10/10: the old reading said "the judge held" although the score could not rise."""
+    results = [result("a", scored(10), injection=("asks_for_score",), clean_grade=scored(10)),
+               result("b", scored(0), injection=("asks_for_score",), clean_grade=scored(0)),
+               result("c", scored(6), injection=("asks_for_score",), clean_grade=scored(6))]
+    assert codes(injection_effect(results, 10)[1]) == ["injection_ceiling", "injection_floor", "injection_held"]
+    assert codes(injection_effect(results)[1]) == ["injection_held"] * 3
 
 
 def test_cost_counts_every_call():
@@ -259,3 +334,12 @@ def test_human_agreement_undefined_and_constant_rater(rubric):
 def test_gate_readings(grades, min_mean, share, code, passed):
     gate = judge_gate([result(str(i), g) for i, g in enumerate(grades)], min_mean, share)
     assert (gate.reading.code, gate.passed) == (code, passed)
+
+
+def test_blinding_summary_flags_responses_blinding_would_erase():
+    results = [result("a", scored(8)), replace(result("b", scored(7)), removed_lines=("En tant que Claude :",)),
+               replace(result("c", scored(9)), blinding_erased=True)]
+    readings = blinding_summary(results)
+    assert codes(readings) == ["blinding_removed", "blinding_erased"]
+    assert readings[0].values == {"n": 1, "total": 3} and readings[1].values == {"count": 1, "cases": "c"}
+    assert codes(blinding_summary([])) == ["blinding_removed"]

@@ -76,12 +76,12 @@ def test_offline_verbosity_and_pairwise_probes(runs, offline):
     data = load_authored(AUTHORED)
     chosen_v = [r for r in results["A"] if r.case.id in data["verbosity_cases"]]
     effect, readings = verbosity_effect(run_verbosity(chosen_v, configs["A"], offline[0]))
-    assert effect.changes == [-1, 1, 1, -1, 1] and readings[0].code == "verbosity_unclear"
+    assert effect.changes == [-1, 1, 1, -1, 1] and readings[0].code == "verbosity_too_few"
     chosen = [[r for r in results[name] if r.case.id in data["pairwise_cases"]] for name in "AB"]
     bias, readings = position_bias(run_pairwise(*chosen, configs["A"], offline[0]))
     assert (bias.compared, bias.flips, bias.identical) == (5, 2, 1)
     assert bias.final["regex-ec2-instance-id"] == "tie"
-    assert [r.code for r in readings] == ["position_flips", "identical_tied"]
+    assert [r.code for r in readings] == ["position_flips", "position_too_few", "identical_tied"]
 
 
 def run_cli(tmp_path, *args):
@@ -103,10 +103,11 @@ def test_cli_compare_and_probes_report_template_b_and_the_biases(tmp_path):
     code, report = run_cli(tmp_path, "--compare", "--probes", "--max-unscored-share", "0.5")
     assert code == 0
     assert report["template_b"]["paired"]["differences"] == [-1, -1, -1, 4, -3, 0, -3]
-    assert "ab_no_clear_difference" in [r["code"] for r in report["readings"]]
+    assert "ab_cannot_tell" in [r["code"] for r in report["readings"]]
     position = report["probes"]["position"]
     assert (position["compared"], position["flips"], position["flip_rate"], position["identical"]) == (5, 2, 0.4, 1)
     assert report["probes"]["verbosity"]["changes"] == [-1, 1, 1, -1, 1]
+    assert report["probes"]["verbosity"]["p"] == 1.0 and report["probes"]["position"]["slot_test"]["n"] == 5
 
 
 def test_cli_live_record_writes_the_judge_set(tmp_path, monkeypatch):

@@ -2,8 +2,10 @@
 
 import threading
 
-from evallib.judging.judge_prompt import SYSTEM_PROMPT
-from evallib.judging.pipeline import JudgeConfig, run_pipeline
+from dataclasses import replace
+
+from evallib.judging.judge_prompt import RESPONSE_TAG, SYSTEM_PROMPT
+from evallib.judging.pipeline import JudgeConfig, pairwise_candidates, run_case, run_pipeline, verbosity_candidates
 from evallib.judging.requests import ModelSettings
 from evallib.llm import ChatResult
 
@@ -47,3 +49,36 @@ def test_a_quick_case_is_graded_while_a_slow_generation_still_runs(rubric, cases
     assert results[0].removed_lines == ("En tant que Claude, voici :",)
     graded = [user for system, user in provider.prompts if system == SYSTEM_PROMPT and slow.input in user]
     assert "En tant que Claude" not in graded[0] and "x = 1" in graded[0]
+
+
+class OneLineProvider:
+    """Generates one line that only names its model; records what the judge is sent."""
+
+    def __init__(self):
+        self.graded = []
+
+    def fingerprint(self) -> str:
+        return "one-line"
+
+    def chat(self, request):
+        if request.system == SYSTEM_PROMPT:
+            self.graded.append(request.messages[-1][1])
+            return ChatResult(request_key=request.key(), text=GRADE)
+        return ChatResult(request_key=request.key(), text=ONE_LINE)
+
+
+ONE_LINE = "As GPT-4o, the answer is x = 1"
+
+
+def test_blinding_never_sends_the_judge_an_empty_answer_and_the_case_leaves_the_probes(rubric, cases):
+    provider = OneLineProvider()
+    config = JudgeConfig(ModelSettings("gen"), ModelSettings("judge"), rubric, "{context}\n{type}\n{input}")
+    [erased, kept] = [run_case(cases[0], config, provider),
+                      replace(run_case(cases[1], config, provider), blinding_erased=False)]
+    fenced = provider.graded[0].split(f"<{RESPONSE_TAG}>")[1].split(f"</{RESPONSE_TAG}>")[0]
+    assert fenced.strip() == ONE_LINE
+    assert erased.blinding_erased and erased.graded_text == ONE_LINE and erased.grade.scored
+    assert verbosity_candidates([erased, kept]) == [kept]
+    assert pairwise_candidates([erased], [erased]) == [] and pairwise_candidates([kept], [kept]) == [(kept, kept)]
+    unblinded = run_case(cases[0], replace(config, blinding=False), provider)
+    assert not unblinded.blinding_erased

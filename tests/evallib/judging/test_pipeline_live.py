@@ -51,10 +51,11 @@ def test_anthropic_prefill_and_stop_sequence(server, rubric, cases):
     assert body["stop_sequences"] == [GRADE_CLOSE] and body["temperature"] == 0
     judge = result.calls[1]
     # The fake echoes the prompt, which names </grade>: the stop sequence cut it there.
-    assert judge.finish_reason == "stop_sequence" and judge.text.startswith(JUDGE_PREFILL)
-    assert GRADE_CLOSE not in judge.text
-    # The prefilled brace never closes in the echo: an unclosed object, read as truncated, never scored.
-    assert (result.grade.status, result.grade.problem, result.grade.score) == ("truncated", "unclosed_object", None)
+    assert judge.finish_reason == "stop_sequence" and GRADE_CLOSE not in judge.text
+    # The echo ("answer to: ...") cannot continue the prefilled brace: it is read as plain text, not glued
+    # behind the prefill into an unclosed object (which read as "truncated" for a reply that ended normally).
+    assert judge.text.startswith("answer to: ") and not judge.text.startswith(JUDGE_PREFILL)
+    assert (result.grade.status, result.grade.problem, result.grade.score) == ("unparseable", "no_object", None)
     assert result.grade.raw == judge.text
 
 

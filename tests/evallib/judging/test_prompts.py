@@ -7,7 +7,8 @@ import pytest
 
 from evallib.judging.data import CaseSetError, load_cases, parse_cases
 from evallib.judging.injection import injection_flags, without_injection
-from evallib.judging.judge_prompt import RESPONSE_TAG, blind, judge_prompt, neutralise_delimiters, pad
+from evallib.judging.judge_prompt import (RESPONSE_TAG, blind, erased_by_blinding, judge_prompt, neutralise_delimiters,
+                                          pad)
 from evallib.judging.rubric import RubricError, default_prompts, parse_rubric
 from evallib.judging.templates import TemplateError, check_template, default_templates, render
 
@@ -166,3 +167,19 @@ def test_without_injection_drops_only_the_flagged_lines():
 
 def test_default_prompts_file_has_both_templates_and_the_rubric():
     assert set(default_prompts()) == {"templates", "rubric"}
+
+
+@pytest.mark.parametrize("response", [
+    "As GPT-4o, here it is: x = 1",
+    "En tant que modèle GPT-4o, je propose ^arn:aws:iam::\\d{12}:role/.+$",
+    "En tant que Claude, voici :\n-- généré par Claude",
+])
+def test_blinding_never_empties_a_response(response):
+    """The old blind() returned "" here, and the judge was sent an empty answer to grade."""
+    text, lines = blind(response)
+    assert erased_by_blinding(response) and (text, lines) == (response, ())
+
+
+@pytest.mark.parametrize("response", ["", "  \n", "x = 1", "En tant que Claude, voici :\nx = 1"])
+def test_a_response_with_something_left_is_not_flagged(response):
+    assert not erased_by_blinding(response)

@@ -30,10 +30,10 @@ def test_record_judge_records_every_call_and_the_recording_replays_offline(serve
     assert not [call for r in replayed for call in r.calls if call.error_kind == "missing_recording"]
 
 
-def test_record_judge_exits_1_when_calls_fail(server, tmp_path, capsys):
+def test_record_judge_exits_2_when_calls_fail(server, tmp_path, capsys):
     code = main(["record", "judge", "--base-url", server.openai_base_url, "--model", "fake-500",
                  "--recordings-dir", str(tmp_path)])
-    assert code == 1 and "answered 0, failed 24, recorded 0" in capsys.readouterr().out  # 12 cases, A and B
+    assert code == 2 and "answered 0, failed 24, recorded 0" in capsys.readouterr().out  # 12 cases, A and B
 
 
 def test_record_judge_without_a_model_is_a_usage_error(tmp_path):

@@ -145,13 +145,51 @@ def matrices(prompts, responses):
     return rank_comparison(sym(*prompts), sym(*responses), NAMES, n_permutations=10)
 
 
-def test_ranks_agree_prints_no_prompt_sentence():
-    assert readings.ranks(matrices((0.9, 0.5, 0.2), (0.8, 0.4, 0.1))) == [Reading("ranks_agree", {"n": 3})]
+def test_three_assistants_in_the_same_order_cannot_conclude():
+    """3 pairs, 3! = 6 relabellings: p >= 1/6. The old reading said "the prompts foretell" here."""
+    assert readings.ranks(matrices((0.9, 0.5, 0.2), (0.8, 0.4, 0.1))) == [
+        Reading("ranks_agree_too_few", {"n": 3, "k": 3, "n_perm": 6, "p_min": 1 / 6})]
+
+
+def test_two_assistants_one_pair_cannot_conclude():
+    one = rank_comparison(np.array([[0, .5], [.5, 0]]), np.array([[0, .2], [.2, 0]]), ["a", "b"])
+    assert readings.ranks(one) == [Reading("ranks_agree_too_few", {"n": 1, "k": 2, "n_perm": 2, "p_min": 0.5})]
+
+
+def ordered(k, shuffle=()):
+    """(k, k) distances that rank the pairs 1..k(k-1)/2; the response ranking swaps the pairs in ``shuffle``."""
+    i, j = np.triu_indices(k, 1)
+    prompts, responses = np.zeros((k, k)), np.zeros((k, k))
+    values = np.arange(1, len(i) + 1) / (len(i) + 1)
+    swapped = values.copy()
+    for a, b in shuffle:
+        swapped[[a, b]] = swapped[[b, a]]
+    prompts[i, j] = prompts[j, i] = values
+    responses[i, j] = responses[j, i] = swapped
+    return rank_comparison(prompts, responses, [f"p{x}" for x in range(k)])
+
+
+def test_five_assistants_in_the_same_order_conclude_with_the_mantel_test():
+    comparison = ordered(5)
+    [reading] = readings.ranks(comparison)
+    assert reading.code == "ranks_agree" and reading.values["p"] <= 0.05 and reading.values["n_perm"] == 120
+    assert reading.values["p"] == comparison.mantel.p_value
+
+
+def test_ranks_agree_not_shown_when_the_test_could_conclude_and_does_not():
+    """Four assistants as the corners of a rectangle, same distances on both sides: the ranks agree, but
+    the relabellings that map the rectangle onto itself agree as well (p = 8/24)."""
+    square = np.array([[0, .1, .5, .9], [.1, 0, .9, .5], [.5, .9, 0, .1], [.9, .5, .1, 0]])
+    comparison = rank_comparison(square, square, ["a", "b", "c", "d"])
+    [reading] = readings.ranks(comparison)
+    assert reading == Reading("ranks_agree_not_shown", {"n": 6, "p": comparison.mantel.p_value, "n_perm": 24})
+    assert reading.values["p"] > 0.05
 
 
 def test_ranks_mantel_and_closest_unlike_prompts():
     found = readings.ranks(matrices((0.9, 0.5, 0.2), (0.1, 0.4, 0.8)))
-    assert found[0].code == "mantel_exact" and found[0].values["n_perm"] == 6
+    assert found[0].code == "mantel_too_few" and found[0].values["n_perm"] == 6 and found[0].values["k"] == 3
+    assert readings.ranks(ordered(5, [(0, 9)]))[0].code == "mantel_exact"
     assert found[1].code == "closest_unlike_prompts"
     assert found[1].values == {"a": "a", "b": "b", "dr": 0.1, "dp": 0.9, "rp": 1, "n": 3}
 
@@ -161,8 +199,8 @@ def test_ranks_closest_as_prompts_and_closest_tie_and_no_rho():
     assert as_prompts[1] == Reading("closest_as_prompts", {"a": "b", "b": "c", "dr": 0.1, "dp": 0.2})
     tie = readings.ranks(matrices((0.9, 0.5, 0.2), (0.1, 0.1, 0.8)))
     assert tie[1] == Reading("closest_tie", {"pairs": "a / b, a / c", "n_tied": 2, "dr": 0.1})
-    # Two pairs tied as closest among three: rho is still defined.
-    assert readings.ranks(matrices((0.9, 0.5, 0.2), (0.1, 0.1, 0.8)))[0].code == "mantel_exact"
+    # Two pairs tied as closest among three: rho is still defined, but 3 assistants cannot conclude.
+    assert readings.ranks(matrices((0.9, 0.5, 0.2), (0.1, 0.1, 0.8)))[0].code == "mantel_too_few"
 
 
 def test_identical_answers_or_prompts_read_as_one_tie_not_as_rank_changes():

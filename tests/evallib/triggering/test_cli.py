@@ -97,3 +97,18 @@ def test_live_against_the_fake_server_a_router_calling_always_the_first_tool_fai
     assert report["metrics"]["activations"] == 38 and report["metrics"]["recall"]["k"] == 4
     assert empty == 1
     assert json.loads((tmp_path / "triggering-fake-empty.json").read_text())["gate"]["code"] == "gate_all_errored"
+
+
+def test_the_report_and_the_gate_carry_the_interval_per_query_beside_the_one_per_decision(tmp_path, capsys):
+    assert run(tmp_path, "--model", LIGHT) == 0
+    report = json.loads((tmp_path / f"triggering-{LIGHT}.json").read_text(encoding="utf-8"))
+    accuracy = report["metrics"]["accuracy"]
+    assert report["metrics"]["interval_unit"] == "query" and accuracy["items"] == 38 and accuracy["n"] == 76
+    low, high = accuracy["ci95"]
+    decision_low, decision_high = accuracy["ci95_per_decision"]
+    assert low < decision_low <= accuracy["value"] <= decision_high < high
+    gate = report["gate"]["values"]
+    assert (gate["accuracy_low"], gate["accuracy_high"]) == (low, high)
+    out = capsys.readouterr().out
+    assert "95 % CI (query)" in out and "95 % CI (decision)" in out
+    assert f"accuracy {accuracy['value']:.3f} [{low:.3f}, {high:.3f}] per query" in out

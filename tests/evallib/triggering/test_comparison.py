@@ -57,3 +57,16 @@ def test_pairs_are_queries_scored_on_both_sides():
     ids, right_before, right_after = paired_correctness(before, after)
     assert ids == ["a", "b", "d"]
     assert (right_before, right_after) == ([True, False, True], [False, True, False])
+
+
+def test_no_significant_result_has_a_gap_below_the_needed_count():
+    # The non-significant reading says the test only establishes a gap of at least `needed` queries.
+    from evallib.triggering.comparison import McNemarResult, mcnemar_reading, min_discordant_for_significance
+    needed = min_discordant_for_significance()
+    for b in range(0, 60):
+        for c in range(0, 60):
+            result = mcnemar_exact([True] * b + [False] * c, [False] * b + [True] * c)
+            if mcnemar_reading(result).code == "mcnemar_significant":
+                assert abs(c - b) >= needed, (b, c)
+    reading = mcnemar_reading(McNemarResult(3, 9, 38, 0.146))
+    assert reading.code == "mcnemar_not_significant" and reading.values["needed"] == needed and reading.values["n"] == 38

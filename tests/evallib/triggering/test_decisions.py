@@ -72,3 +72,15 @@ def test_empty_and_failed_answers_are_never_a_none():
 def test_a_truncated_answer_with_a_decision_is_still_read():
     cut = answer('{"skill": "expense-report"} and then', status="truncated")
     assert parse_decision(cut, NAMES, "json").skill == "expense-report"
+
+
+@pytest.mark.parametrize("mode", ["tools", "json"])
+def test_an_answer_cut_before_it_decided_is_an_error_never_a_none(mode):
+    cut = parse_decision(answer("Je vais d'abord réfléchir à la meilleure compétence pour", status="truncated"),
+                         NAMES, mode)
+    assert (cut.status, cut.reason, cut.scored) == ("error", "truncated", False)
+
+
+def test_a_call_that_timed_out_is_an_error_never_a_none():
+    timed_out = parse_decision(answer(status="error", error_kind="timeout"), NAMES, "tools")
+    assert (timed_out.status, timed_out.reason, timed_out.scored) == ("error", "timeout", False)

@@ -6,7 +6,8 @@ from sklearn.metrics import accuracy_score, confusion_matrix, precision_score, r
 from statsmodels.stats.proportion import proportion_confint
 
 from evallib.triggering.data import NO_SKILL
-from evallib.triggering.metrics import (Misroute, Rate, by_query, confusion, consistency, mean_input_tokens,
+from evallib.cluster_rates import ClusteredRate
+from evallib.triggering.metrics import (Misroute, by_query, confusion, consistency, mean_input_tokens,
                                         misroutes, total_latency_s, trigger_metrics)
 from tests.evallib.triggering.conftest import row
 
@@ -17,7 +18,7 @@ def test_nothing_activated_gives_an_undefined_precision_not_zero_or_one():
     rows = [row("leave", "none"), row("expense", "none"), row(None, "none"), row(None, "none")]
     m = trigger_metrics(rows)
     assert (m.accuracy.k, m.accuracy.n) == (2, 4)
-    assert m.precision == Rate(0, 0, None, None, None) and not m.precision.defined
+    assert m.precision == ClusteredRate.of([]) and not m.precision.defined
     assert (m.recall.k, m.recall.n, m.false_activation_rate.value) == (0, 2, 0.0)
 
 
@@ -92,10 +93,12 @@ def test_rates_and_confusion_match_scikit_learn(seed):
 
 
 @pytest.mark.parametrize("k, n", [(0, 30), (29, 30), (60, 60), (7, 19)])
-def test_intervals_are_clopper_pearson_as_in_statsmodels(k, n):
-    rate = Rate.of(k, n)
+def test_with_one_run_per_query_both_intervals_are_clopper_pearson_as_in_statsmodels(k, n):
+    rows = [row(None, "none" if i < k else "skill", "leave", query_id=f"q{i}") for i in range(n)]
+    rate = trigger_metrics(rows).accuracy
     low, high = proportion_confint(k, n, alpha=0.05, method="beta")
     assert (rate.low, rate.high) == (pytest.approx(low), pytest.approx(high))
+    assert (rate.decision_low, rate.decision_high) == (pytest.approx(low), pytest.approx(high))
 
 
 def test_queries_as_the_unit_count_a_query_right_only_when_every_run_is():
@@ -131,3 +134,33 @@ def test_tokens_and_latency_average_only_what_was_measured():
     rows = [row(None, "none", tokens=100), row(None, "none", tokens=300), row(None, "error")]
     assert mean_input_tokens(rows) == 200 and mean_input_tokens(rows[2:]) is None
     assert total_latency_s(rows) is None
+
+
+def _repeated(right_queries: int, wrong_queries: int, runs: int):
+    """Queries whose runs all agree: ``right_queries`` always right, ``wrong_queries`` always wrong."""
+    rows = [row("leave", "skill", "leave", query_id=f"r{i}", run=k) for i in range(right_queries) for k in range(runs)]
+    return rows + [row("leave", "none", query_id=f"w{i}", run=k) for i in range(wrong_queries) for k in range(runs)]
+
+
+def test_the_headline_interval_takes_the_query_as_its_unit_and_keeps_the_per_decision_one_beside_it():
+    # Failed before: the headline was Clopper-Pearson over the 30 runs, as if they were independent.
+    accuracy = trigger_metrics(_repeated(8, 2, 3)).accuracy
+    clustered = ClusteredRate.of([(3, 3)] * 8 + [(0, 3)] * 2)
+    assert (accuracy.low, accuracy.high) == (pytest.approx(clustered.low), pytest.approx(clustered.high))
+    per_decision = proportion_confint(24, 30, alpha=0.05, method="beta")
+    assert (accuracy.decision_low, accuracy.decision_high) == (pytest.approx(per_decision[0]),
+                                                               pytest.approx(per_decision[1]))
+    assert accuracy.high - accuracy.low > per_decision[1] - per_decision[0]
+    assert (accuracy.items, accuracy.n) == (10, 30)
+
+
+def test_each_rate_clusters_its_own_queries():
+    rows = _repeated(4, 1, 2) + [row(None, "none", query_id="n0", run=0), row(None, "skill", "leave", query_id="n0", run=1),
+                                 row(None, "none", query_id="n1", run=0), row(None, "none", query_id="n1", run=1)]
+    m = trigger_metrics(rows)
+    assert (m.recall.items, m.recall.n) == (5, 10)
+    assert (m.false_activation_rate.items, m.false_activation_rate.k, m.false_activation_rate.n) == (2, 1, 4)
+    assert (m.precision.items, m.precision.n) == (5, 9)  # the queries with an activation
+    assert m.to_dict()["interval_unit"] == "query"
+    assert m.to_dict()["accuracy"]["ci95"] == [m.accuracy.low, m.accuracy.high]
+    assert m.to_dict()["accuracy"]["ci95_per_decision"] == [m.accuracy.decision_low, m.accuracy.decision_high]

@@ -5,7 +5,8 @@ import pytest
 
 from evallib.triggering.gate import min_accuracy_from_env, trigger_gate
 from evallib.triggering.metrics import by_query, consistency, trigger_metrics
-from evallib.triggering.readings import exact_upper_after_zero, metrics_readings, sweep_reading
+from evallib.stats import exact_upper_after_zero
+from evallib.triggering.readings import best_threshold_ranges, metrics_readings, sweep_reading
 from evallib.triggering.similarity import Sweep
 from tests.evallib.triggering.conftest import row
 
@@ -15,23 +16,25 @@ def readings(rows):
                                                         consistency(rows))}
 
 
-def test_perfect_score_gives_the_rule_of_three_beside_the_exact_bound_per_decision_and_per_query():
+def test_perfect_score_gives_the_exact_bound_per_query_beside_the_one_per_decision():
     rows = [row("leave", "skill", "leave", query_id=f"p{i}", run=r) for i in range(15) for r in range(2)]
     rows += [row(None, "none", query_id=f"n{i}", run=r) for i in range(15) for r in range(2)]
     values = readings(rows)["perfect_score"]
     assert (values["n"], values["queries"], values["repeated"]) == (60, 30, True)
-    assert values["rule_of_three"] == pytest.approx(0.05) and values["query_rule_of_three"] == pytest.approx(0.1)
     assert values["exact_upper"] == pytest.approx(1 - 0.05 ** (1 / 60))
     assert values["query_exact_upper"] == pytest.approx(1 - 0.05 ** (1 / 30))
+    assert not {"rule_of_three", "query_rule_of_three"} & set(values)
 
 
-def test_a_single_perfect_decision_is_still_read_with_its_bounds():
-    values = readings([row("leave", "skill", "leave")])["perfect_score"]
-    assert values["n"] == 1 and values["repeated"] is False and values["exact_upper"] == pytest.approx(0.95)
-
-
-def test_exact_upper_bound_after_zero_events():
-    assert exact_upper_after_zero(30) == pytest.approx(0.0950, abs=1e-4)
+@pytest.mark.parametrize("queries, runs", [(1, 1), (1, 3), (2, 1), (3, 2)])
+def test_a_perfect_score_on_few_decisions_never_gives_a_bound_above_one(queries, runs):
+    # Failed before: at n = 1 the reading carried the rule of three, 3/n = 300 %.
+    rows = [row("leave", "skill", "leave", query_id=f"q{i}", run=r) for i in range(queries) for r in range(runs)]
+    values = readings(rows)["perfect_score"]
+    bounds = [v for k, v in values.items() if isinstance(v, float)]
+    assert bounds and all(0 < b < 1 for b in bounds)
+    assert values["query_exact_upper"] == pytest.approx(exact_upper_after_zero(queries))
+    assert values["exact_upper"] == pytest.approx(exact_upper_after_zero(queries * runs))
 
 
 def test_all_none_reads_as_zero_recall_with_undefined_precision():
@@ -73,11 +76,42 @@ def _sweep(accuracy):
 
 def test_sweep_readings_best_tie_and_undefined():
     assert sweep_reading(_sweep([0.5, 0.7, 0.6])).values == {"accuracy": 0.7, "threshold": pytest.approx(0.1)}
-    tie = sweep_reading(_sweep([0.5, 0.7, 0.6, 0.7, 0.7]))
+    tie = sweep_reading(_sweep([0.5, 0.7, 0.7, 0.7, 0.6]))
     assert tie.code == "sweep_tie"
-    assert tie.values == {"accuracy": 0.7, "low": pytest.approx(0.1), "high": pytest.approx(0.4), "count": 3}
+    assert tie.values == {"accuracy": 0.7, "low": pytest.approx(0.1), "high": pytest.approx(0.3), "count": 3}
     assert sweep_reading(_sweep([np.nan, np.nan])).code == "sweep_undefined"
     assert sweep_reading(_sweep([])).code == "sweep_undefined"
+
+
+def test_a_tie_broken_by_a_lower_threshold_names_each_range_exactly():
+    # Failed before: read as "3 thresholds from 0.1 to 0.4" although 0.2 scores lower.
+    split = sweep_reading(_sweep([0.5, 0.7, 0.6, 0.7, 0.7]))
+    assert split.code == "sweep_tie_split"
+    assert split.values["count"] == 3 and split.values["more"] == 0
+    assert split.values["ranges"] == [pytest.approx((0.1, 0.1)), pytest.approx((0.3, 0.4))]
+
+
+def test_best_ranges_cover_exactly_the_thresholds_at_the_best_accuracy():
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        sweep = _sweep(rng.integers(0, 4, size=rng.integers(1, 15)) / 4)
+        best, ranges = best_threshold_ranges(sweep)
+        inside = np.zeros(len(sweep.thresholds), dtype=bool)
+        for low, high in ranges:
+            inside |= (sweep.thresholds >= low - 1e-12) & (sweep.thresholds <= high + 1e-12)
+        np.testing.assert_array_equal(inside, sweep.accuracy == best)
+        assert all(a[1] < b[0] for a, b in zip(ranges, ranges[1:]))
+
+
+def test_the_default_sweep_names_its_two_ranges(catalogue, queries):
+    from evallib.triggering.similarity import expected_indices, similarity_scores, threshold_sweep
+    sweep = threshold_sweep(similarity_scores(catalogue, queries), expected_indices(queries, catalogue))
+    reading = sweep_reading(sweep)
+    at_best = sweep.thresholds[sweep.accuracy == reading.values["accuracy"]]
+    assert reading.code == "sweep_tie_split" and len(reading.values["ranges"]) == 2
+    covered = [t for low, high in reading.values["ranges"] for t in sweep.thresholds if low - 1e-12 <= t <= high + 1e-12]
+    np.testing.assert_array_equal(covered, at_best)
+    assert reading.values["count"] == len(at_best)
 
 
 @pytest.mark.parametrize("rows, passed, code", [

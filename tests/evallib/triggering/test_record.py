@@ -41,10 +41,10 @@ def test_record_trigger_records_the_default_requests_and_the_gate_replays_them(t
                      "--out", str(tmp_path / "out")]) == cli.EXIT_GATE_FAILED
 
 
-def test_record_trigger_failures_exit_1(tmp_path, capsys):
+def test_record_trigger_failures_exit_2(tmp_path, capsys):
     with FakeLLMServer(api_key=KEY) as server:
         code = main(["record", "trigger", "--base-url", server.openai_base_url, "--model", "fake-500",
                      "--recordings-dir", str(tmp_path)])
-    assert code == 1
+    assert code == 2
     out = capsys.readouterr()
-    assert "failed 76, recorded 0" in out.out and "leave-01 / run 1:" in out.err
+    assert "failed 76, recorded 0" in out.out and "server error: 76 of 76 calls (leave-01 / run 1," in out.err

@@ -1,0 +1,46 @@
+"""Addresses as a participant types them: a web page instead of a model API, Anthropic behind a proxy."""
+
+import re
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from evallib.llm import ChatRequest, ProviderConfig, make_provider
+from tests.fake_llm_server import NotAnApiServer
+from ui.failures import failure_text
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def shown(markdown: str) -> str:
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
+
+
+@pytest.mark.parametrize("kind, path, french, english", [
+    ("openai", "/v1", "{url} répond, mais pas comme une API compatible OpenAI. Le serveur répond : « <!DOCTYPE html> »",
+     "{url} answers, but not as an OpenAI-compatible API. The server says: \"<!DOCTYPE html>\""),
+    ("anthropic", "", "{url} répond, mais pas comme l'API Messages d'Anthropic. Le serveur répond : « <!DOCTYPE html> »",
+     "{url} answers, but not as the Anthropic Messages API. The server says: \"<!DOCTYPE html>\""),
+])
+def test_a_web_page_at_the_base_url_reads_as_not_an_api_in_both_languages(kind, path, french, english):
+    with NotAnApiServer() as site:
+        url = site.url + path
+        result = make_provider(ProviderConfig(kind=kind, base_url=url, api_key="k", max_retries=0)).chat(
+            ChatRequest.single("m", "", "Bonjour"))
+    for lang, expected in (("fr", french), ("en", english)):
+        st.session_state["lang"] = lang
+        assert shown(failure_text(result.error_details, result.error)) == expected.format(url=url)
+
+
+@pytest.mark.parametrize("kind", ["openai", "anthropic"])
+def test_the_sidebar_offers_a_base_url_for_both_providers(kind):
+    at = AppTest.from_file(APP, default_timeout=60)
+    for name, value in {"lang": "en", "llm_mode": "live", "llm_kind": kind, "_llm_secrets_read": True,
+                        "llm_base_url": "http://127.0.0.1:9/v1"}.items():
+        at.session_state[name] = value
+    at.run()
+    assert not at.exception
+    [field] = [w for w in at.sidebar.text_input if w.label == "Base URL"]
+    assert field.value == "http://127.0.0.1:9/v1"  # the address in use is the one shown
