@@ -392,3 +392,11 @@ def test_midas_sigma_is_compared_with_the_scatter_the_page_simulates(open_page):
         assert any(m.value.startswith(f"At {years:g} years, the published σ") and start in m.value for m in at.markdown)
     # the case without a MIDAS velocity says why: its pairs existed and the step excluded them
     assert any("C10 · MIDAS found 730 pairs" in c.value for c in at.caption)
+
+
+def test_the_station_notes_count_the_detectors_window_in_one_unit(open_page):
+    """A station with gaps was told "means of 30 epochs, not 30 days" and, a few lines below, "30-day means"."""
+    at = _upload(open_page(PAGE, "en", gnss_component="east"), "STA1.tenv3", (DATA / "STA1.tenv3").read_bytes())
+    notes = " ".join(e.value for e in list(at.info) + list(at.caption))
+    window = agents.JUMP_WINDOW_DAYS
+    assert f"means of {window} epochs" in notes and f"{window}-day means" not in notes

@@ -292,11 +292,12 @@ TEXTS = {
               "median error: {median_a} mm/yr for {a}, {median_b} mm/yr for {b}.",
     },
     "gnss.detector_margin": {
-        "fr": "Le détecteur de saut des agents compare des moyennes de {window} jours et ne cherche pas dans les "
-              "{margin} premiers et derniers jours : un saut plus près d'un bord lui échappe, même si la note "
+        "fr": "Le détecteur de saut des agents compare des moyennes de {window} mesures et ne cherche pas dans les "
+              "{margin} premières et dernières mesures : un saut plus près d'un bord lui échappe, même si la note "
               "« grand saut » ci-dessus le voit.",
-        "en": "The agents' jump detector compares {window}-day means and does not search the first and last "
-              "{margin} days: an offset closer to an end escapes it, even when the \"large jump\" note above sees it.",
+        "en": "The agents' jump detector compares means of {window} epochs and does not search the first and last "
+              "{margin} epochs: an offset closer to an end escapes it, even when the \"large jump\" note above sees "
+              "it.",
     },
     # repeated runs
     "gnss.repeated_title": {"fr": "7. Un agent échantillonné : des taux, pas des verdicts",
