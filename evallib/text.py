@@ -100,6 +100,35 @@ def jaccard(a: set, b: set) -> float:
     return len(a & b) / len(union)
 
 
+#: A sentence ends at ".", "!", "?" or "…" followed by white space (a decimal point such as 3.5 does not).
+SENTENCE_END = re.compile(r"[.!?…]\s+")
+
+
+def common_opening(texts: Sequence[str]) -> str:
+    """The whole sentences every one of ``texts`` opens with ("" for fewer than two texts, or none shared).
+
+    The longest common prefix cut back to its last sentence end (`SENTENCE_END`, trailing spaces
+    included), so that what follows it, ``text[len(opening):]``, starts at a sentence of its own.
+    A text that is nothing but the shared sentences counts as one more sentence end.
+
+    >>> common_opening(["Tu aides l'atelier. Ton sujet : la phrase.", "Tu aides l'atelier. Ton sujet : le récit."])
+    "Tu aides l'atelier. "
+    """
+    if len(texts) < 2:
+        return ""
+    prefix = _common_prefix(texts)
+    ends = [m.end() for m in SENTENCE_END.finditer(prefix)]
+    if prefix in texts and prefix.rstrip()[-1:] in ".!?…":
+        ends.append(len(prefix))
+    return prefix[:max(ends)] if ends else ""
+
+
+def _common_prefix(texts: Sequence[str]) -> str:
+    first, last = min(texts), max(texts)  # the prefix common to all is the one of the extreme two
+    n = next((i for i, (a, b) in enumerate(zip(first, last)) if a != b), min(len(first), len(last)))
+    return first[:n]
+
+
 def jaccard_matrix(vocabularies: Sequence[set]) -> np.ndarray:
     """Pairwise Jaccard indices of k vocabularies: a symmetric (k, k) float array, diagonal 1.
 

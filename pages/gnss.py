@@ -11,7 +11,8 @@ import streamlit as st
 
 from evallib.gnss import agents
 from evallib.gnss.cases import PLOT_CASES
-from evallib.gnss.evaluation import failure_groups, false_alarm_threshold_reading, pass_count
+from evallib.gnss.evaluation import (failure_groups, false_alarm_threshold_reading, first_alarm_comparison_reading,
+                                     pass_count)
 from evallib.gnss.midas_scatter import sigma_scatter_reading
 from evallib.gnss.repeated import (load_recorded_runs, overall_pass_rate, pass_rate, pass_rate_reading,
                                    runs_to_separate)
@@ -82,13 +83,19 @@ def _false_alarm_section(rows_v1: list, v1_threshold: float, velocity_tol: float
         _results_table(found.rows, "v1")
 
 
-def _trade_off_section(v1_threshold: float) -> None:
+def _trade_off_section(v1_threshold: float, velocity_tol: float, day_tol: int) -> None:
     st.subheader(t("gnss.trade_off_title"))
     st.markdown(t("gnss.trade_off_intro"))
     with st.spinner(t("gnss.computing")):
         rates = view.trade_off()
     view.trade_off_figure(st, rates, v1_threshold)
     view.say("gnss.threshold", threshold_reading(rates, v1_threshold))
+    # Where the first false alarm comes on the cases is read from the same computation as section 3's.
+    comparison = first_alarm_comparison_reading(view.alarm_threshold(velocity_tol, day_tol), rates.thresholds_mm,
+                                                rates.false_alarm_rate, len(rates.seeds))
+    view.say("gnss.first_alarm", comparison,
+             **{k: view.millimetres(comparison.values[k]) for k in ("cases_mm", "series_mm")
+                if comparison.values[k] is not None})
 
 
 def _plots_section(v2_threshold: float) -> None:
@@ -180,7 +187,7 @@ v1_threshold, v2_threshold = _agents_section()
 st.header(t("gnss.results_header"))
 rows_v1 = _results_section("v1", v1_threshold, velocity_tol, day_tol)
 _false_alarm_section(rows_v1, v1_threshold, velocity_tol, day_tol)
-_trade_off_section(v1_threshold)
+_trade_off_section(v1_threshold, velocity_tol, day_tol)
 rows_v2 = _results_section("v2", v2_threshold, velocity_tol, day_tol)
 _plots_section(v2_threshold)
 _tolerance_section(v1_threshold, v2_threshold, velocity_tol)

@@ -13,8 +13,8 @@ from evallib.persona.catalogue import AUTHORED_MODEL, Catalogue, build_requests
 from ui.collection import collection_panel, source_badge
 from ui.i18n import number, p_value, t
 from ui.persona.editor import catalogue_editors, catalogue_tools, default_catalogue, restore_prompt
-from ui.persona.view import (cached_audit, chart, confusion_chart, discriminability, discriminability_vectors, say,
-                             source_code)
+from ui.persona.view import (cached_audit, chart, confusion_chart, discriminability, discriminability_vectors,
+                             prompt_differences, say, source_code)
 from ui.settings import current_settings
 from ui.sources import chosen_source, recorded_source_choice
 from ui.shell import require_navigation
@@ -252,6 +252,7 @@ catalogue_tools(catalogue)
 if catalogue is None:
     st.error(t("persona.invalid", error=problem))
     st.stop()
+prompt_differences(catalogue)
 
 settings = current_settings()
 if settings.live:

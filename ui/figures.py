@@ -63,12 +63,33 @@ def cell_font_size(k: int) -> int:
     return 28 if k <= 3 else 20 if k <= 6 else 14
 
 
+#: French names for plotly's date axes and hover labels: plotly.js bundles English only, and a chart takes
+#: another locale through its config (`chart_config`). Day-month order and abbreviations as French writes them.
+FRENCH_DATES = {
+    "days": ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"],
+    "shortDays": ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."],
+    "months": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+               "novembre", "décembre"],
+    "shortMonths": ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.",
+                    "déc."],
+    "date": "%d/%m/%Y", "year": "%Y", "month": "%b %Y", "dayMonth": "%-d %b", "dayMonthYear": "%-d %b %Y",
+}
+
+
+def chart_config() -> dict:
+    """The ``config`` of `st.plotly_chart` for the session's language: in French, month and day names of date
+    axes and hover labels in French (plotly's ``locale`` and ``locales`` options); in English, plotly's own."""
+    return {"locale": "fr", "locales": {"fr": {"format": FRENCH_DATES}}} if language() == "fr" else {}
+
+
 def _layout(fig: go.Figure, title: str, height: int) -> go.Figure:
     # Axis ticks follow the language's decimal mark (plotly's "decimal, thousands" pair).
     fig.update_layout(title=title, height=height, font={"size": FONT_SIZE}, title_font={"size": FONT_SIZE + 2},
                       separators=", " if language() == "fr" else ".,", margin={"l": 10, "r": 10, "t": 60, "b": 10})
     fig.update_xaxes(tickfont=AXIS_FONT, title_font=AXIS_FONT)
     fig.update_yaxes(tickfont=AXIS_FONT, title_font=AXIS_FONT)
+    # Streamlit's chart theme writes legends in 12 px: as readable as the axes from the back of the room.
+    fig.update_layout(legend_font=AXIS_FONT)
     return fig
 
 
@@ -143,7 +164,7 @@ def slope_chart(names: Sequence[str], left_ranks: Sequence[int], right_ranks: Se
         left, right = left_ranks[i], right_ranks[i]
         colour = ACCENT if left == right else (WARNING if abs(left - right) >= 5 else MUTED)
         fig.add_trace(go.Scatter(x=[0, 1], y=[left_rows[i], right_rows[i]], mode="lines+markers+text",
-                                 line={"color": colour, "width": 2}, textfont={"size": FONT_SIZE - 2, "color": TEXT},
+                                 line={"color": colour, "width": 2}, textfont=AXIS_FONT,
                                  text=[f"{name} ({left})", f"({right}) {name}"],
                                  textposition=["middle left", "middle right"], showlegend=False,
                                  hovertemplate=f"{name}: {left} → {right}<extra></extra>"))
@@ -244,7 +265,8 @@ def time_series(dates, values, *, title: str, y_title: str, data_name: str, fitt
         fig.add_annotation(x=day, y=1, yref="paper", text=plain(label, None), showarrow=False, yanchor="bottom",
                            font=AXIS_FONT)
     fig.update_yaxes(title=plain(y_title, None))
-    fig.update_layout(legend={"orientation": "h", "y": -0.15})
+    # Below the second line of date ticks (the year under the first day of each year), not on it.
+    fig.update_layout(legend={"orientation": "h", "y": -0.3})
     return _layout(fig, title, 380)
 
 

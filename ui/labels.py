@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from ui.i18n import plural
+from ui.i18n import catalogue, plural, t
 from ui.markdown import literal
 
 # Labels longer than this are cut in sentences and on chart axes; hovering a chart shows them whole.
@@ -42,3 +42,11 @@ def name_list(names: Sequence[object], limit: int = NAMES_SHOWN) -> str:
         return shown
     return plural("format.more", len(names) - limit, shown=shown)
 
+
+
+def field_name(field: object, key: str) -> str:
+    """A data field named as the page names it: the text of ``key`` (e.g. ``"trigger.col_{field}"``, a column
+    title of the editor) when the catalogue has it, else the field as it was typed (a key of the user's own
+    file), Markdown-safe. Messages then never pass our English identifiers through to a French page."""
+    known = key.format(field=field)
+    return t(known) if known in catalogue() else md(field, None)

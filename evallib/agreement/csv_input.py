@@ -2,20 +2,18 @@
 
 The separator is chosen over every line of the file, not the first one only, and decimal commas
 (``7,5;8,5``) are understood; a file that two separators read equally well is refused rather than
-guessed. Errors carry a code and the figures of the message, never the csv module's English text.
+guessed (`evallib.delimited`, shared with the GNSS station reader). Errors carry a code and the
+figures of the message, never the csv module's English text.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from evallib.agreement.ratings import AgreementInputError, Preset, as_number, is_missing
-
-DELIMITERS = (",", ";", "\t")
+from evallib.delimited import choose_delimiter, fits, trimmed
 
 
 @dataclass(frozen=True)
@@ -58,77 +56,6 @@ def _decode(data: bytes) -> str:
     return text
 
 
-def _split(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
-    """Non-blank lines as (line number, stripped cells)."""
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    lines = []
-    try:
-        for cells in reader:
-            cells = [cell.strip() for cell in cells]
-            if any(cells):
-                lines.append((reader.line_num, cells))
-    except csv.Error as error:
-        # The csv module's messages ("field larger than field limit") are English: keep the line only.
-        code = "csv_field_too_large" if "field limit" in str(error) else "csv_malformed"
-        raise AgreementInputError(code, f"line {reader.line_num} is not valid CSV ({error})",
-                                  line=reader.line_num) from None
-    return lines
-
-
-def _trimmed(cells: list[str]) -> list[str]:
-    """``cells`` without the empty cells at the end of the line."""
-    while cells and not cells[-1]:
-        cells = cells[:-1]
-    return cells
-
-
-def _fits(cells: list[str], width: int) -> bool:
-    """The line has ``width`` columns, empty cells past the last column aside."""
-    return len(cells) >= width and not any(cells[width:])
-
-
-def _clean(cell: str, delimiter: str) -> bool:
-    """A cell that holds no other separator, or only a decimal comma (``7,5`` read with ``;``)."""
-    others = [d for d in DELIMITERS if d != delimiter and d in cell]
-    return not others or (others == [","] and as_number(cell) is not None)
-
-
-def _choose_delimiter(text: str) -> tuple[str, list[tuple[int, list[str]]]]:
-    """The separator that reads every line with the same number (>= 2) of columns, and those lines.
-
-    When several do, the one whose cells hold no other separator (a decimal comma aside) wins; when
-    that does not settle it, ``csv_ambiguous``. When none does, the most frequent separator on the
-    first line (its error then names the first ragged line).
-    """
-    first_line = text.lstrip().splitlines()[0]
-    fitting = []
-    for delimiter in DELIMITERS:
-        if delimiter not in first_line:  # one column: it cannot be the separator
-            continue
-        try:
-            lines = _split(text, delimiter)
-        except AgreementInputError:
-            continue
-        width = len(_trimmed(lines[0][1])) if lines else 0
-        if width >= 2 and all(_fits(cells, width) for _, cells in lines):
-            fitting.append((delimiter, lines))
-    if len(fitting) == 1:
-        return fitting[0]
-    clean = [(delimiter, lines) for delimiter, lines in fitting
-             if all(_clean(cell, delimiter) for _, cells in lines for cell in cells)]
-    if len(clean) == 1:
-        return clean[0]
-    if fitting:
-        names = {",": "comma", ";": "semicolon", "\t": "tab"}
-        separators = tuple(delimiter for delimiter, _ in fitting)
-        raise AgreementInputError(
-            "csv_ambiguous", "the file reads as a table with either separator: "
-            + " or ".join(names[d] for d in separators) + "; keep one separator and quote the cells",
-            separators=separators)
-    delimiter = max(DELIMITERS, key=first_line.count)
-    return delimiter, _split(text, delimiter)
-
-
 def read_ratings_csv(data: bytes) -> RatingsTable:
     """Parse a UTF-8 CSV file: one column per rater, one row per item, a blank cell = missing.
 
@@ -144,10 +71,10 @@ def read_ratings_csv(data: bytes) -> RatingsTable:
     cells differs from the header, and both counts).
     """
     text = _decode(data)
-    delimiter, lines = _choose_delimiter(text)
+    delimiter, lines = choose_delimiter(text, AgreementInputError)
     if not lines:
         raise AgreementInputError("csv_empty", "the file has no ratings, only separators")
-    header = _trimmed(lines[0][1])
+    header = trimmed(lines[0][1])
     if len(header) < 2:
         raise AgreementInputError("csv_one_column", "the file has one column; it needs one column per "
                                   "rater (at least two), separated by commas or semicolons")
@@ -156,10 +83,10 @@ def read_ratings_csv(data: bytes) -> RatingsTable:
     if not body:
         raise AgreementInputError("csv_no_rows", "the file has a header but no ratings")
     width = len(header)
-    ragged = next(((number, cells) for number, cells in body if not _fits(cells, width)), None)
+    ragged = next(((number, cells) for number, cells in body if not fits(cells, width)), None)
     if ragged is not None:
         number, cells = ragged
-        found = len(_trimmed(cells))
+        found = len(trimmed(cells))
         raise AgreementInputError(
             "csv_ragged", f"line {number} has {found} cells but the file has {width} columns (leave a cell "
             "blank for a missing rating, keep its separator)", line=number, found=found, expected=width)

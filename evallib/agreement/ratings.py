@@ -12,6 +12,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from evallib.delimited import decimal_number
 from evallib.errors import InputError
 
 Label = float | str
@@ -122,15 +123,8 @@ def as_number(value: object) -> float | None:
     """
     if isinstance(value, (int, float, np.integer, np.floating)):
         number = float(value)
-    else:
-        text = str(value).strip()
-        if text.count(",") == 1 and "." not in text:
-            text = text.replace(",", ".")
-        try:
-            number = float(text)
-        except ValueError:
-            return None
-    return number if math.isfinite(number) else None
+        return number if math.isfinite(number) else None
+    return decimal_number(str(value))
 
 
 # Whole numbers up to this size are written out in full (every integer below 2**53 is exact);

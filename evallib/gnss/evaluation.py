@@ -208,6 +208,41 @@ def false_alarm_threshold_reading(default_rows: list[CaseResult], default_mm: fl
                                    "n": len(found.rows), "default_passes": pass_count(default_rows)})
 
 
+def first_alarm_comparison_reading(found: AlarmThreshold | None, thresholds_mm: Iterable[float],
+                                   false_alarm_rate: Iterable[float], n_series: int) -> Reading:
+    """Where agent v1's first false alarm comes as its threshold is lowered: on the cases (``found``, from
+    `highest_false_alarm_threshold`) and on ``n_series`` fresh offset-free series (``false_alarm_rate`` per
+    threshold, shape (k,), as `evallib.gnss.tolerances.jump_threshold_rates` returns it).
+
+    The first false alarm is the highest threshold (mm) with one; both sides come from the same rule, so
+    the page states each from its own computation and never one for the other. Codes:
+
+    - ``cases_sooner``: the cases raise one at a higher threshold than the series;
+    - ``series_sooner``: the series raise one at a higher threshold than the cases;
+    - ``same_threshold``: both at the same threshold;
+    - ``cases_never`` / ``series_never``: no threshold tried raises one on that side (the other's is given);
+    - ``never``: no false alarm on either side.
+
+    Values: cases_mm and cases (ids flagged there; None and [] without one), series_mm (None without one),
+    n_cases (None without ``found``), n_series. Raises ValueError when the thresholds and rates differ in length.
+    """
+    thresholds, rates = np.asarray(list(thresholds_mm), float), np.asarray(list(false_alarm_rate), float)
+    if thresholds.shape != rates.shape:
+        raise ValueError(f"{thresholds.size} thresholds but {rates.size} false-alarm rates")
+    loud = thresholds[rates > 0]
+    series_mm = float(loud.max()) if loud.size else None
+    cases_mm = None if found is None else float(found.threshold_mm)
+    values = {"cases_mm": cases_mm, "cases": [] if found is None else false_alarms(found.rows),
+              "series_mm": series_mm, "n_cases": None if found is None else len(found.rows), "n_series": int(n_series)}
+    if cases_mm is None or series_mm is None:
+        code = "never" if cases_mm is None and series_mm is None else ("cases_never" if cases_mm is None
+                                                                       else "series_never")
+    else:
+        code = ("same_threshold" if np.isclose(cases_mm, series_mm)
+                else "cases_sooner" if cases_mm > series_mm else "series_sooner")
+    return Reading(code, values)
+
+
 def summary_table(columns: dict[str, list[CaseResult]]) -> pd.DataFrame:
     """Pass/fail per case (rows) for each labelled run (columns, e.g. "agent v1, spec v1"), plus a
     ``passes`` row counting them. Raises ValueError when the runs do not cover the same cases."""

@@ -3,7 +3,8 @@
 Formats (notes/evaluation.md):
 
 - CSV: a header with a ``date`` column (ISO dates) and one displacement column in mm (``disp_mm`` or
-  the only other column, or the one named by ``column``);
+  the only other column, or the one named by ``column``); ``,``, ``;`` or tab between cells and decimal
+  commas, as `evallib.delimited` reads them;
 - Nevada Geodetic Laboratory ``.tenv3``: a header line starting ``site YYMMMDD``, one epoch a line;
   east = ``_e0(m)`` + ``__east(m)``, north = ``____n0(m)`` + ``_north(m)``, up = ``u0(m)`` + ``____up(m)``
   (integer + fractional metres, always added); dates from ``__MJD``; antenna height ``_ant(m)``;
@@ -20,8 +21,6 @@ was expected there.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -29,6 +28,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from evallib.delimited import choose_delimiter, decimal_number
 from evallib.errors import InputError
 from evallib.readings import Reading
 
@@ -194,32 +194,34 @@ def read_neu(text: str, component: str = "up", station: str = "") -> StationSeri
 
 def read_csv_series(text: str, column: str | None = None) -> StationSeries:
     """Read a CSV with a ``date`` column and a displacement column in mm (``column``, else ``disp_mm``,
-    else the only other column). Values stay in mm, relative to the first date."""
-    reader = csv.reader(io.StringIO(text))
-    header = next(reader, None)
-    if not header:
+    else the only other column). Values stay in mm, relative to the first date. The separator (``,``,
+    ``;`` or tab) and decimal commas are read as the kappa page reads ratings (`evallib.delimited`)."""
+    if not text.strip():
         raise _error("no_header", "the file is empty", 1, "a header such as 'date,disp_mm'")
+    _, lines = choose_delimiter(text, GnssFileError)
+    header_line, header = lines[0]
     names = [h.strip() for h in header]
     lowered = [n.lower() for n in names]
     if "date" not in lowered:
-        raise _error("unknown_column", f"no 'date' column in {names}", 1, "a column named date")
+        raise _error("unknown_column", f"no 'date' column in {names}", header_line, "a column named date")
     others = [n for n in names if n.lower() != "date"]
     chosen = column or ("disp_mm" if "disp_mm" in names else (others[0] if len(others) == 1 else None))
     if chosen is None or chosen not in names:
-        raise _error("unknown_column", f"cannot tell the displacement column among {others}", 1,
+        raise _error("unknown_column", f"cannot tell the displacement column among {others}", header_line,
                      "a column named disp_mm, or a single displacement column")
     date_at, value_at = lowered.index("date"), names.index(chosen)
     rows = []
-    for number, tokens in enumerate(reader, start=2):
-        if not tokens or not "".join(tokens).strip():
-            continue
+    for number, tokens in lines[1:]:
         if len(tokens) <= max(date_at, value_at):
             raise _error("bad_line", f"{len(tokens)} fields", number, f"{len(names)} fields as in the header")
         try:
             day = date.fromisoformat(tokens[date_at].strip()[:10])
         except ValueError:
             raise _error("bad_value", f"{tokens[date_at]!r} is not a date", number, "an ISO date YYYY-MM-DD") from None
-        rows.append((day, _float(tokens[value_at], number, "a displacement in mm") / 1000.0, None))
+        value = decimal_number(tokens[value_at])
+        if value is None:
+            raise _error("bad_value", f"{tokens[value_at]!r} is not a number", number, "a displacement in mm")
+        rows.append((day, value / 1000.0, None))
     return _finish(rows, "", chosen, "csv")
 
 

@@ -32,7 +32,7 @@ class JudgeDataError(InputError):
 
 
 class CaseSetError(JudgeDataError):
-    """The cases are not valid (codes: not_json, schema, duplicate_id, regex_field)."""
+    """The cases are not valid (codes: not_json, not_utf8, schema, duplicate_id, regex_field)."""
 
 
 @dataclass(frozen=True)

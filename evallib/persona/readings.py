@@ -17,6 +17,7 @@ import numpy as np
 from evallib.persona.protocol import DiscriminabilityResult, RankComparison
 from evallib.persona.permutation import RANK_DECIMALS
 from evallib.readings import Reading
+from evallib.text import common_opening, jaccard, vocabulary
 
 if TYPE_CHECKING:  # only for annotations: the catalogue module loads the model layer
     from evallib.persona.catalogue import Catalogue
@@ -281,14 +282,18 @@ def rewrite(before: DiscriminabilityResult, after: DiscriminabilityResult, name:
 def read_first_pair(catalogue: Catalogue, default: Catalogue) -> Reading:
     """The two assistants shown side by side first, and why.
 
-    "paraphrase_pair" {a, b}: the shipped specialist and its paraphrase control, while both still
-    carry their shipped prompts. "any_pair" {a, b}: the first two assistants of an edited
-    catalogue, with no claim about how their prompts relate.
+    "paraphrase_pair" {a, b, overlap}: the shipped specialist and its paraphrase control, while both
+    still carry their shipped prompts; ``overlap`` is the Jaccard index of their vocabularies once the
+    opening every prompt of the catalogue shares is set aside (`evallib.text.common_opening`).
+    "any_pair" {a, b}: the first two assistants of an edited catalogue, with no claim about how their
+    prompts relate.
     """
     a, b = PARAPHRASE_PAIR
     if all(n in catalogue.names and n in default.names and catalogue.prompt_of(n) == default.prompt_of(n)
            for n in (a, b)):
-        return Reading("paraphrase_pair", {"a": a, "b": b})
+        opening = common_opening([catalogue.prompt_of(n) for n in catalogue.names])
+        own = [vocabulary([catalogue.prompt_of(n)[len(opening):]]) for n in (a, b)]
+        return Reading("paraphrase_pair", {"a": a, "b": b, "overlap": jaccard(*own)})
     return Reading("any_pair", {"a": catalogue.names[0], "b": catalogue.names[1]})
 
 

@@ -48,12 +48,12 @@ class TriggerDataError(InputError):
 
 
 class SkillCatalogueError(TriggerDataError):
-    """The skill catalogue is not valid (codes: not_json, schema, duplicate_name, names_fold_together,
+    """The skill catalogue is not valid (codes: not_json, not_utf8, schema, duplicate_name, names_fold_together,
     reserved_name)."""
 
 
 class QuerySetError(TriggerDataError):
-    """The labelled queries are not valid (codes: not_json, schema, duplicate_id, unknown_skill)."""
+    """The labelled queries are not valid (codes: not_json, not_utf8, schema, duplicate_id, unknown_skill)."""
 
 
 @dataclass(frozen=True)
@@ -206,12 +206,13 @@ def parse_queries(data: object, catalogue: SkillCatalogue) -> tuple[LabelledQuer
 
 
 def read_json(source: str | Path | bytes, error_cls: type[TriggerDataError]) -> object:
-    """Parse a file path or uploaded bytes; a syntax error raises ``error_cls`` code ``not_json`` with its line."""
+    """Parse a file path or uploaded bytes; a syntax error raises ``error_cls`` code ``not_json`` with its line,
+    bytes that are not UTF-8 code ``not_utf8``."""
     try:
         text = source.decode("utf-8-sig") if isinstance(source, bytes) else Path(source).read_text(encoding="utf-8-sig")
         return json.loads(text)
     except UnicodeDecodeError as exc:
-        raise error_cls("not_json", f"not UTF-8 text: {exc.reason}", line=None) from exc
+        raise error_cls("not_utf8", f"not UTF-8 text: {exc.reason}") from exc
     except json.JSONDecodeError as exc:
         raise error_cls("not_json", f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}",
                         line=exc.lineno) from exc

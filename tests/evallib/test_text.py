@@ -149,3 +149,13 @@ def test_jaccard_matrix_is_symmetric_with_unit_diagonal():
     assert J[0, 1] == pytest.approx(1 / 3)
     assert J[0, 2] == 0
     assert J[0, 3] == pytest.approx(0.5)
+
+
+def test_common_opening_keeps_whole_shared_sentences_only():
+    from evallib.text import common_opening
+    assert common_opening(["Tu aides. Ton sujet : la phrase.", "Tu aides. Ton sujet : le récit."]) == "Tu aides. "
+    assert common_opening(["Version 3.5 du texte.", "Version 3.6 du texte."]) == ""  # a decimal point ends nothing
+    assert common_opening(["Bonjour. Au revoir.", "Bonjour. Au revoir."]) == "Bonjour. Au revoir."
+    assert common_opening(["Bonjour.", "Bonjour. Et la suite."]) == "Bonjour."
+    assert common_opening(["Une phrase.", "Autre chose."]) == ""
+    assert common_opening(["Seul. Texte."]) == "" and common_opening([]) == ""

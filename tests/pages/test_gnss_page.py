@@ -3,6 +3,7 @@ that trigger them, uploads of each format, a bad file answered with its line, th
 
 import base64
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -112,6 +113,25 @@ def test_v1_failure_groups_are_read_from_the_table_and_a_low_threshold_shows_fal
     low = open_page(PAGE, "en", gnss_v1_threshold=4.0)
     assert "False alarms" in " ".join(w.value for w in low.warning)
     assert any(m.value.startswith("At 4 mm:") and "false alarm" in m.value for m in low.markdown)
+
+
+def test_where_v1s_first_false_alarm_comes_on_the_cases_is_said_from_one_computation(open_page):
+    """Section 3 and the trade-off curve once disagreed: "first false alarm at 7.5 mm" (the cases) beside "below
+    6 mm the seed's false-alarm class appears" (fresh series of the clean design). Each side is now stated from
+    its own computation, and the cases' threshold is the same number wherever it is given."""
+    found = highest_false_alarm_threshold(view.V1_THRESHOLDS)
+    for lang, word in (("en", "cases"), ("fr", "cas")):
+        at = open_page(PAGE, lang)
+        text = " ".join(m.value for m in at.markdown)
+        assert "false-alarm class appears" not in text and "« fausse alarme » de la graine apparaît" not in text
+        shown = view_mm(found.threshold_mm, lang)
+        said = re.findall(r"(\d+(?:[.,]\d+)?) mm (?:sur les|on the) 12 " + word + r" \((C\d\d)", text)
+        said += re.findall(r"(\d+(?:[.,]\d+)?) mm \((C\d\d)\)", text)
+        assert said and {f"{mm} mm" for mm, _ in said} == {shown}, said
+
+
+def view_mm(value: float, lang: str) -> str:
+    return f"{value:g} mm".replace(".", "," if lang == "fr" else ".")
 
 
 def test_edited_tolerance_changes_the_spec_text_and_the_grades(open_page):
@@ -281,6 +301,65 @@ def test_the_component_choice_is_offered_only_for_a_three_component_file(open_pa
     assert [r for r in tenv3.radio if "gnss_component" in (r.key or "")]
 
 
+def test_a_french_spreadsheet_csv_is_read_as_the_comma_file(open_page):
+    text = (DATA / "STA4.csv").read_text(encoding="utf-8").replace(",", ";").replace(".", ",")
+    at = _upload(open_page(PAGE, "fr"), "export.csv", text.encode())
+    assert not at.exception and not at.error
+    expected = agents.agent_v2(read_series(DATA / "STA4.csv").observed)
+    [table] = [d.value for d in at.dataframe if "Agent" in d.value.columns]
+    assert table.iloc[1, 1] == f"{expected['velocity_mm_yr']:.2f}".replace("-", "−").replace(".", ",")
+
+
+def test_the_uploader_says_the_size_limit_the_page_applies(open_page):
+    from ui.gnss.station import MAX_UPLOAD_BYTES, MAX_UPLOAD_MB
+    at = open_page(PAGE, "en")
+    [uploader] = [u for u in at.get("file_uploader") if u.proto.id.endswith("gnss_upload")]
+    assert uploader.proto.max_upload_size_mb == MAX_UPLOAD_MB  # "Limit 20MB per file" under the widget
+    assert MAX_UPLOAD_BYTES == MAX_UPLOAD_MB * 2**20  # Streamlit's own megabyte (server.maxUploadSize)
+    too_big = _upload(open_page(PAGE, "en"), "big.csv", b"date,disp_mm\n" + b"0" * MAX_UPLOAD_BYTES)
+    assert [e.value for e in too_big.error] == [f"File too large (over {MAX_UPLOAD_MB} MB)."]
+
+
+def test_an_uploaded_station_survives_a_page_switch(open_page):
+    at = _upload(open_page(PAGE, "en", gnss_component="east"), "STA1.tenv3", (DATA / "STA1.tenv3").read_bytes())
+    before = [d.value for d in at.dataframe if "Agent" in d.value.columns]
+    at.switch_page("pages/kappa.py").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    after = [d.value for d in at.dataframe if "Agent" in d.value.columns]
+    assert len(after) == 1 and after[0].equals(before[0])
+    assert any("STA1.tenv3" in c.value.replace("\\", "") for c in at.caption)
+    at.button(key="gnss_upload_forget").click().run()
+    assert not [d for d in at.dataframe if "Agent" in d.value.columns] and not at.exception
+
+
+def _texts_of(figure: dict) -> list[str]:
+    layout = figure["layout"]
+    axes = [v for k, v in layout.items() if k.startswith(("xaxis", "yaxis"))]
+    return ([layout.get("title", {}).get("text", "")] + [a.get("title", {}).get("text", "") for a in axes]
+            + [trace.get("name", "") for trace in figure["data"]] + [a["text"] for a in layout.get("annotations", [])])
+
+
+def test_no_figure_title_or_legend_holds_a_markdown_backslash(open_page):
+    at = _upload(open_page(PAGE, "fr"), "STA4.csv", (DATA / "STA4.csv").read_bytes())
+    texts = [text for figure in _figures(at) for text in _texts_of(figure)]
+    assert any("disp_mm" in text for text in texts)
+    assert not [text for text in texts if "\\" in text]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_date_axes_get_the_sessions_locale(open_page, lang):
+    """plotly.js bundles English month names only: in French each chart's config brings French ones."""
+    at = _upload(open_page(PAGE, lang), "STA4.csv", (DATA / "STA4.csv").read_bytes())
+    configs = [json.loads(chart.proto.config) for chart in at.get("plotly_chart")]
+    assert len(configs) >= 8
+    for config in configs:
+        if lang == "fr":
+            assert config["locale"] == "fr" and config["locales"]["fr"]["format"]["shortMonths"][0] == "janv."
+        else:
+            assert "locale" not in config
+
+
 @pytest.mark.parametrize("component", ["up", "east"])
 def test_page_and_command_line_estimate_a_real_station_alike(open_page, capsys, component):
     """Lhasa's .tenv3: the page's table and `gnss --file` show the same velocities and offset dates
@@ -313,3 +392,11 @@ def test_midas_sigma_is_compared_with_the_scatter_the_page_simulates(open_page):
         assert any(m.value.startswith(f"At {years:g} years, the published σ") and start in m.value for m in at.markdown)
     # the case without a MIDAS velocity says why: its pairs existed and the step excluded them
     assert any("C10 · MIDAS found 730 pairs" in c.value for c in at.caption)
+
+
+def test_the_station_notes_count_the_detectors_window_in_one_unit(open_page):
+    """A station with gaps was told "means of 30 epochs, not 30 days" and, a few lines below, "30-day means"."""
+    at = _upload(open_page(PAGE, "en", gnss_component="east"), "STA1.tenv3", (DATA / "STA1.tenv3").read_bytes())
+    notes = " ".join(e.value for e in list(at.info) + list(at.caption))
+    window = agents.JUMP_WINDOW_DAYS
+    assert f"means of {window} epochs" in notes and f"{window}-day means" not in notes

@@ -218,6 +218,24 @@ def test_every_persona_figure_sets_its_axis_text_large_and_dark(open_page):
             assert layout[axis]["tickfont"]["size"] >= 16 and layout[axis]["tickfont"]["color"] == "#31333f"
 
 
+def test_the_prompts_are_shown_by_what_tells_them_apart(open_page):
+    """At 1280 px the editor's cut column showed the same opening sentence six times: each prompt's own part is
+    now shown whole, the shared opening once."""
+    from evallib.text import common_opening
+    catalogue = load_catalogue()
+    prompts = [catalogue.prompt_of(n) for n in catalogue.names]
+    opening = common_opening(prompts)
+    for lang in ("fr", "en"):
+        at = open_page(PAGE, lang)
+        shown = [m.value.replace("\\", "") for m in at.markdown]
+        for prompt in prompts:
+            own = prompt[len(opening):].strip()
+            assert own in shown and not own.startswith(opening.strip())
+        assert any(opening.strip() in c.value.replace("\\", "") for c in at.caption)
+    [intro] = [m.value for m in open_page(PAGE, "en").markdown if m.value.startswith("Before any figure")]
+    assert "almost no words" not in intro and "overlap at 0.00" in intro
+
+
 def test_three_assistants_are_too_few_for_the_mantel_test_and_the_page_says_so(open_page):
     """3 assistants: 3 pairs, 3! = 6 relabellings, p >= 1/6; the page never says the prompts foretell."""
     source = load_catalogue().to_dict()

@@ -212,7 +212,7 @@ def _json(data) -> bytes:
 
 @pytest.mark.parametrize("change, message", [
     (lambda s: s["queries"]["queries"][2].update(expected="book-a-flight"),
-     "requête 3, champ « expected » : « book-a-flight » n'est pas un skill du catalogue."),
+     "requête 3, champ « attendu » : « book-a-flight » n'est pas un skill du catalogue."),
     (lambda s: s["skills"]["skills"][1].update(description="x" * 1100),
      "skill 2, champ « description » : trop long"),
     (lambda s: s["queries"]["queries"][4].update(id=s["queries"]["queries"][0]["id"]),
@@ -358,9 +358,9 @@ def _upload_script():
 @pytest.mark.parametrize("raw, message", [
     (b'{"queries": [\n{"id": "a",}]}', "Fichier « mes_requetes.json » refusé : ce n'est pas du JSON valide (ligne 2)."),
     (b'{"queries": [{"id": "a", "query": "x", "expected": null}, {"id": "b", "expected": null}]}',
-     "refusé : requête 2, champ « query » : manquant."),
+     "refusé : requête 2, champ « requête » : manquant."),
     (b'{"queries": [{"id": "a", "query": "x", "expected": "nope"}]}',
-     "requête 1, champ « expected » : « nope » n'est pas un skill du catalogue."),
+     "requête 1, champ « attendu » : « nope » n'est pas un skill du catalogue."),
     (b'{"queries": [{"id": "a", "query": "x", "expected": null, "held_out": true}]}', "accepted"),
 ])
 def test_an_uploaded_query_file_is_refused_with_the_row_and_field_named(raw, message):

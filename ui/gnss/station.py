@@ -10,14 +10,18 @@ import streamlit as st
 from evallib.gnss import agents
 from evallib.gnss.station import estimate_station
 from evallib.gnss.readers import COMPONENTS, FORMATS, MIN_DAYS, GnssFileError, read_text, station_readings
-from ui.figures import time_series
+from ui.figures import chart_config, time_series
 from ui.gnss.view import say
 from ui.i18n import integer, number, t
-from ui.labels import md
+from ui.labels import md, plain
 from ui.widgets import translated_radio
 
-#: Uploads above this size are refused before reading: 30 years of daily .tenv3 lines weigh about 2 MB.
-MAX_UPLOAD_BYTES = 20_000_000
+#: The uploader's limit (MB, as Streamlit counts them: 2**20 bytes), said by the widget and applied here:
+#: 30 years of daily .tenv3 lines weigh about 2 MB.
+MAX_UPLOAD_MB = 20
+MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 2**20
+#: The last file uploaded, (name, bytes): kept in the session so that it survives a page switch.
+UPLOAD_KEY = "gnss_upload_data"
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
@@ -47,37 +51,47 @@ def file_error_text(exc: GnssFileError, name: str) -> str:
              min_days=MIN_DAYS) + " " + layout
 
 
+def _remember_upload() -> None:
+    """A new file replaces the kept one; removing the file from the widget forgets it."""
+    upload = st.session_state.get("gnss_upload")
+    st.session_state[UPLOAD_KEY] = (upload.name, upload.getvalue()) if upload is not None else None
+
+
 def station_section(v1_threshold: float, v2_threshold: float) -> None:
     """Upload, component choice, the reader's notes, the three agents' estimates and v2's fit."""
     st.header(t("gnss.upload_title"))
     st.markdown(t("gnss.upload_intro"))
     upload = st.file_uploader(t("gnss.upload_label"), type=list(FORMATS), key="gnss_upload",
-                              help=t("gnss.upload_help"))
-    if upload is None:
+                              help=t("gnss.upload_help"), max_upload_size=MAX_UPLOAD_MB, on_change=_remember_upload)
+    if not st.session_state.get(UPLOAD_KEY):
         return
+    name, data = st.session_state[UPLOAD_KEY]
+    if upload is None:  # back from another page: the widget is empty, the file is not forgotten
+        st.caption(t("gnss.upload_kept", name=md(name)))
+        st.button(t("gnss.upload_forget"), key="gnss_upload_forget", on_click=st.session_state.pop,
+                  args=(UPLOAD_KEY, None))
     # A plain CSV holds one displacement column: no east/north/up choice to offer, the reader ignores it.
-    one_component = Path(upload.name).suffix.lower() == ".csv"
+    one_component = Path(name).suffix.lower() == ".csv"
     component = COMPONENTS[-1] if one_component else translated_radio("gnss_component", "gnss.component",
                                                                       COMPONENTS)
-    data = upload.getvalue()
     if len(data) > MAX_UPLOAD_BYTES:
-        st.error(t("gnss.upload_too_large", mb=number(MAX_UPLOAD_BYTES / 1e6, ".0f")))
+        st.error(t("gnss.upload_too_large", mb=integer(MAX_UPLOAD_MB)))
         return
     try:
-        series = _read(data, upload.name, component)
+        series = _read(data, name, component)
     except GnssFileError as exc:
-        st.error(file_error_text(exc, upload.name))
+        st.error(file_error_text(exc, name))
         return
     observed = series.observed
     if series.file_format == "csv":
         st.caption(t("gnss.csv_component", column=md(series.component, None)))
     span = observed["date"].iloc[-1] - observed["date"].iloc[0]
-    st.markdown(t("gnss.station_read", station=md(series.station or upload.name), days=integer(len(observed)),
+    st.markdown(t("gnss.station_read", station=md(series.station or name), days=integer(len(observed)),
                   first=observed["date"].iloc[0].date().isoformat(), last=observed["date"].iloc[-1].date().isoformat(),
                   years=number(span.days / agents.DAYS_PER_YEAR, ".1f")))
     for reading in station_readings(series):
         say("gnss.station", reading, st.info)
-    result = _estimates(data, upload.name, component, v1_threshold, v2_threshold)
+    result = _estimates(data, name, component, v1_threshold, v2_threshold)
     fit, midas = result.fit, result.estimates[2]
     st.dataframe(pd.DataFrame({
         t("gnss.col.agent"): [t("gnss.agent.v1"), t("gnss.agent.v2"), t("gnss.agent.midas")],
@@ -94,8 +108,9 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     markers = tuple((pd.Timestamp(day), t("gnss.equipment_marker")) for day in series.equipment_changes)
     if fit.step_day is not None:
         markers += ((observed["date"].iloc[0] + pd.Timedelta(days=fit.step_day), t("gnss.v2_step_marker")),)
-    name = t(f"gnss.component.{component}") if series.file_format != "csv" else md(series.component, None)
-    st.plotly_chart(time_series(dates, observed["disp_mm"].to_numpy(), title=t("gnss.station_figure", component=name),
+    # A chart title is not Markdown: the column name is escaped for plotly, never with backslashes.
+    shown = t(f"gnss.component.{component}") if series.file_format != "csv" else plain(series.component, None)
+    st.plotly_chart(time_series(dates, observed["disp_mm"].to_numpy(), title=t("gnss.station_figure", component=shown),
                                 y_title=t("gnss.disp_mm"), data_name=t("gnss.observed"), fitted=fit.fitted_mm,
                                 fitted_name=t("gnss.v2_fit"), markers=markers), width="stretch",
-                    key="gnss_station_figure")
+                    key="gnss_station_figure", config=chart_config())

@@ -21,7 +21,7 @@ from evallib.gnss.evaluation import AlarmThreshold, CaseResult, compare_velociti
 from evallib.gnss.spec import SPEC_V1, SPEC_V2
 from evallib.cluster_rates import ClusteredRate, clustered_rate_reading
 from evallib.readings import Reading
-from ui.figures import histogram_bars, rate_curves, time_series
+from ui.figures import chart_config, histogram_bars, rate_curves, time_series
 from ui.i18n import integer, interval, language, number, percent, t
 from ui.labels import md, name_list
 
@@ -244,7 +244,8 @@ def _figure(builder: str, lang: str, *args, **kwargs):
 
 
 def chart(container, builder: str, *args, key: str | None = None, **kwargs) -> None:
-    container.plotly_chart(_figure(builder, language(), *args, **kwargs), width="stretch", key=key)
+    container.plotly_chart(_figure(builder, language(), *args, **kwargs), width="stretch", key=key,
+                           config=chart_config())
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
@@ -266,7 +267,7 @@ def case_figure(container, case_id: str, threshold_mm: float, residuals: bool) -
              t("gnss.residual_mm"), t("gnss.residuals") if residuals else t("gnss.observed"), t("gnss.disp_mm"),
              t("gnss.v2_fit"))
     container.plotly_chart(_case_chart(case_id, threshold_mm, residuals, language(), texts), width="stretch",
-                           key=f"gnss_fig_{case_id}")
+                           key=f"gnss_fig_{case_id}", config=chart_config())
 
 
 def spread_figure(container, spread: tolerances.ErrorSpread, tolerance: float) -> None:

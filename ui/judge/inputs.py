@@ -15,7 +15,7 @@ from evallib.judging.data import DIFFICULTIES, TYPES, JudgeDataError, cases_to_d
 from evallib.judging.rubric import TOTAL_KEYS, default_prompts, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
 from ui.i18n import t
-from ui.labels import md
+from ui.labels import field_name, md
 
 #: Examples of a Regex case are typed in one cell, one per line would not fit a table cell: separated by this.
 EXAMPLE_SEPARATOR = " ¦ "
@@ -36,7 +36,9 @@ def error_text(error: JudgeDataError, what: str = "case") -> str:
     if error.code == "schema":
         rule = error.details.get("rule", "")
         values["rule"] = t(f"judge.rule.{rule}") if rule in RULES else md(rule, None)
-        values["field"] = md(error.details.get("field") or "—", None)
+        field = error.details.get("field")
+        values["field"] = field_name(field, "judge.column.criterion" if (what, field) == ("criterion", "name")
+                                     else "judge.column.{field}") if field else "—"
         where = "judge.error.schema_file" if error.details.get("row") is None else f"judge.error.schema_{what}"
         return t(where, **values)
     return t(f"judge.error.{error.code}", **values)

@@ -15,7 +15,9 @@ import streamlit as st
 from evallib import persona
 from evallib.persona import readings
 from ui.figures import bars, heatmap, slope_chart
+from evallib.text import common_opening
 from ui.i18n import language, p_value, t
+from ui.labels import md
 
 @st.cache_data(show_spinner=False, max_entries=64)
 def cached_audit(texts: tuple, labels: tuple, probes: tuple, prompts: tuple, classes: tuple, n_probes: int):
@@ -68,3 +70,25 @@ def confusion_chart(container, result, title: str, key: str | None = None) -> No
 def source_code(*functions) -> str:
     """The source of ``functions``, for the "see the code" expanders (read once per server)."""
     return "\n\n".join(inspect.getsource(f) for f in functions)
+
+
+#: Prompt cards per row: at 1280 px three columns keep about 40 characters a line, read at a glance.
+PROMPT_COLUMNS = 3
+
+
+def prompt_differences(catalogue) -> None:
+    """What tells the system prompts apart: the opening they all share said once, then each one's own part
+    side by side (the editor's cut column showed the same first words six times)."""
+    names = list(catalogue.names)
+    prompts = [catalogue.prompt_of(name) for name in names]
+    opening = common_opening(prompts)
+    st.markdown(f"**{t('persona.prompts_title')}**")
+    if opening:
+        st.caption(t("persona.prompts_opening", n=len(prompts), opening=md(opening.strip(), None)))
+    for start in range(0, len(names), PROMPT_COLUMNS):
+        for column, name, prompt in zip(st.columns(PROMPT_COLUMNS), names[start:start + PROMPT_COLUMNS],
+                                        prompts[start:start + PROMPT_COLUMNS]):
+            with column.container(border=True):
+                st.markdown(f"**{md(name)}**")
+                own = prompt[len(opening):].strip()
+                st.markdown(md(own, None) if own else t("persona.prompt_only_opening"))

@@ -171,11 +171,11 @@ TEXTS = {
     "gnss.current_threshold": {"fr": "seuil choisi", "en": "chosen threshold"},
     "gnss.threshold.threshold_clean": {
         "fr": "À {threshold_mm} mm : aucune fausse alarme sur {n} séries sans saut, et {detection_share} des sauts "
-              "de {step_mm} mm détectés. Le plus bas seuil essayé sans fausse alarme est {quiet_from_mm} mm : "
-              "en dessous, la classe « fausse alarme » de la graine apparaît.",
+              "de {step_mm} mm détectés. Sur ces {n} séries, le plus bas seuil essayé sans fausse alarme est "
+              "{quiet_from_mm} mm.",
         "en": "At {threshold_mm} mm: no false alarm on {n} offset-free series, and {detection_share} of the "
-              "{step_mm} mm offsets detected. The lowest threshold tried without a false alarm is {quiet_from_mm} mm: "
-              "below it, the seed's false-alarm class appears.",
+              "{step_mm} mm offsets detected. On these {n} series, the lowest threshold tried without a false alarm is "
+              "{quiet_from_mm} mm.",
     },
     "gnss.threshold.threshold_false_alarms": {
         "fr": "À {threshold_mm} mm : tous les sauts de {step_mm} mm sont détectés, mais {false_alarm_share} des {n} "
@@ -185,11 +185,11 @@ TEXTS = {
     },
     "gnss.threshold.threshold_misses": {
         "fr": "À {threshold_mm} mm : aucune fausse alarme sur {n} séries sans saut, mais seuls {detection_share} "
-              "des sauts de {step_mm} mm sont détectés. Le plus bas seuil essayé sans fausse alarme est "
-              "{quiet_from_mm} mm : en dessous, la classe « fausse alarme » de la graine apparaît.",
+              "des sauts de {step_mm} mm sont détectés. Sur ces {n} séries, le plus bas seuil essayé sans "
+              "fausse alarme est {quiet_from_mm} mm.",
         "en": "At {threshold_mm} mm: no false alarm on {n} offset-free series, but only {detection_share} of the "
-              "{step_mm} mm offsets are detected. The lowest threshold tried without a false alarm is {quiet_from_mm} "
-              "mm: below it, the seed's false-alarm class appears.",
+              "{step_mm} mm offsets are detected. On these {n} series, the lowest threshold tried without a "
+              "false alarm is {quiet_from_mm} mm.",
     },
     "gnss.threshold.threshold_both": {
         "fr": "À {threshold_mm} mm : {false_alarm_share} de fausses alarmes sur {n} séries sans saut et seulement "
@@ -292,11 +292,12 @@ TEXTS = {
               "median error: {median_a} mm/yr for {a}, {median_b} mm/yr for {b}.",
     },
     "gnss.detector_margin": {
-        "fr": "Le détecteur de saut des agents compare des moyennes de {window} jours et ne cherche pas dans les "
-              "{margin} premiers et derniers jours : un saut plus près d'un bord lui échappe, même si la note "
+        "fr": "Le détecteur de saut des agents compare des moyennes de {window} mesures et ne cherche pas dans les "
+              "{margin} premières et dernières mesures : un saut plus près d'un bord lui échappe, même si la note "
               "« grand saut » ci-dessus le voit.",
-        "en": "The agents' jump detector compares {window}-day means and does not search the first and last "
-              "{margin} days: an offset closer to an end escapes it, even when the \"large jump\" note above sees it.",
+        "en": "The agents' jump detector compares means of {window} epochs and does not search the first and last "
+              "{margin} epochs: an offset closer to an end escapes it, even when the \"large jump\" note above sees "
+              "it.",
     },
     # repeated runs
     "gnss.repeated_title": {"fr": "7. Un agent échantillonné : des taux, pas des verdicts",
@@ -464,8 +465,10 @@ TEXTS = {
     "gnss.file_error.unknown_column": {"fr": "Fichier illisible, {where}une colonne attendue manque.",
                                        "en": "Unreadable file, {where}an expected column is missing."},
     "gnss.file_error.unknown_format": {"fr": "Format « {format} » inconnu.", "en": "Unknown format '{format}'."},
-    "gnss.file_layout.csv": {"fr": "Un CSV attend un en-tête `date,disp_mm` puis une date ISO et des mm par ligne.",
-                             "en": "A CSV needs a `date,disp_mm` header, then an ISO date and mm on each line."},
+    "gnss.file_layout.csv": {"fr": "Un CSV attend un en-tête `date,disp_mm` (ou `date;disp_mm`, décimales à virgule "
+                                   "admises) puis une date ISO et des mm par ligne.",
+                             "en": "A CSV needs a `date,disp_mm` header (or `date;disp_mm`, decimal commas allowed), "
+                                   "then an ISO date and mm on each line."},
     "gnss.file_layout.tenv3": {
         "fr": "Un `.tenv3` commence par la ligne d'en-tête `site YYMMMDD yyyy.yyyy __MJD …` puis une époque par ligne.",
         "en": "A `.tenv3` starts with the header line `site YYMMMDD yyyy.yyyy __MJD …` then one epoch per line.",
@@ -488,6 +491,59 @@ TEXTS = {
               "`--min-passes`), `python -m evallib gnss --file station.tenv3` for a real station, and "
               "`python -m evallib record gnss --model …` to record a model's answers.",
     },
+    # where the first false alarm comes: the cases (section 3) beside the series of the trade-off curve
+    "gnss.first_alarm.cases_sooner": {
+        "fr": "Les cas donnent l'alarme plus tôt : en abaissant le seuil, la première fausse alarme vient à {cases_mm} "
+              "sur les {n_cases} cas ({cases}), mais seulement à {series_mm} sur les {n_series} séries de la courbe, "
+              "toutes du plan propre de 10 ans.",
+        "en": "The cases raise the alarm sooner: lowering the threshold, the first false alarm comes at {cases_mm} on the "
+              "{n_cases} cases ({cases}), but only at {series_mm} on the curve's {n_series} series, all of the clean "
+              "10-year design.",
+    },
+    "gnss.first_alarm.series_sooner": {
+        "fr": "En abaissant le seuil, la première fausse alarme vient à {series_mm} sur les {n_series} séries de la "
+              "courbe, et seulement à {cases_mm} sur les {n_cases} cas ({cases}).",
+        "en": "Lowering the threshold, the first false alarm comes at {series_mm} on the curve's {n_series} series, "
+              "and only at {cases_mm} on the {n_cases} cases ({cases}).",
+    },
+    "gnss.first_alarm.same_threshold": {
+        "fr": "En abaissant le seuil, la première fausse alarme vient au même seuil, {cases_mm}, sur les {n_cases} "
+              "cas ({cases}) et sur les {n_series} séries de la courbe.",
+        "en": "Lowering the threshold, the first false alarm comes at the same threshold, {cases_mm}, on the "
+              "{n_cases} cases ({cases}) and on the curve's {n_series} series.",
+    },
+    "gnss.first_alarm.cases_never": {
+        "fr": "Aucun seuil essayé ne fait de fausse alarme sur les cas ; sur les {n_series} séries de la courbe, la "
+              "première vient à {series_mm}.",
+        "en": "No threshold tried raises a false alarm on the cases; on the curve's {n_series} series the first "
+              "comes at {series_mm}.",
+    },
+    "gnss.first_alarm.series_never": {
+        "fr": "Aucun seuil essayé ne fait de fausse alarme sur les {n_series} séries de la courbe ; sur les "
+              "{n_cases} cas, la première vient à {cases_mm} ({cases}).",
+        "en": "No threshold tried raises a false alarm on the curve's {n_series} series; on the {n_cases} cases "
+              "the first comes at {cases_mm} ({cases}).",
+    },
+    "gnss.first_alarm.never": {
+        "fr": "Aucun seuil essayé ne fait de fausse alarme, ni sur les cas ni sur les {n_series} séries de la courbe.",
+        "en": "No threshold tried raises a false alarm, neither on the cases nor on the curve's {n_series} series.",
+    },
+    # a CSV's separator, sniffed as the kappa page sniffs it (evallib.delimited)
+    "gnss.file_error.csv_ambiguous": {
+        "fr": "Fichier illisible : deux séparateurs (virgule, point-virgule ou tabulation) le découpent aussi bien "
+              "l'un que l'autre ; gardez-en un seul.",
+        "en": "Unreadable file: two separators (comma, semicolon or tab) split it equally well; keep only one.",
+    },
+    "gnss.file_error.csv_malformed": {"fr": "Fichier illisible, {where}ce n'est pas du CSV valide (guillemets ?).",
+                                      "en": "Unreadable file, {where}not valid CSV (quotes?)."},
+    "gnss.file_error.csv_field_too_large": {
+        "fr": "Fichier illisible, {where}une case est démesurément longue (un guillemet jamais fermé ?).",
+        "en": "Unreadable file, {where}a cell is far too long (a quote never closed?).",
+    },
+    "gnss.upload_kept": {"fr": "Fichier gardé depuis votre dernier passage : {name} (déposez-en un autre pour le "
+                               "remplacer).",
+                         "en": "File kept from your last visit: {name} (drop another one to replace it)."},
+    "gnss.upload_forget": {"fr": "Oublier ce fichier", "en": "Forget this file"},
     # pass rates over several cases: the case as the unit (issue 13)
     "gnss.rate.rate_unanimous": {
         "fr": "{what} : {passes}/{runs} ; l'erreur type vaut 0 et l'intervalle de Wilson ({low} à {high}) est "

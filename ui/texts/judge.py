@@ -536,6 +536,8 @@ TEXTS = {
               "ce ne sont pas des erreurs ({cases}).",
         "en": "{n} request(s) without a recorded answer for this source, left out: not recorded, which is not an "
               "error ({cases})."},
+    "judge.error.not_utf8": {"fr": "Le fichier n'est pas du texte UTF-8 : enregistrez-le en UTF-8.",
+                             "en": "The file is not UTF-8 text: save it as UTF-8."},
 }
 
 for _key, (fr, en, help_fr, help_en) in _STATUSES.items():

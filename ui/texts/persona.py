@@ -25,22 +25,22 @@ TEXTS = {
     "persona.reset": {"fr": "Revenir au catalogue par défaut", "en": "Back to the default catalogue"},
     "persona.upload": {"fr": "Charger un catalogue (JSON)", "en": "Load a catalogue (JSON)"},
     "persona.download": {"fr": "Télécharger ce catalogue (JSON)", "en": "Download this catalogue (JSON)"},
-    "persona.upload_not_utf8": {"fr": "Le fichier n'est pas du texte UTF-8 : enregistrez-le en UTF-8 et rechargez-le.",
-                                "en": "The file is not UTF-8 text: save it as UTF-8 and load it again."},
+    "persona.upload_not_utf8": {"fr": "le fichier n'est pas du texte UTF-8 : enregistrez-le en UTF-8 et rechargez-le",
+                                "en": "the file is not UTF-8 text: save it as UTF-8 and load it again"},
     "persona.upload_refused": {"fr": "Fichier refusé : {reason}. Le catalogue affiché est conservé.",
                                "en": "File refused: {reason}. The catalogue shown is kept."},
     "persona.invalid": {"fr": "Catalogue incomplet : {error}. Corrigez le tableau ; rien de ce qui a été collecté n'est perdu.",
                         "en": "Catalogue incomplete: {error}. Fix the table; nothing collected is lost."},
     "persona.error.not_json": {"fr": "ce n'est pas du JSON valide (erreur ligne {line})",
                                "en": "this is not valid JSON (error on line {line})"},
-    "persona.error.not_object": {"fr": "le JSON doit être un objet avec les clés « assistants » et « probes »",
-                                 "en": "the JSON must be an object with the keys \"assistants\" and \"probes\""},
-    "persona.error.no_assistants_list": {"fr": "« assistants » doit être une liste d'objets (name, system_prompt)",
-                                         "en": "\"assistants\" must be a list of objects (name, system_prompt)"},
-    "persona.error.no_probes_list": {"fr": "« probes » doit être une liste de questions",
-                                     "en": "\"probes\" must be a list of questions"},
-    "persona.error.assistant_not_object": {"fr": "l'assistant n° {number} n'est pas un objet (name, system_prompt)",
-                                           "en": "assistant no. {number} is not an object (name, system_prompt)"},
+    "persona.error.not_object": {"fr": "le JSON doit être un objet avec les clés `assistants` et `probes`",
+                                 "en": "the JSON must be an object with the keys `assistants` and `probes`"},
+    "persona.error.no_assistants_list": {"fr": "`assistants` doit être une liste d'objets (`name`, `system_prompt`)",
+                                         "en": "`assistants` must be a list of objects (`name`, `system_prompt`)"},
+    "persona.error.no_probes_list": {"fr": "`probes` doit être une liste de questions",
+                                     "en": "`probes` must be a list of questions"},
+    "persona.error.assistant_not_object": {"fr": "l'assistant n° {number} n'est pas un objet (`name`, `system_prompt`)",
+                                           "en": "assistant no. {number} is not an object (`name`, `system_prompt`)"},
     "persona.error.empty_name": {"fr": "l'assistant n° {number} n'a pas de nom",
                                  "en": "assistant no. {number} has no name"},
     "persona.error.bad_name": {
@@ -200,9 +200,11 @@ TEXTS = {
     },
     "persona.read_intro.paraphrase_pair": {
         "fr": "Avant tout chiffre, lisez deux réponses côte à côte. Par défaut : l'assistant « {a} » et « {b} », "
-              "sa paraphrase, deux prompts qui n'ont presque aucun mot en commun.",
+              "sa paraphrase. Passé l'ouverture commune à tous les prompts, leurs vocabulaires se recouvrent à "
+              "{overlap:.2f} (indice de Jaccard ; 0 = aucun mot en commun).",
         "en": "Before any figure, read two answers side by side. By default: the \"{a}\" assistant and \"{b}\", its "
-              "paraphrase, two prompts that share almost no words.",
+              "paraphrase. Past the opening all the prompts share, their vocabularies overlap at {overlap:.2f} "
+              "(Jaccard index; 0 = no word in common).",
     },
     "persona.read_intro.any_pair": {
         "fr": "Avant tout chiffre, lisez deux réponses côte à côte : choisissez deux assistants et une sonde.",
@@ -537,4 +539,9 @@ TEXTS = {
               "they are good. It depends on the model and the probes; with {n_probes} probe(s), uncertainty is "
               "wide.",
     },
+    "persona.prompts_title": {"fr": "Ce qui distingue les prompts", "en": "What tells the prompts apart"},
+    "persona.prompts_opening": {"fr": "Les {n} prompts commencent tous par : « {opening} » Voici la suite de chacun.",
+                                "en": "All {n} prompts open with: \"{opening}\" Here is what follows in each."},
+    "persona.prompt_only_opening": {"fr": "(rien d'autre que l'ouverture commune)",
+                                    "en": "(nothing but the shared opening)"},
 }

@@ -70,14 +70,14 @@ TEXTS = {
     "trigger.rule.other": {"fr": "valeur refusée ({rule})", "en": "value refused ({rule})"},
     "trigger.error.not_json": {"fr": "ce n'est pas du JSON valide (ligne {line}).",
                                "en": "this is not valid JSON (line {line})."},
-    "trigger.error.duplicate_name": {"fr": "skill {row}, champ « name » : le nom « {name} » est déjà pris par le skill {other_row}.",
+    "trigger.error.duplicate_name": {"fr": "skill {row}, champ « nom » : le nom « {name} » est déjà pris par le skill {other_row}.",
                                      "en": "skill {row}, field \"name\": the name \"{name}\" is already used by skill {other_row}."},
     "trigger.error.names_fold_together": {
-        "fr": "skill {row}, champ « name » : « {name} » ne se distingue pas de « {other} » (skill {other_row}) "
+        "fr": "skill {row}, champ « nom » : « {name} » ne se distingue pas de « {other} » (skill {other_row}) "
               "une fois la casse, les tirets et les espaces ignorés.",
         "en": "skill {row}, field \"name\": \"{name}\" cannot be told apart from \"{other}\" (skill {other_row}) "
               "once case, dashes and spaces are ignored."},
-    "trigger.error.reserved_name": {"fr": "skill {row}, champ « name » : « {name} » est réservé (il veut dire « aucun skill »).",
+    "trigger.error.reserved_name": {"fr": "skill {row}, champ « nom » : « {name} » est réservé (il veut dire « aucun skill »).",
                                     "en": "skill {row}, field \"name\": \"{name}\" is reserved (it means \"no skill\")."},
     "trigger.error.duplicate_id": {"fr": "requête {row}, champ « id » : l'identifiant « {id} » est déjà utilisé.",
                                    "en": "query {row}, field \"id\": the id \"{id}\" is already used."},
@@ -324,6 +324,15 @@ TEXTS = {
               "s'active, pas ce qu'il fait ensuite). Les exemples hors ligne sont rédigés à la main, pas mesurés.",
         "en": "Limits: {n} queries written for the workshop, first turn only (we measure whether the skill fires, "
               "not what it does next). The offline examples are written by hand, not measured."},
+    # field names in messages: the columns of the editor as the page titles them (trigger.col_*)
+    "trigger.col_near_miss_of": {"fr": "proche de", "en": "near miss of"},
+    "trigger.col_language": {"fr": "langue", "en": "language"},
+    "trigger.col_register": {"fr": "registre", "en": "register"},
+    "trigger.col_explicit": {"fr": "explicite", "en": "explicit"},
+    "trigger.col_skills": {"fr": "skills", "en": "skills"},
+    "trigger.col_queries": {"fr": "requêtes", "en": "queries"},
+    "trigger.error.not_utf8": {"fr": "le fichier n'est pas du texte UTF-8 : enregistrez-le en UTF-8.",
+                               "en": "the file is not UTF-8 text: save it as UTF-8."},
     # ---------------------------------------------------------------- intervals with the query as the unit
     "trigger.metrics_intro_clustered": {
         "fr": "Chaque taux avec son intervalle de confiance à 95 %, dont l'**unité est la requête** : les "

@@ -19,6 +19,7 @@ from evallib.triggering.data import (DEFAULT_QUERIES, DEFAULT_SKILLS, NO_SKILL, 
                                      SkillCatalogue, SkillCatalogueError, TriggerDataError, parse_queries,
                                      parse_skills, queries_to_dict, read_json)
 from ui.i18n import language, t
+from ui.labels import field_name
 
 VERSION_KEY = "trigger_editor_version"
 SOURCE_KEY = "trigger_source"
@@ -45,10 +46,13 @@ def data_message(error: TriggerDataError) -> str:
     if error.code == "schema":
         what = "skill" if isinstance(error, SkillCatalogueError) else "query"
         where = t(f"trigger.where.{what}", row=details["row"]) if details.get("row") else t("trigger.where.file")
-        field = t("trigger.where.field", field=details["field"]) if details.get("field") else ""
+        field = t("trigger.where.field", field=field_name(details["field"], "trigger.col_{field}")) \
+            if details.get("field") else ""
         rule = details.get("rule", "")
         problem = t(f"trigger.rule.{rule}") if f"trigger.rule.{rule}" in _RULES else t("trigger.rule.other", rule=rule)
         return t("trigger.error.schema", where=where, field=field, problem=problem)
+    if "field" in details:
+        details["field"] = field_name(details["field"], "trigger.col_{field}")
     return t(f"trigger.error.{error.code}", **details)
 
 

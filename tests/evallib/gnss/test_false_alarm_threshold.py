@@ -42,3 +42,29 @@ def test_reading_codes():
     assert below.code == "alarm_below"
     assert below.values["threshold_mm"] == 0.5 and below.values["default_mm"] == 100.0
     assert below.values["n"] == 3 and below.values["default_passes"] == sum(r.passed for r in quiet)
+
+
+def test_first_alarm_comparison_reads_each_side_from_its_own_computation():
+    from evallib.gnss.evaluation import first_alarm_comparison_reading
+    noisy = _rows(0.5)
+    found = AlarmThreshold(7.5, noisy)
+    grid = [5.0, 6.0, 7.5, 8.0]
+    sooner = first_alarm_comparison_reading(found, grid, [0.5, 0.1, 0.0, 0.0], 50)
+    assert sooner.code == "cases_sooner"
+    assert sooner.values == {"cases_mm": 7.5, "cases": false_alarms(noisy), "series_mm": 6.0, "n_cases": 3,
+                             "n_series": 50}
+    assert first_alarm_comparison_reading(found, grid, [1, 1, 1, 0.02], 50).code == "series_sooner"
+    tie = first_alarm_comparison_reading(found, grid, [1, 1, 0.02, 0], 50)
+    assert tie.code == "same_threshold" and tie.values["series_mm"] == 7.5
+    assert first_alarm_comparison_reading(found, grid, [0, 0, 0, 0], 50).code == "series_never"
+    assert first_alarm_comparison_reading(None, grid, [0.2, 0, 0, 0], 50).values == {
+        "cases_mm": None, "cases": [], "series_mm": 5.0, "n_cases": None, "n_series": 50}
+    assert first_alarm_comparison_reading(None, grid, [0.2, 0, 0, 0], 50).code == "cases_never"
+    assert first_alarm_comparison_reading(None, [], [], 0).code == "never"
+
+
+def test_first_alarm_comparison_refuses_rates_that_do_not_match_the_thresholds():
+    import pytest
+    from evallib.gnss.evaluation import first_alarm_comparison_reading
+    with pytest.raises(ValueError, match="3 thresholds but 2"):
+        first_alarm_comparison_reading(None, [1, 2, 3], [0, 0], 10)

@@ -119,3 +119,28 @@ def test_read_text_dispatches_on_the_name_and_equals_read_series():
     with pytest.raises(GnssFileError) as caught:
         read_text("x", "notes.txt")
     assert caught.value.code == "unknown_format" and caught.value.details["format"] == "txt"
+
+
+def test_a_spreadsheet_csv_with_semicolons_and_decimal_commas_reads_as_the_comma_file():
+    """A French spreadsheet exports `date;disp_mm` and `7,5`: read as the kappa page reads ratings."""
+    comma = read_series(DATA / "STA4.csv")
+    text = (DATA / "STA4.csv").read_text(encoding="utf-8")
+    french = read_csv_series(text.replace(",", ";").replace(".", ","))
+    np.testing.assert_allclose(french.observed["disp_mm"], comma.observed["disp_mm"])
+    assert list(french.observed["date"]) == list(comma.observed["date"])
+    tabs = read_csv_series(text.replace(",", "\t"))
+    np.testing.assert_allclose(tabs.observed["disp_mm"], comma.observed["disp_mm"])
+
+
+def test_a_csv_that_two_separators_read_alike_is_refused_not_guessed():
+    rows = "".join(f"2020-01-{d:02d};1,{d}\n" for d in range(1, 13))
+    with pytest.raises(GnssFileError) as caught:
+        read_csv_series("date;disp,mm\n" + rows)
+    assert caught.value.code == "csv_ambiguous" and set(caught.value.details["separators"]) == {",", ";"}
+
+
+def test_the_ratings_and_station_readers_share_one_separator_sniffer():
+    from evallib.agreement import csv_input
+    from evallib.delimited import choose_delimiter
+    from evallib.gnss import readers
+    assert csv_input.choose_delimiter is choose_delimiter is readers.choose_delimiter

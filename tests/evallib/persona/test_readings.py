@@ -232,10 +232,23 @@ def test_rewrite_fixed_reduced_moved_gain_and_no_gain():
 
 def test_read_first_pair_names_the_paraphrase_only_while_the_prompts_are_shipped():
     default = load_catalogue()
-    assert readings.read_first_pair(default, default) == Reading("paraphrase_pair", {"a": "style", "b": "expression"})
+    shipped = readings.read_first_pair(default, default)
+    assert shipped.code == "paraphrase_pair" and (shipped.values["a"], shipped.values["b"]) == ("style", "expression")
     edited = default.with_prompt("expression", "Un tout autre prompt.")
     assert readings.read_first_pair(edited, default) == Reading(
         "any_pair", {"a": default.names[0], "b": default.names[1]})
+
+
+def test_the_paraphrase_pairs_overlap_is_computed_past_the_opening_every_prompt_shares():
+    """The sentence once said "two prompts that share almost no words" beside six prompts opening alike."""
+    from evallib.text import common_opening, jaccard, vocabulary
+    default = load_catalogue()
+    opening = common_opening([default.prompt_of(n) for n in default.names])
+    assert opening and all(default.prompt_of(n).startswith(opening) for n in default.names)
+    own = [vocabulary([default.prompt_of(n)[len(opening):]]) for n in ("style", "expression")]
+    whole = [vocabulary([default.prompt_of(n)]) for n in ("style", "expression")]
+    overlap = readings.read_first_pair(default, default).values["overlap"]
+    assert overlap == jaccard(*own) and overlap < jaccard(*whole)
 
 
 def test_readings_on_all_identical_answers_end_to_end():
