@@ -5,7 +5,7 @@ import streamlit as st
 from ui.i18n import t
 from ui.sidebar import render_sidebar
 
-st.set_page_config(page_title="LLM eval workshop", page_icon=":material/science:", layout="wide")
+st.set_page_config(page_title="LLM eval workshop", page_icon="static/favicon.svg", layout="wide")
 
 render_sidebar()
 
