@@ -17,6 +17,8 @@ from evallib.gnss.repeated import load_recorded_runs, pass_rate, pass_rate_readi
 from evallib.gnss.spec import DEFAULT_DAY_TOL, DEFAULT_VELOCITY_TOL, SPEC_V1, render_spec
 from evallib.gnss import tolerances
 from evallib.gnss.tolerances import spread_reading, threshold_reading, tolerance_from_spread
+from evallib.gnss import evaluation, midas
+from ui.code_view import see_the_code
 from ui.gnss import view
 from ui.gnss.live import live_section
 from ui.gnss.station import station_section
@@ -60,7 +62,13 @@ def _results_section(agent: str, threshold: float, velocity_tol: float, day_tol:
     rows = view.evaluation(agent, threshold, velocity_tol, day_tol)
     st.subheader(t(f"gnss.results_title.{agent}"))
     _results_table(rows, agent)
+    see_the_code(view.AGENT_FUNCTIONS[agent], *AGENT_CODE[agent], evaluation.run_eval)
     return rows
+
+
+#: What each agent that `view.evaluation` runs calls to estimate: shown under its results with the agent.
+AGENT_CODE = {"v1": (agents.straight_line_velocity, agents.located_jump),
+              "v2": (agents.fit_v2, agents.fit_trajectory, agents.design_matrix)}
 
 
 def _results_table(rows: list, agent: str) -> None:
@@ -125,6 +133,8 @@ def _tolerance_section(v1_threshold: float, v2_threshold: float, velocity_tol: f
                  height=view.table_height(len(summary.table)))
     st.caption(t("gnss.summary_caption", v1=number(v1_threshold, ".1f"), v2=number(v2_threshold, ".1f")))
     st.metric(t("gnss.held_out"), f"{summary.held_out_passes}/{summary.held_out_total}", help=t("gnss.held_out_help"))
+    see_the_code(tolerances.velocity_error_spread, tolerances.order_statistic_bounds, tolerance_from_spread,
+                 tolerances.derive_spec_v3)
 
 
 def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_tol: int) -> None:
@@ -135,6 +145,8 @@ def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_
     st.dataframe(frame, hide_index=True, width="stretch", height=view.table_height(len(frame)))
     st.metric(t("gnss.midas_passes"), f"{pass_count(rows_midas)}/{len(rows_midas)}")
     view.say("gnss.comparison", reading, a=t("gnss.agent.v2"), b=t("gnss.agent.midas"))
+    see_the_code(view.AGENT_FUNCTIONS["midas"], agents.midas_velocity, midas.select_pairs, midas._estimate,
+                 midas._trimmed_median)
     for case_id in reading.values["undefined_b"]:
         st.caption(f"{case_id} · {view.sentence('gnss.station', view.midas_case_reading(case_id, v2_threshold))}")
     st.subheader(t("gnss.midas_sigma_title"))

@@ -7,7 +7,6 @@ reach the page through ``ui.labels`` (escaped, shortened).
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 
 import streamlit as st
@@ -15,6 +14,7 @@ import streamlit as st
 from evallib import agreement as ag
 from evallib.agreement import readings as rd
 from evallib.agreement.cohen import _chance_corrected, _kappa_standard_error, kappa_from_table
+from ui.code_view import see_the_code
 from ui.figures import grouped_bars, heatmap
 from ui.i18n import integer, interval, number, percent, plural, t
 from ui.labels import AXIS_LABEL_CHARS, md, plain
@@ -255,11 +255,8 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
 
 
 def show_code() -> None:
-    with st.expander(t("kappa.code_title")):
-        st.caption(t("kappa.code_caption"))
-        for function in (ag.cohen_kappa, kappa_from_table, _chance_corrected,
-                         _kappa_standard_error):
-            st.code(inspect.getsource(function), language="python")
+    see_the_code(ag.cohen_kappa, kappa_from_table, _chance_corrected, _kappa_standard_error,
+                 caption=t("kappa.code_caption"))
 
 
 # ------------------------------------------------------------------------------ page

@@ -13,8 +13,8 @@ from evallib.persona.catalogue import AUTHORED_MODEL, Catalogue, build_requests
 from ui.collection import collection_panel, source_badge
 from ui.i18n import number, p_value, t
 from ui.persona.editor import catalogue_editors, catalogue_tools, default_catalogue, restore_prompt
-from ui.persona.view import (cached_audit, chart, confusion_chart, discriminability, discriminability_vectors, say,
-                             source_code)
+from ui.code_view import see_the_code
+from ui.persona.view import cached_audit, chart, confusion_chart, discriminability, discriminability_vectors, say
 from ui.settings import current_settings
 from ui.sources import chosen_source, recorded_source_choice
 from ui.shell import require_navigation
@@ -62,8 +62,7 @@ def _jaccard(audit) -> None:
                      hide_index=True, width="stretch", height=300)
     say("persona.jaccard", readings.closest_vocabularies(audit.jaccard, names))
     st.markdown(t("persona.jaccard_caveat"))
-    with st.expander(t("common.see_code")):
-        st.code(source_code(text.tokenize, text.jaccard), language="python")
+    see_the_code(text.tokenize, text.jaccard)
 
 
 def _discrimination_section(result) -> None:
@@ -96,8 +95,7 @@ def _discrimination_section(result) -> None:
     shows = {"mutual_redundancy": st.warning, "mutual_swap": st.info, "no_mutual": st.success, "no_prediction": st.info}
     for reading in readings.confusions(result):
         say("persona.confusion", reading, shows[reading.code])
-    with st.expander(t("common.see_code")):
-        st.code(source_code(text.tfidf_matrix, persona.leave_one_out_nearest_centroid), language="python")
+    see_the_code(text.tfidf_matrix, persona.leave_one_out_nearest_centroid)
 
 
 def _exercises_1_2(result, catalogue: Catalogue) -> None:

@@ -13,7 +13,9 @@ from evallib.triggering.readings import sweep_reading
 from evallib.llm import EmbeddingRequest
 from evallib.triggering.report import decide_all
 from evallib.triggering.routing import DEFAULT_RUNS, build_requests
+from evallib.triggering import metrics as trigger_metrics, report as trigger_report, similarity
 from evallib.triggering.similarity import EMBEDDING_TABLE_THRESHOLDS, TABLE_THRESHOLDS, skill_texts
+from ui.code_view import see_the_code
 from ui.collection import collection_panel
 from ui.i18n import integer, number, t
 from ui.labels import md
@@ -73,6 +75,8 @@ def _metrics(report, queries) -> None:
                  (t("trigger.duration"), t("trigger.seconds", s=number(seconds, ".1f")) if seconds is not None
                   else t("trigger.not_reported"), t("trigger.duration_help"))])
     say("trigger.gate", trigger_gate(report.metrics).reading)
+    see_the_code(trigger_report.evaluate, trigger_report.trigger_metrics, trigger_report.by_query, trigger_metrics.Rate.of,
+                 trigger_metrics.clopper_pearson_interval)
 
 
 def _errors(report) -> None:
@@ -102,6 +106,9 @@ def _baseline(catalogue, queries) -> None:
     with st.spinner(t("trigger.computing")):
         table, sweep = cached_baseline(catalogue, queries)
     _baseline_result(table, sweep, TABLE_THRESHOLDS, "trigger_tfidf_sweep")
+    see_the_code(similarity.similarity_scores, similarity.tfidf_matrix, similarity.baseline_table,
+                 similarity.routed_by_similarity, similarity.decide, similarity.threshold_sweep, similarity._sweep,
+                 similarity.embedding_scores)
     st.subheader(t("trigger.embeddings_title"))
     settings = current_settings()
     if not settings.live or settings.config.kind != "openai":
@@ -133,6 +140,7 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
     st.markdown(t("trigger.edit_intro"))
     st.caption(t("trigger.edit_power", n=integer(len(queries)), needed=integer(min_discordant_for_significance()),
                  alpha=number(ALPHA)))
+    see_the_code(paired_correctness, mcnemar_exact, min_discordant_for_significance)
     name = st.selectbox(t("trigger.edit_skill"), catalogue.names, key="trigger_edit_skill")
     key = f"trigger_edit_description_{name}"
     st.session_state.setdefault(key, next(s.description for s in catalogue.skills if s.name == name))
