@@ -11,8 +11,10 @@ import streamlit as st
 
 from evallib.judging import analyses, biases, code_graders, grades, pipeline
 from evallib.judging.pipeline import JudgeConfig
+from ui import result_tables as rt
 from ui.code_view import see_the_code
 from ui.judge import view
+from ui.downloads import download_table
 from ui.i18n import t
 from ui.judge.inputs import case_editor, rubric_editor, template_editors
 from ui.judge.run import live_models, offline_models, run_probes, run_templates
@@ -71,6 +73,7 @@ template_shown = translated_choice(st.radio, t("judge.template_shown"), tuple(co
 shown = results.get(template_shown) or results[first]
 view.statuses(shown)
 view.results_table(shown)
+download_table("judge_results", lambda: rt.judge_results([r for done in results.values() for r in done]))
 see_the_code(pipeline.run_case, pipeline.grade_by_code, code_graders.extract_code, code_graders.regex_examples,
              pipeline.parse_grade, grades.validate)
 with st.expander(t("judge.responses_title")):

@@ -14,7 +14,9 @@ import streamlit as st
 from evallib import agreement as ag
 from evallib.agreement import readings as rd
 from evallib.agreement.cohen import _chance_corrected, _kappa_standard_error, kappa_from_table
+from ui import result_tables as rt
 from ui.code_view import see_the_code
+from ui.downloads import download_table
 from ui.figures import grouped_bars, heatmap
 from ui.i18n import integer, interval, number, percent, plural, t
 from ui.labels import AXIS_LABEL_CHARS, md, plain
@@ -296,11 +298,14 @@ except ag.AgreementInputError as error:
 if report is not None:
     ci_reading = headline(report, name_a, name_b, ci_method)
     figures(report.result, name_a, name_b)
+    download_table("kappa_agreement_table", lambda: rt.agreement_table(report.result),
+                   label=t("downloads.kappa_table"))
     if ci_reading is not None:
         reading(report.result, ci_reading)
     paradox(report, name_a, name_b)
     if report.weighted:
         weighted_comparison(report)
+    download_table("kappa_coefficients", lambda: rt.pair_coefficients(report), label=t("downloads.kappa_coefficients"))
     if report.result.kappa is not None:
         sample_size(report)
 if report is not None or source == "csv":

@@ -11,8 +11,10 @@ from evallib.persona import readings
 from evallib.llm import EmbeddingRequest
 from evallib.persona.catalogue import AUTHORED_MODEL, Catalogue, build_requests
 from ui.collection import collection_panel, source_badge
+from ui.downloads import download_table
 from ui.i18n import number, p_value, t
 from ui.persona.editor import catalogue_editors, catalogue_tools, default_catalogue, restore_prompt
+from ui import result_tables as rt
 from ui.code_view import see_the_code
 from ui.persona.view import cached_audit, chart, confusion_chart, discriminability, discriminability_vectors, say
 from ui.settings import current_settings
@@ -60,6 +62,7 @@ def _jaccard(audit) -> None:
         st.dataframe(pd.DataFrame({t("persona.pair"): [f"{pairs[i][0]} / {pairs[i][1]}" for i in order],
                                    "Jaccard": [number(values[i]) for i in order]}),
                      hide_index=True, width="stretch", height=300)
+        download_table("persona_jaccard", lambda: rt.pair_values(names, audit.jaccard, "jaccard"))
     say("persona.jaccard", readings.closest_vocabularies(audit.jaccard, names))
     st.markdown(t("persona.jaccard_caveat"))
     see_the_code(text.tokenize, text.jaccard)
@@ -184,6 +187,7 @@ def _prompts_vs_responses(audit) -> None:
                                    t("persona.ranks"): [f"{p} → {r}" for p, r in zip(table["rank_prompts"],
                                                                                      table["rank_responses"])]}),
                      hide_index=True, width="stretch", height=min(560, 40 + 35 * len(table)))
+        download_table("persona_distances", lambda: table)
     found = readings.ranks(comparison)
     if found[0].code != "distances_constant":  # a ranking made of ties has no slopes to draw
         chart(st, "slope", pair_names, tuple(table["rank_prompts"]), tuple(table["rank_responses"]),
@@ -277,6 +281,7 @@ st.dataframe(pd.DataFrame([{t("persona.assistant"): name, t("persona.collected")
                             t("persona.empty"): sum(1 for i in range(len(catalogue.probes)) if (name, i) in responses
                                                     and responses[(name, i)].status == "empty")}
                            for name in catalogue.names]), hide_index=True)
+download_table("persona_collected", lambda: rt.collected(catalogue, responses))
 
 _read_first(catalogue, responses)
 measured = [name for name in catalogue.names if usable_counts[name] >= 2]

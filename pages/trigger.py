@@ -15,8 +15,10 @@ from evallib.triggering.report import decide_all
 from evallib.triggering.routing import DEFAULT_RUNS, build_requests
 from evallib.triggering import metrics as trigger_metrics, report as trigger_report, similarity
 from evallib.triggering.similarity import EMBEDDING_TABLE_THRESHOLDS, TABLE_THRESHOLDS, skill_texts
+from ui import result_tables as rt
 from ui.code_view import see_the_code
 from ui.collection import collection_panel
+from ui.downloads import download_table
 from ui.i18n import integer, number, t
 from ui.labels import md
 from ui.settings import current_settings
@@ -53,6 +55,7 @@ def _statuses(rows) -> None:
     st.dataframe(pd.DataFrame({t("trigger.status"): [t(f"trigger.status.{s}") for s in counts],
                                t("trigger.count"): [integer(v) for v in counts.values()]}),
                  hide_index=True, width="content")
+    download_table("trigger_statuses", lambda: rt.counts(counts, "status"))
     st.caption(t("trigger.statuses_caption", empty=integer(counts["empty"]), errors=integer(counts["error"])))
 
 
@@ -61,6 +64,8 @@ def _metrics(report, queries) -> None:
     st.markdown(t("trigger.metrics_intro"))
     st.dataframe(rates_table([(t("trigger.by_decision"), report.metrics), (t("trigger.by_query"), report.per_query)]),
                  width="stretch")
+    download_table("trigger_metrics", lambda: rt.rate_sets([("by_decision", report.metrics),
+                                                            ("by_query", report.per_query)]))
     for reading in report.readings:
         say("trigger.reading", reading, st.info if reading.code == "perfect_score" else st.markdown)
     st.subheader(t("trigger.held_out_title"))
@@ -68,6 +73,7 @@ def _metrics(report, queries) -> None:
     st.markdown(t("trigger.held_out_intro", held=integer(held), visible=integer(len(queries) - held)))
     st.dataframe(rates_table([(t("trigger.visible"), report.visible), (t("trigger.held_out"), report.held_out)]),
                  width="stretch")
+    download_table("trigger_held_out", lambda: rt.rate_sets([("visible", report.visible), ("held_out", report.held_out)]))
     tokens = report.mean_input_tokens
     seconds = report.model_time_s
     metric_rows([(t("trigger.mean_tokens"), number(tokens, ".0f") if tokens is not None else t("trigger.not_reported"),
@@ -82,6 +88,7 @@ def _metrics(report, queries) -> None:
 def _errors(report) -> None:
     st.header(t("trigger.errors_title"))
     confusion_chart(st, report, t("trigger.confusion_figure"))
+    download_table("trigger_decisions", lambda: rt.routed_decisions(report.rows))
     lines = misroute_lines(report)
     if not lines:
         st.success(t("trigger.no_error"))
@@ -96,6 +103,7 @@ def _errors(report) -> None:
 def _baseline_result(table, sweep, marked, key: str) -> None:
     st.dataframe(rates_table([(t("trigger.at_threshold", threshold=number(th)), m) for th, m in table]),
                  width="stretch")
+    download_table(key.replace("_sweep", "_baseline"), lambda: rt.rate_sets(table, key="threshold"))
     sweep_chart(st, sweep, marked, key=key)
     say("trigger.sweep", sweep_reading(sweep))
 
@@ -162,6 +170,7 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
     before, after = cached_report(rows, catalogue, queries), cached_report(after_rows, edited, queries)
     st.dataframe(rates_table([(t("trigger.side.before"), before.per_query),
                               (t("trigger.side.after"), after.per_query)]), width="stretch")
+    download_table("trigger_before_after", lambda: rt.rate_sets([("before", before.per_query), ("after", after.per_query)]))
     _, right_before, right_after = paired_correctness(rows, after_rows)
     say("trigger.mcnemar", mcnemar_reading(mcnemar_exact(right_before, right_after)))
 

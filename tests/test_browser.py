@@ -143,3 +143,58 @@ def test_offline_pages_ask_nothing_outside_the_app(app_url, page, lang):
         assert page.locator('[data-testid="stException"]').count() == 0, f"exception on {name} ({lang})"
     assert outside == [], f"requests outside the app's server: {outside}"
     assert failed == [], f"the app answered these with an error: {failed}"
+
+
+def _download(page, key: str) -> bytes:
+    """Click the download button of ``key`` and return the file the browser receives."""
+    button = page.locator(f".st-key-{key} button").first  # Streamlit 1.67 puts two copies of the button in the DOM
+    if not button.is_visible():  # in a collapsed expander
+        page.locator(f'[data-testid="stExpander"]:has(.st-key-{key}) summary').first.click()
+    button.scroll_into_view_if_needed()
+    with page.expect_download(timeout=30_000) as info:
+        button.click()
+    return Path(info.value.path()).read_bytes()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_results_table_downloads_as_csv_and_json_in_chromium(app_url, page, lang):
+    """The trigger page's metrics: the same machine-readable file from a French and an English session."""
+    import csv
+    import io
+    import json
+
+    page.goto(f"{app_url}/trigger")
+    _wait_until_idle(page)
+    if lang == "en":
+        page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
+        _wait_until_idle(page)
+    data = _download(page, "download_trigger_metrics_csv")
+    assert data.startswith(b"\xef\xbb\xbf"), "a UTF-8 byte-order mark"
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    assert [row["set"] for row in rows] == ["by_decision", "by_query"]
+    for row in rows:
+        k, n = int(row["accuracy.k"]), int(row["accuracy.n"])
+        assert float(row["accuracy.value"]) == k / n  # a decimal point, full precision
+    records = json.loads(_download(page, "download_trigger_metrics_json"))
+    assert [r["accuracy"]["k"] for r in records] == [int(row["accuracy.k"]) for row in rows]
+
+
+def test_every_download_of_every_page_is_a_readable_file(app_url, page):
+    """Each CSV starts with a byte-order mark and has as many rows as its JSON twin has records."""
+    import csv
+    import io
+    import json
+
+    for name in PAGES[1:]:
+        page.goto(f"{app_url}/{name}")
+        _wait_until_idle(page)
+        keys = page.evaluate("Array.from(document.querySelectorAll('[class*=\"st-key-download_\"][class*=\"_csv\"]'))"
+                             ".map(e => Array.from(e.classList).find(c => c.startsWith('st-key-')).slice(7))")
+        assert keys, f"no download on {name}"
+        for key in keys:
+            data = _download(page, key)
+            assert data.startswith(b"\xef\xbb\xbf"), key
+            rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+            records = json.loads(_download(page, key.removesuffix("_csv") + "_json"))
+            assert len(rows) == len(records) > 0, key
+        assert page.locator('[data-testid="stException"]').count() == 0, name
