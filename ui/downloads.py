@@ -112,7 +112,7 @@ def download_table(name: str, table: Callable[[], pd.DataFrame | Iterable], *, l
     key = key or name
     row = container.container(horizontal=True, gap="small", vertical_alignment="center")
     if label:
-        row.caption(label)
+        row.caption(label, width="content")
     row.download_button(t("downloads.csv"), data=lambda: csv_bytes(records(table())), file_name=f"{name}.csv",
                         mime="text/csv", on_click="ignore", key=f"download_{key}_csv", icon=":material/download:",
                         help=t("downloads.csv_help"), type="tertiary")

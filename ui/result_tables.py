@@ -114,3 +114,13 @@ def collected(catalogue, responses: dict) -> list[dict]:
                      "usable": sum(not r.failed for r in got), "empty": sum(r.status == "empty" for r in got),
                      "failed": sum(r.failed for r in got)})
     return rows
+
+
+def gnss_live_runs(graded) -> list[dict]:
+    """Each live answer: case, run (from 1), its graded result, or the call's error when it gave none.
+
+    ``graded``: per case, (case, [(repeat, chat result, `evallib.gnss.live.LiveRun`), ...]).
+    """
+    return [{"case_id": case.case_id, "run": repeat + 1, "graded": run.result is not None,
+             **(gnss_cases([run.result])[0] if run.result is not None else {"error": run.error})}
+            for case, triples in graded for repeat, _, run in triples]

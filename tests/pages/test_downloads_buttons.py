@@ -6,7 +6,7 @@ TABLES = {
     "trigger": ("trigger_statuses", "trigger_metrics", "trigger_held_out", "trigger_decisions", "trigger_tfidf_baseline"),
     "judge": ("judge_results",),
     "gnss": ("gnss_results_v1", "gnss_results_v2", "gnss_summary", "gnss_v2_midas", "gnss_midas_sigma",
-             "gnss_repeated_runs"),
+             "gnss_repeated_runs", "gnss_live"),
     "persona": ("persona_collected", "persona_jaccard", "persona_distances"),
     "kappa": ("kappa_agreement_table", "kappa_coefficients"),
 }

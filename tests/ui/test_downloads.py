@@ -84,3 +84,17 @@ def test_pair_values_list_each_unordered_pair_once():
     assert rt.pair_values(["a", "b", "c"], matrix, "jaccard") == [
         {"a": "a", "b": "b", "jaccard": 0.2}, {"a": "a", "b": "c", "jaccard": 0.3}, {"a": "b", "b": "c", "jaccard": 0.4}]
     assert not math.isnan(rt.pair_values(["a", "b"], matrix[:2, :2], "j")[0]["j"])
+
+
+def test_a_real_station_s_estimates_download_with_dates_as_text_and_no_nan():
+    from pathlib import Path
+
+    from evallib.gnss.readers import read_series
+    from evallib.gnss.station import estimate_station
+
+    series = read_series(Path(__file__).resolve().parents[1] / "data" / "gnss" / "real" / "KKN4.gorkha2015.neu", "north")
+    rows = records(estimate_station(series).estimates)
+    assert [r["agent"] for r in rows] == ["v1", "v2", "midas"]
+    assert all(isinstance(r["offset_date"], str) for r in rows if r["offset_date"] is not None)
+    json.loads(json_bytes(rows))  # strict JSON: a NaN velocity would have raised
+    assert len(_read_csv(csv_bytes(rows))) == 3

@@ -12,7 +12,9 @@ import streamlit as st
 
 from evallib.gnss import live
 from evallib.gnss.repeated import RunCase, pass_rate, pass_rate_reading
+from ui import result_tables
 from ui.collection import collection_panel
+from ui.downloads import download_table
 from ui.gnss.view import problems_text, rate_row, say, table_height
 from ui.i18n import integer, t
 from ui.settings import current_settings
@@ -84,6 +86,7 @@ def live_section() -> None:
         st.info(t("gnss.live_nothing_graded"))
         return
     st.dataframe(pd.DataFrame(rows).fillna("—"), hide_index=True, height=table_height(len(rows)))
+    download_table("gnss_live", lambda: result_tables.gnss_live_runs(graded))
     st.caption(t("gnss.units_caption"))
     overall = pass_rate(RunCase("all", "", tuple(int(run.result.passed) for _, run in answered)))
     say("gnss.rate", pass_rate_reading(overall), st.markdown, what=t("gnss.live_all_cases"))
