@@ -25,10 +25,10 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt
 DEV_FLAGS := --server.fileWatcherType auto --runner.postScriptGC true --server.runOnSave true
 
 run: $(VENV)/.run-installed
-	$(PY) -m streamlit run app.py --server.port $(PORT)
+	$(PY) -m streamlit run serve.py --server.port $(PORT)
 
 dev: $(VENV)/.dev-installed
-	$(PY) -m streamlit run app.py --server.port $(PORT) $(DEV_FLAGS)
+	$(PY) -m streamlit run serve.py --server.port $(PORT) $(DEV_FLAGS)
 
 # The browser smoke test drives Debian's chromium through Playwright (no browser download).
 chromium:

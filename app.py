@@ -1,11 +1,15 @@
 """Entry point: page configuration, the shared sidebar, and navigation over the pages."""
 
+from pathlib import Path
+
 import streamlit as st
 
 from ui.i18n import t
 from ui.sidebar import render_sidebar
 
-st.set_page_config(page_title="LLM eval workshop", page_icon=":material/science:", layout="wide")
+#: The app's icon, from the project (a Material icon name would make every page view ask a public font server).
+ICON = Path(__file__).parent / "static" / "favicon.svg"
+st.set_page_config(page_title="LLM eval workshop", page_icon=ICON, layout="wide")
 
 render_sidebar()
 

@@ -19,9 +19,13 @@ from evallib.gnss.repeated import (load_recorded_runs, overall_pass_rate, pass_r
 from evallib.gnss.spec import DEFAULT_DAY_TOL, DEFAULT_VELOCITY_TOL, SPEC_V1, render_spec
 from evallib.gnss import tolerances
 from evallib.gnss.tolerances import spread_reading, threshold_reading, tolerance_from_spread
+from evallib.gnss import evaluation, midas
+from ui import result_tables as rt
+from ui.code_view import see_the_code
 from ui.gnss import view
 from ui.gnss.live import live_section
 from ui.gnss.station import station_section
+from ui.downloads import download_table
 from ui.i18n import integer, interval, number, percent, t
 from ui.labels import md
 from ui.shell import require_navigation
@@ -62,7 +66,14 @@ def _results_section(agent: str, threshold: float, velocity_tol: float, day_tol:
     rows = view.evaluation(agent, threshold, velocity_tol, day_tol)
     st.subheader(t(f"gnss.results_title.{agent}"))
     _results_table(rows, agent)
+    download_table(f"gnss_results_{agent}", lambda: rt.gnss_cases(rows))
+    see_the_code(view.AGENT_FUNCTIONS[agent], *AGENT_CODE[agent], evaluation.run_eval)
     return rows
+
+
+#: What each agent that `view.evaluation` runs calls to estimate: shown under its results with the agent.
+AGENT_CODE = {"v1": (agents.straight_line_velocity, agents.located_jump),
+              "v2": (agents.fit_v2, agents.fit_trajectory, agents.design_matrix)}
 
 
 def _results_table(rows: list, agent: str) -> None:
@@ -81,6 +92,7 @@ def _false_alarm_section(rows_v1: list, v1_threshold: float, velocity_tol: float
     if reading.code == "alarm_below":
         st.subheader(t("gnss.results_title.v1_alarm", threshold=extra["threshold_mm"]))
         _results_table(found.rows, "v1")
+        download_table("gnss_results_v1_alarm", lambda: rt.gnss_cases(found.rows))
 
 
 def _trade_off_section(v1_threshold: float, velocity_tol: float, day_tol: int) -> None:
@@ -131,8 +143,11 @@ def _tolerance_section(v1_threshold: float, v2_threshold: float, velocity_tol: f
     st.subheader(t("gnss.summary_title"))
     st.dataframe(view.summary_frame(summary.table), hide_index=True, width="stretch",
                  height=view.table_height(len(summary.table)))
+    download_table("gnss_summary", lambda: rt.gnss_summary(summary.table))
     st.caption(t("gnss.summary_caption", v1=number(v1_threshold, ".1f"), v2=number(v2_threshold, ".1f")))
     st.metric(t("gnss.held_out"), f"{summary.held_out_passes}/{summary.held_out_total}", help=t("gnss.held_out_help"))
+    see_the_code(tolerances.velocity_error_spread, tolerances.order_statistic_bounds, tolerance_from_spread,
+                 tolerances.derive_spec_v3)
 
 
 def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_tol: int) -> None:
@@ -141,8 +156,12 @@ def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_
     rows_midas = view.evaluation("midas", v2_threshold, velocity_tol, day_tol)
     frame, reading = view.comparison_table(rows_v2, rows_midas)
     st.dataframe(frame, hide_index=True, width="stretch", height=view.table_height(len(frame)))
+    download_table("gnss_v2_midas", lambda: rt.velocity_comparison(
+        rows_v2, rows_midas, evaluation.compare_velocities(rows_v2, rows_midas)[0]))
     st.metric(t("gnss.midas_passes"), f"{pass_count(rows_midas)}/{len(rows_midas)}")
     view.say("gnss.comparison", reading, a=t("gnss.agent.v2"), b=t("gnss.agent.midas"))
+    see_the_code(view.AGENT_FUNCTIONS["midas"], agents.midas_velocity, midas.select_pairs, midas._estimate,
+                 midas._trimmed_median)
     for case_id in reading.values["undefined_b"]:
         st.caption(f"{case_id} · {view.sentence('gnss.station', view.midas_case_reading(case_id, v2_threshold))}")
     st.subheader(t("gnss.midas_sigma_title"))
@@ -150,6 +169,7 @@ def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_
     with st.spinner(t("gnss.computing")):
         checks = view.midas_scatter()
     st.dataframe(view.midas_scatter_table(checks), hide_index=True, width="stretch")
+    download_table("gnss_midas_sigma", lambda: checks)
     st.caption(t("gnss.midas_sigma_caption"))
     for check in checks:
         view.say("gnss.midas_sigma", sigma_scatter_reading(check))
@@ -162,6 +182,7 @@ def _repeated_section() -> None:
     rates = [pass_rate(case) for case in recorded]
     st.dataframe(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): t(f"gnss.flaw.{r.case_id}"), **view.rate_row(r)}
                                for r in rates]), hide_index=True, width="stretch")
+    download_table("gnss_repeated_runs", lambda: rates)
     for rate in rates:
         view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(t(f'gnss.flaw.{rate.case_id}'), FLAW_CHARS)})")
     st.subheader(t("gnss.overall_title"))

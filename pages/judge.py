@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import streamlit as st
 
+from evallib.judging import analyses, biases, code_graders, grades, pipeline
 from evallib.judging.pipeline import JudgeConfig
+from ui import result_tables as rt
+from ui.code_view import see_the_code
 from ui.judge import view
 from ui.collection import source_badge
+from ui.downloads import download_table
 from ui.i18n import t
 from ui.labels import name_list
 from ui.judge.inputs import case_editor, rubric_editor, template_editors
@@ -80,6 +84,9 @@ template_shown = translated_choice(st.radio, t("judge.template_shown"), tuple(co
 shown = results.get(template_shown) or results[first]
 view.statuses(shown)
 view.results_table(shown)
+download_table("judge_results", lambda: rt.judge_results([r for done in results.values() for r in done]))
+see_the_code(pipeline.run_case, pipeline.grade_by_code, code_graders.extract_code, code_graders.regex_examples,
+             pipeline.parse_grade, grades.validate)
 with st.expander(t("judge.responses_title")):
     case_id = st.selectbox(t("judge.column.id"), [r.case.id for r in shown], key="judge_response_case")
     chosen = next(r for r in shown if r.case.id == case_id)
@@ -96,6 +103,7 @@ with st.expander(t("judge.responses_title")):
 st.header(t("judge.analyses_title"))
 view.means(shown, rubric)
 view.validity(shown, rubric)
+see_the_code(analyses.validity_agreement, analyses.code_validity, analyses.cohen_kappa)
 view.human(shown, rubric)
 if len(configs) < 2:
     st.info(t("judge.ab_needs_both"))
@@ -108,6 +116,8 @@ st.markdown(t("judge.probes_intro"))
 padded, compared = run_probes(runs[first], runs["B"] if len(configs) == 2 else [], configs[first])
 view.biases([r for done in results.values() for r in done], generator.model, judge.model, padded, compared,
             rubric.max_total)
+see_the_code(biases.self_preference, biases.position_bias, biases.verbosity_effect, biases.sign_flip_test,
+             biases.blinding_summary, biases.injection_effect)
 
 view.cost_and_time(*results.values(), padded, compared)
 st.divider()

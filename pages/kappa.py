@@ -7,7 +7,6 @@ reach the page through ``ui.labels`` (escaped, shortened).
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 
 import streamlit as st
@@ -15,6 +14,9 @@ import streamlit as st
 from evallib import agreement as ag
 from evallib.agreement import readings as rd
 from evallib.agreement.cohen import _chance_corrected, _kappa_standard_error, kappa_from_table
+from ui import result_tables as rt
+from ui.code_view import see_the_code
+from ui.downloads import download_table
 from ui.figures import grouped_bars, heatmap
 from ui.i18n import integer, interval, number, percent, plural, t
 from ui.labels import AXIS_LABEL_CHARS, md, plain
@@ -255,11 +257,8 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
 
 
 def show_code() -> None:
-    with st.expander(t("kappa.code_title")):
-        st.caption(t("kappa.code_caption"))
-        for function in (ag.cohen_kappa, kappa_from_table, _chance_corrected,
-                         _kappa_standard_error):
-            st.code(inspect.getsource(function), language="python")
+    see_the_code(ag.cohen_kappa, kappa_from_table, _chance_corrected, _kappa_standard_error,
+                 caption=t("kappa.code_caption"))
 
 
 # ------------------------------------------------------------------------------ page
@@ -299,11 +298,14 @@ except ag.AgreementInputError as error:
 if report is not None:
     ci_reading = headline(report, name_a, name_b, ci_method)
     figures(report.result, name_a, name_b)
+    download_table("kappa_agreement_table", lambda: rt.agreement_table(report.result),
+                   label=t("downloads.kappa_table"))
     if ci_reading is not None:
         reading(report.result, ci_reading)
     paradox(report, name_a, name_b)
     if report.weighted:
         weighted_comparison(report)
+    download_table("kappa_coefficients", lambda: rt.pair_coefficients(report), label=t("downloads.kappa_coefficients"))
     if report.result.kappa is not None:
         sample_size(report)
 if report is not None or source == "csv":

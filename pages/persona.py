@@ -11,10 +11,13 @@ from evallib.persona import readings
 from evallib.llm import EmbeddingRequest
 from evallib.persona.catalogue import AUTHORED_MODEL, Catalogue, build_requests
 from ui.collection import collection_panel, source_badge
+from ui.downloads import download_table
 from ui.i18n import number, p_value, t
 from ui.persona.editor import catalogue_editors, catalogue_tools, default_catalogue, restore_prompt
+from ui import result_tables as rt
+from ui.code_view import see_the_code
 from ui.persona.view import (cached_audit, chart, confusion_chart, discriminability, discriminability_vectors,
-                             prompt_differences, say, source_code)
+                             prompt_differences, say)
 from ui.settings import current_settings
 from ui.sources import chosen_source, recorded_source_choice
 from ui.shell import require_navigation
@@ -60,10 +63,10 @@ def _jaccard(audit) -> None:
         st.dataframe(pd.DataFrame({t("persona.pair"): [f"{pairs[i][0]} / {pairs[i][1]}" for i in order],
                                    "Jaccard": [number(values[i]) for i in order]}),
                      hide_index=True, width="stretch", height=300)
+        download_table("persona_jaccard", lambda: rt.pair_values(names, audit.jaccard, "jaccard"))
     say("persona.jaccard", readings.closest_vocabularies(audit.jaccard, names))
     st.markdown(t("persona.jaccard_caveat"))
-    with st.expander(t("common.see_code")):
-        st.code(source_code(text.tokenize, text.jaccard), language="python")
+    see_the_code(text.tokenize, text.jaccard)
 
 
 def _discrimination_section(result) -> None:
@@ -96,8 +99,7 @@ def _discrimination_section(result) -> None:
     shows = {"mutual_redundancy": st.warning, "mutual_swap": st.info, "no_mutual": st.success, "no_prediction": st.info}
     for reading in readings.confusions(result):
         say("persona.confusion", reading, shows[reading.code])
-    with st.expander(t("common.see_code")):
-        st.code(source_code(text.tfidf_matrix, persona.leave_one_out_nearest_centroid), language="python")
+    see_the_code(text.tfidf_matrix, persona.leave_one_out_nearest_centroid)
 
 
 def _exercises_1_2(result, catalogue: Catalogue) -> None:
@@ -186,6 +188,7 @@ def _prompts_vs_responses(audit) -> None:
                                    t("persona.ranks"): [f"{p} → {r}" for p, r in zip(table["rank_prompts"],
                                                                                      table["rank_responses"])]}),
                      hide_index=True, width="stretch", height=min(560, 40 + 35 * len(table)))
+        download_table("persona_distances", lambda: table)
     found = readings.ranks(comparison)
     if found[0].code != "distances_constant":  # a ranking made of ties has no slopes to draw
         chart(st, "slope", pair_names, tuple(table["rank_prompts"]), tuple(table["rank_responses"]),
@@ -280,6 +283,7 @@ st.dataframe(pd.DataFrame([{t("persona.assistant"): name, t("persona.collected")
                             t("persona.empty"): sum(1 for i in range(len(catalogue.probes)) if (name, i) in responses
                                                     and responses[(name, i)].status == "empty")}
                            for name in catalogue.names]), hide_index=True)
+download_table("persona_collected", lambda: rt.collected(catalogue, responses))
 
 _read_first(catalogue, responses)
 measured = [name for name in catalogue.names if usable_counts[name] >= 2]

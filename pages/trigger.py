@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from evallib import cluster_rates
 from evallib.cluster_rates import clustered_rate_reading
 from evallib.triggering.authored import TRIGGER_SET, rewrite_example
 from evallib.triggering.comparison import (ALPHA, mcnemar_exact, mcnemar_reading, min_discordant_for_significance,
@@ -14,8 +15,12 @@ from evallib.triggering.readings import routing_errors_reading, sweep_reading
 from evallib.llm import EmbeddingRequest
 from evallib.triggering.report import decide_all
 from evallib.triggering.routing import DEFAULT_RUNS, build_requests
+from evallib.triggering import report as trigger_report, similarity
 from evallib.triggering.similarity import EMBEDDING_TABLE_THRESHOLDS, TABLE_THRESHOLDS, skill_texts
+from ui import result_tables as rt
+from ui.code_view import see_the_code
 from ui.collection import collection_panel, source_badge
+from ui.downloads import download_table
 from ui.i18n import integer, number, percent, t
 from ui.labels import md
 from ui.settings import current_settings
@@ -56,6 +61,7 @@ def _statuses(rows) -> None:
     st.dataframe(pd.DataFrame({t("trigger.status"): [t(f"trigger.status.{s}") for s in counts],
                                t("trigger.count"): [integer(v) for v in counts.values()]}),
                  hide_index=True, width="content")
+    download_table("trigger_statuses", lambda: rt.counts(counts, "status"))
     st.caption(t("trigger.statuses_caption", empty=integer(counts["empty"]), errors=integer(counts["error"])))
 
 
@@ -63,6 +69,7 @@ def _metrics(report, queries) -> None:
     st.header(t("trigger.metrics_title"))
     st.markdown(t("trigger.metrics_intro_clustered"))
     st.dataframe(rates_table([(t("trigger.all"), report.metrics)]), width="stretch")
+    download_table("trigger_metrics", lambda: rt.rate_sets([("all", report.metrics)]))
     say("trigger.cluster", clustered_rate_reading(report.metrics.accuracy), st.caption)
     for reading in report.readings:
         say("trigger.reading", reading, st.info if reading.code == "perfect_score" else st.markdown)
@@ -71,6 +78,7 @@ def _metrics(report, queries) -> None:
     st.markdown(t("trigger.held_out_intro", held=integer(held), visible=integer(len(queries) - held)))
     st.dataframe(rates_table([(t("trigger.visible"), report.visible), (t("trigger.held_out"), report.held_out)]),
                  width="stretch")
+    download_table("trigger_held_out", lambda: rt.rate_sets([("visible", report.visible), ("held_out", report.held_out)]))
     tokens = report.mean_input_tokens
     seconds = report.model_time_s
     metric_rows([(t("trigger.mean_tokens"), number(tokens, ".0f") if tokens is not None else t("trigger.not_reported"),
@@ -82,6 +90,9 @@ def _metrics(report, queries) -> None:
     if gate.values["accuracy_low"] is not None:
         st.caption(t("trigger.gate_interval", low=percent(gate.values["accuracy_low"], 1),
                      high=percent(gate.values["accuracy_high"], 1)))
+    see_the_code(trigger_report.evaluate, trigger_report.trigger_metrics, trigger_report.by_query,
+                 cluster_rates.ClusteredRate.of, cluster_rates.cluster_interval_arrays,
+                 cluster_rates.clopper_pearson_interval)
 
 
 def _errors(report) -> None:
@@ -91,6 +102,7 @@ def _errors(report) -> None:
         say("trigger.routed", reading, st.info)
         return
     confusion_chart(st, report, t("trigger.confusion_figure"))
+    download_table("trigger_decisions", lambda: rt.routed_decisions(report.rows))
     lines = misroute_lines(report)
     if reading.code == "no_routing_error":
         say("trigger.routed", reading, st.success)
@@ -105,6 +117,7 @@ def _errors(report) -> None:
 def _baseline_result(table, sweep, marked, key: str) -> None:
     st.dataframe(rates_table([(t("trigger.at_threshold", threshold=number(th)), m) for th, m in table]),
                  width="stretch")
+    download_table(key.replace("_sweep", "_baseline"), lambda: rt.rate_sets(table, key="threshold"))
     sweep_chart(st, sweep, marked, key=key)
     say("trigger.sweep", sweep_reading(sweep))
 
@@ -115,6 +128,9 @@ def _baseline(catalogue, queries) -> None:
     with st.spinner(t("trigger.computing")):
         table, sweep = cached_baseline(catalogue, queries)
     _baseline_result(table, sweep, TABLE_THRESHOLDS, "trigger_tfidf_sweep")
+    see_the_code(similarity.similarity_scores, similarity.tfidf_matrix, similarity.baseline_table,
+                 similarity.routed_by_similarity, similarity.decide, similarity.threshold_sweep, similarity._sweep,
+                 similarity.embedding_scores)
     st.subheader(t("trigger.embeddings_title"))
     settings = current_settings()
     if not settings.live or settings.config.kind != "openai":
@@ -146,6 +162,7 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
     st.markdown(t("trigger.edit_intro"))
     st.caption(t("trigger.edit_power", n=integer(len(queries)), needed=integer(min_discordant_for_significance()),
                  alpha=number(ALPHA)))
+    see_the_code(paired_correctness, mcnemar_exact, min_discordant_for_significance)
     name = st.selectbox(t("trigger.edit_skill"), catalogue.names, key="trigger_edit_skill")
     key = f"trigger_edit_description_{name}"
     st.session_state.setdefault(key, next(s.description for s in catalogue.skills if s.name == name))
@@ -167,6 +184,7 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
     before, after = cached_report(rows, catalogue, queries), cached_report(after_rows, edited, queries)
     st.dataframe(rates_table([(t("trigger.side.before"), before.metrics),
                               (t("trigger.side.after"), after.metrics)]), width="stretch")
+    download_table("trigger_before_after", lambda: rt.rate_sets([("before", before.metrics), ("after", after.metrics)]))
     _, right_before, right_after = paired_correctness(rows, after_rows)
     say("trigger.mcnemar", mcnemar_reading(mcnemar_exact(right_before, right_after)))
 

@@ -29,7 +29,7 @@ def pytest_unconfigure(config):
 
 @pytest.fixture(scope="module")
 def app_url():
-    """`streamlit run app.py` on a free port for this test module; its URL."""
+    """`streamlit run serve.py` on a free port for this test module; its URL."""
     from tests.test_browser import _serve_app
     yield from _serve_app()
 

@@ -1,4 +1,4 @@
-"""Real-browser smoke test: `streamlit run app.py` in headless Chromium, every page, both languages.
+"""Real-browser smoke test: `streamlit run serve.py` (app.py) in headless Chromium, every page, both languages.
 
 Fails on any exception box shown on a page. Needs Debian's chromium (`make test` installs it when
 missing and run as root; see the Makefile) and Playwright's Python package (dev requirements).
@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -35,10 +36,10 @@ def app_url():
 
 
 def _serve_app():
-    """Start `streamlit run app.py` on a free port; yield its URL; stop it and check its log."""
+    """Start `streamlit run serve.py` (which serves app.py) on a free port; yield its URL; stop it and check its log."""
     port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+        [sys.executable, "-m", "streamlit", "run", "serve.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
@@ -108,3 +109,92 @@ def test_every_page_renders_without_exception(app_url, lang):
             assert page.locator('[data-testid="stException"]').count() == 0, f"exception on {name} ({lang})"
             assert page.locator("h1").count() >= 1, f"no title on {name} ({lang})"
         browser.close()
+
+
+def _app_requests(page, app_url: str) -> tuple[list[str], list[str]]:
+    """Record what ``page`` asks from then on: (URLs outside the app's server, app URLs answered >= 400)."""
+    app = urllib.parse.urlsplit(app_url)
+    outside, failed = [], []
+
+    def on_request(request):
+        parts = urllib.parse.urlsplit(request.url)
+        if parts.scheme not in ("data", "blob") and (parts.scheme, parts.netloc) != (app.scheme, app.netloc):
+            outside.append(request.url)
+
+    def on_response(response):
+        if response.status >= 400 and response.url.startswith(app_url):
+            failed.append(f"{response.status} {response.url}")
+
+    page.on("request", on_request)
+    page.on("response", on_response)
+    return outside, failed
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_offline_pages_ask_nothing_outside_the_app(app_url, page, lang):
+    """Each page URL, opened directly, asks only the app's own server, and gets no 404 from it."""
+    outside, failed = _app_requests(page, app_url)
+    for name in PAGES:
+        page.goto(f"{app_url}/" if name == "home" else f"{app_url}/{name}")
+        _wait_until_idle(page)
+        if lang == "en":
+            page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
+            _wait_until_idle(page)
+        assert page.locator('[data-testid="stException"]').count() == 0, f"exception on {name} ({lang})"
+    assert outside == [], f"requests outside the app's server: {outside}"
+    assert failed == [], f"the app answered these with an error: {failed}"
+
+
+def _download(page, key: str) -> bytes:
+    """Click the download button of ``key`` and return the file the browser receives."""
+    button = page.locator(f".st-key-{key} button").first  # Streamlit 1.67 puts two copies of the button in the DOM
+    if not button.is_visible():  # in a collapsed expander
+        page.locator(f'[data-testid="stExpander"]:has(.st-key-{key}) summary').first.click()
+    button.scroll_into_view_if_needed()
+    with page.expect_download(timeout=30_000) as info:
+        button.click()
+    return Path(info.value.path()).read_bytes()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_results_table_downloads_as_csv_and_json_in_chromium(app_url, page, lang):
+    """The trigger page's metrics: the same machine-readable file from a French and an English session."""
+    import csv
+    import io
+    import json
+
+    page.goto(f"{app_url}/trigger")
+    _wait_until_idle(page)
+    if lang == "en":
+        page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
+        _wait_until_idle(page)
+    data = _download(page, "download_trigger_metrics_csv")
+    assert data.startswith(b"\xef\xbb\xbf"), "a UTF-8 byte-order mark"
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    assert [row["set"] for row in rows] == ["all"]
+    for row in rows:
+        k, n = int(row["accuracy.k"]), int(row["accuracy.n"])
+        assert float(row["accuracy.value"]) == k / n  # a decimal point, full precision
+    records = json.loads(_download(page, "download_trigger_metrics_json"))
+    assert [r["accuracy"]["k"] for r in records] == [int(row["accuracy.k"]) for row in rows]
+
+
+def test_every_download_of_every_page_is_a_readable_file(app_url, page):
+    """Each CSV starts with a byte-order mark and has as many rows as its JSON twin has records."""
+    import csv
+    import io
+    import json
+
+    for name in PAGES[1:]:
+        page.goto(f"{app_url}/{name}")
+        _wait_until_idle(page)
+        keys = page.evaluate("Array.from(document.querySelectorAll('[class*=\"st-key-download_\"][class*=\"_csv\"]'))"
+                             ".map(e => Array.from(e.classList).find(c => c.startsWith('st-key-')).slice(7))")
+        assert keys, f"no download on {name}"
+        for key in keys:
+            data = _download(page, key)
+            assert data.startswith(b"\xef\xbb\xbf"), key
+            rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+            records = json.loads(_download(page, key.removesuffix("_csv") + "_json"))
+            assert len(rows) == len(records) > 0, key
+        assert page.locator('[data-testid="stException"]').count() == 0, name

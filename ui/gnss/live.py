@@ -13,7 +13,9 @@ import streamlit as st
 from evallib.gnss import live
 from evallib.gnss.repeated import RunCase, overall_pass_rate, pass_rate
 from evallib.llm import RecordedSource
+from ui import result_tables
 from ui.collection import collection_panel, source_badge, unrecorded
+from ui.downloads import download_table
 from ui.gnss.view import problems_text, rate_row, say_overall, table_height
 from ui.i18n import integer, t
 from ui.models import recordings
@@ -102,6 +104,7 @@ def live_section() -> None:
         st.info(t("gnss.live_nothing_graded"))
         return
     st.dataframe(pd.DataFrame(rows).fillna("—"), hide_index=True, height=table_height(len(rows)))
+    download_table("gnss_live", lambda: result_tables.gnss_live_runs(graded))
     st.caption(t("gnss.units_caption"))
     say_overall(overall_pass_rate(per_case))
     _answers(graded)

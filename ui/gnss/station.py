@@ -10,6 +10,7 @@ import streamlit as st
 from evallib.gnss import agents
 from evallib.gnss.station import estimate_station
 from evallib.gnss.readers import COMPONENTS, FORMATS, MIN_DAYS, GnssFileError, read_text, station_readings
+from ui.downloads import download_table
 from ui.figures import chart_config, time_series
 from ui.gnss.view import say
 from ui.i18n import integer, number, t
@@ -99,6 +100,7 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
         t("gnss.col.offset_date"): [_offset_text(e) for e in result.estimates],
         t("gnss.col.sigma"): ["—", "—", number(midas.sigma_mm_yr)],
     }), hide_index=True)
+    download_table("gnss_station", lambda: result.estimates)
     for reading in result.readings:
         say("gnss.station", reading, st.info)
     st.caption(t("gnss.station_no_truth"))

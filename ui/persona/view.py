@@ -6,9 +6,6 @@ inputs, and figures are built once per data, texts and language.
 
 from __future__ import annotations
 
-import functools
-import inspect
-
 import numpy as np
 import streamlit as st
 
@@ -64,12 +61,6 @@ def confusion_chart(container, result, title: str, key: str | None = None) -> No
         matrix, columns = np.column_stack([matrix, result.undecided]), names + [t("persona.no_prediction")]
     chart(container, "heatmap", matrix, columns, names, key=key, title=title, x_title=t("persona.predicted"),
            y_title=t("persona.true_author"), value_format=".0f", colorscale="Oranges")
-
-
-@functools.cache
-def source_code(*functions) -> str:
-    """The source of ``functions``, for the "see the code" expanders (read once per server)."""
-    return "\n\n".join(inspect.getsource(f) for f in functions)
 
 
 #: Prompt cards per row: at 1280 px three columns keep about 40 characters a line, read at a glance.

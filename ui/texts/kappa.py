@@ -594,7 +594,6 @@ TEXTS = {
               "by chance is zero."},
 
     # ---------------------------------------------------------------- code
-    "kappa.code_title": {"fr": "Voir le code", "en": "See the code"},
     "kappa.code_caption": {
         "fr": "La fonction qui calcule κ sur cette page (evallib/agreement/cohen.py), suivie de ses "
               "trois auxiliaires : le calcul depuis le tableau de contingence, la formule, puis l'erreur "

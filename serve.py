@@ -1,0 +1,43 @@
+"""The server of the app: `streamlit run serve.py` serves app.py, and each page URL answers directly.
+
+Streamlit's frontend does not know where the server lives, so on a page URL such as `/trigger` it
+first asks `/trigger/_stcore/health` and `/trigger/_stcore/host-config` (two 404s, by design in
+streamlit 1.67's static routes) before it falls back to the root. Streamlit reads the server's
+address from `window.__streamlit.BACKEND_BASE_URL` when a host page sets it; this launcher serves
+each page URL with Streamlit's own index.html plus that one setting (the folder above the page), so
+the frontend goes straight to the right server. `st.App` takes such routes ahead of its own; every
+other URL is Streamlit's as usual.
+"""
+
+import re
+from pathlib import Path
+
+import streamlit as st
+from starlette.responses import HTMLResponse
+from starlette.routing import Route
+from streamlit import file_util
+
+ROOT = Path(__file__).resolve().parent
+#: The script that draws every page (st.navigation over pages/).
+ENTRY = ROOT / "app.py"
+#: Set before Streamlit's bundle loads: the server is the folder that holds the page's URL.
+BACKEND_SETTING = ('<script>window.__streamlit = {BACKEND_BASE_URL: new URL(".", window.location.href).href};'
+                   '</script>')
+
+
+def page_paths(entry: Path = ENTRY) -> tuple[str, ...]:
+    """The `url_path` of every st.Page of ``entry``, as written there (the default page included)."""
+    return tuple(re.findall(r'url_path="([\w-]+)"', entry.read_text(encoding="utf-8")))
+
+
+def index_html() -> str:
+    """Streamlit's index.html with the server's address set before the bundle runs."""
+    html = (Path(file_util.get_static_dir()) / "index.html").read_text(encoding="utf-8")
+    return html.replace("<head>", "<head>\n    " + BACKEND_SETTING, 1)
+
+
+async def _page(request) -> HTMLResponse:
+    return HTMLResponse(index_html(), headers={"Cache-Control": "no-cache"})
+
+
+app = st.App(str(ENTRY), routes=[Route(f"/{path}", _page, methods=["GET"]) for path in page_paths()])
