@@ -289,8 +289,11 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K)
 
     Readings (``reading``): ``board_empty`` (no attempt), ``board_no_items`` (no visible item scored),
     ``board_single`` (one attempt), ``board_all_tied`` (the data cannot tell any attempt from the best),
-    ``board_separated`` (some attempts are significantly worse than the best). Values: attempts,
-    tied, alpha, pairs, best (its number).
+    ``board_separated`` (some attempts are significantly worse than the best),
+    ``board_too_few_items`` (all tied, and no paired result could have passed: with n items the
+    smallest two-sided p of either test is 2 / 2^n, and Holm's first step needs it below alpha / pairs;
+    ``needed`` is the smallest n that could). Values: attempts, tied, alpha, pairs, best (its
+    number), items (visible items scored by someone).
     """
     attempts = list(attempts)
     kinds = {a.payload.get("kind", "trigger") for a in attempts}
@@ -325,11 +328,18 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K)
         curse.append(CurseRow(attempts[i].number, attempts[i].participant, rank, figures[i], held,
                               held_out_reading(figures[i], held)))
     tied = sum(r.tied_with_best for r in rows)
-    values_ = {"attempts": m, "tied": tied, "alpha": alpha, "pairs": n_pairs, "best": attempts[best].number}
+    items = int(scored.any(axis=0).sum())
+    values_ = {"attempts": m, "tied": tied, "alpha": alpha, "pairs": n_pairs, "best": attempts[best].number,
+               "items": items}
     if not scored.any():
         code = "board_no_items"
     elif m == 1:
         code = "board_single"
+    elif tied < m:
+        code = "board_separated"
+    elif 2.0 / 2 ** items * n_pairs >= alpha:
+        code = "board_too_few_items"
+        values_["needed"] = int(np.floor(np.log2(2 * n_pairs / alpha))) + 1
     else:
-        code = "board_all_tied" if tied == m else "board_separated"
+        code = "board_all_tied"
     return Board(tuple(rows), tuple(curse), Reading(code, values_), alpha, n_pairs, unit, kind=kind, test=rule.test)

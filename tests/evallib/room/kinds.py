@@ -42,3 +42,19 @@ def judge_runs() -> tuple:
     results = {name: run_pipeline(cases, config, provider) for name, config in configs.items()}
     chosen = [[r for r in results[name] if r.case.id in load_authored()["pairwise_cases"]] for name in "AB"]
     return configs, results, run_pairwise(*chosen, configs["A"], provider)
+
+
+@cache
+def default_payloads() -> dict:
+    """A persona attempt and a judge attempt (template A, with the pairwise probe) on the default data."""
+    from evallib.room.judge_attempt import build_judge_attempt
+    from evallib.room.persona_attempt import build_persona_attempt
+
+    catalogue, responses = persona_responses()
+    configs, results, compared = judge_runs()
+    config = configs["A"]
+    return {"persona": build_persona_attempt(catalogue, responses, model="authored-examples", source="offline",
+                                             n_permutations=200),
+            "judge": build_judge_attempt(results["A"], HUMAN, config.rubric, template=config.template,
+                                         template_name="A", generator=config.generator.model,
+                                         judge=config.judge.model, source="offline", comparisons=compared)}
