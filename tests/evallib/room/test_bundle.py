@@ -51,6 +51,17 @@ def test_export_then_import_into_a_fresh_database_gives_the_same_board(store, tm
     fresh.engine.dispose()
 
 
+def test_a_bundle_holding_a_version_1_attempt_still_loads(store):
+    bundle = _bundle(store)
+    bundle["room"]["code"] = "OLDER1"
+    first = next(a for a in bundle["attempts"] if a["payload"]["kind"] == "trigger")
+    first["payload"]["version"] = 1
+    room = import_bundle(store, TOKEN, json.dumps(bundle))
+    loaded = store.attempts(room.code, include_hidden=True)
+    assert sorted(a.payload["version"] for a in loaded) == [1] + [2] * (len(loaded) - 1)
+    assert list(build_boards(loaded)) == ["trigger", "persona", "judge"]
+
+
 def test_export_and_import_need_the_instructor_token(store):
     code = _filled_room(store)
     bundle = export_room(store, code, TOKEN)
