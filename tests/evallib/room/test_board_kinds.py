@@ -188,3 +188,18 @@ def test_the_board_shows_the_figures_the_attempts_stored(default_attempts):
         assert row.accuracy.value == judges[row.number - 1]["figures"]["visible"]["kappa"]["value"]
     assert judge_board.winners_curse[0].held_out.n == judges[judge_board.rows[0].number - 1][
         "figures"]["held_out"]["kappa"]["n"]
+
+
+def test_the_held_out_part_undoes_the_winners_curse():
+    """Thirty equally good persona attempts (each response recognised with probability 0.6): the best
+    visible accuracy is biased upward, its held-out accuracy is not."""
+    rng = np.random.default_rng(11)
+    visible, held = [], []
+    for _ in range(100):
+        room = [persona_entry(i + 1, (rng.random(30) < 0.6).tolist(), (rng.random(12) < 0.6).tolist())
+                for i in range(30)]
+        top = build_board(room).winners_curse[0]
+        visible.append(top.visible.value)
+        held.append(top.held_out.value)
+    assert np.mean(visible) > 0.6 + 0.1  # the winner's curse: about 0.77 for 30 draws of Bin(30, 0.6)/30
+    assert abs(np.mean(held) - 0.6) < 0.03  # 100 rooms x 12 items: standard error about 0.014
