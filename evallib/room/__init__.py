@@ -4,10 +4,14 @@ Pure Python, no Streamlit; the Room page and the board draw what these modules c
 
 - ``storage``: rooms, participants, attempts and ratings in a database through SQLAlchemy Core
   (a SQLite file by default, PostgreSQL when ``EVALLIB_DATABASE_URL`` is set); `RoomStore`.
-- ``attempts``: what an attempt stores, built by pure functions from a page's results, and its
-  JSON Schema (`build_trigger_attempt`, `validate_attempt`).
-- ``board``: each attempt against the best by the paired test, Holm's correction, the group the data
-  cannot tell apart from the best, and the winner's curse on held-out items (`build_board`).
+- ``attempts``: what an attempt stores (version 2, ``kind`` trigger / persona / judge), its JSON
+  Schema and the trigger attempt (`build_trigger_attempt`, `validate_attempt`);
+  ``persona_attempt`` (`build_persona_attempt`, held-out probe) and ``judge_attempt``
+  (`build_judge_attempt`, held-out cases) build the two other kinds.
+- ``board``: each attempt against the best by its kind's paired test (McNemar exact on right/wrong
+  items, exact sign-flip on per-case losses), Holm's correction over all pairs, the group the data
+  cannot tell apart from the best, and the winner's curse on held-out items (`build_board`,
+  `build_boards` for a room with several kinds).
 - ``ratings``: the kappa rated by the room, Fleiss' kappa and Krippendorff's alpha across participants
   (`room_agreement`).
 - ``bundle``: a whole room as one JSON bundle, exported and imported in one transaction.

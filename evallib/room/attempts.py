@@ -1,7 +1,9 @@
 """What an attempt submitted to a room stores, built by pure functions from a page's results.
 
 An attempt is a JSON object validated against ``data/schemas/room_attempt.schema.json`` (``version``
-1). It keeps the participant's inputs, where its answers came from (model, live or recorded, runs,
+2; an attempt of version 1, trigger only, still reads as it was stored). ``kind`` names the page and
+selects the shape of ``inputs``, ``provenance``, ``items`` and ``figures``: "trigger" (here),
+"persona" (`evallib.room.persona_attempt`), "judge" (`evallib.room.judge_attempt`). It keeps the participant's inputs, where its answers came from (model, live or recorded, runs,
 mode: never a key nor an endpoint), the per-item outcomes the board pairs across attempts, its
 figures with intervals and its reading codes. The board never recomputes an attempt's figures; it only
 pairs the ``items``.
@@ -33,8 +35,8 @@ from evallib.triggering.data import LabelledQuery
 from evallib.triggering.metrics import RoutedDecision, by_query, trigger_metrics
 
 SCHEMA = Path(__file__).resolve().parent.parent.parent / "data" / "schemas" / "room_attempt.schema.json"
-VERSION = 1
-KINDS = ("trigger",)
+VERSION = 2
+KINDS = ("trigger", "persona", "judge")
 #: Text that looks like a provider key or an authorisation header (OpenAI/Anthropic style keys,
 #: "Bearer ..."): an attempt holding one is refused, whatever field it hides in.
 _KEY_LIKE = re.compile(r"\b(sk-[A-Za-z0-9_\-]{16,}|Bearer\s+[A-Za-z0-9._\-]{16,})")
@@ -87,6 +89,29 @@ def validate_attempt(payload: object) -> dict:
     if any(_KEY_LIKE.search(text) for text in _strings(clean)):
         raise RoomAttemptError("contains_key", "the attempt holds what looks like an API key; it is never stored")
     return clean
+
+
+def plain(value: object) -> object:
+    """``value`` with numpy scalars, tuples and arrays turned into plain JSON values (for reading values)."""
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)) or hasattr(value, "tolist"):
+        value = value.tolist() if hasattr(value, "tolist") else value
+        return [plain(v) for v in value] if isinstance(value, list) else value
+    return value
+
+
+def reading_dicts(readings) -> list[dict]:
+    """`Reading`s as stored: ``{"code", "values"}`` with plain values (None readings skipped)."""
+    return [{"code": r.code, "values": plain(r.values)} for r in readings if r is not None]
+
+
+def answer_provenance(result, default_model: str = "") -> dict:
+    """Where one answer came from (an `evallib.llm.ChatResult` or None when nothing answered):
+    ``source`` (live, cache, recording, none), ``origin`` (live or authored) and the ``model``."""
+    if result is None:
+        return {"source": "none", "origin": "", "model": default_model}
+    return {"source": result.source, "origin": result.provenance, "model": result.model or default_model}
 
 
 def _rates(rows: Sequence[RoutedDecision]) -> dict:

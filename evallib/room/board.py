@@ -1,25 +1,36 @@
 """The board: a room's attempts compared fairly, and the winner's curse shown.
 
-Each attempt carries per-item outcomes (``items``: id, held_out, correct or None when unscored; see
-`evallib.room.attempts`). The board
+Each attempt carries per-item outcomes (``items``, see `evallib.room.attempts`); what is paired and
+how depends on the attempt's ``kind`` (`RULES`):
 
-1. ranks the attempts by their accuracy on the visible items (Clopper-Pearson 95 % interval, the item,
-   e.g. the query, as the unit); ties keep the submission order;
-2. compares the best with every other attempt by McNemar's exact test on the items both scored
+- "trigger" (queries) and "persona" (responses, assistant x probe): ``correct`` True/False (None
+  when unscored), compared by McNemar's exact test on the items both scored;
+- "judge" (cases): ``loss`` = (judge total - human score)², lower is better, compared by the exact
+  sign-flip test of the paired differences (Fisher 1935, as `evallib.paired.sign_flip_test`, whose
+  p it equals; all 2^n flips up to `evallib.paired.EXACT_MAX_CASES` cases).
+
+The board, for attempts of one kind,
+
+1. ranks the attempts by the figure their page shows on the visible items (trigger: accuracy,
+   Clopper-Pearson on the queries, from the items; persona: leave-one-out accuracy with its bootstrap
+   interval over probes; judge: quadratic-weighted kappa with its analytic interval; the last two as
+   stored by the attempt); ties keep the submission order;
+2. compares the best with every other attempt by the kind's paired test on the same items
    (overlapping intervals are not a test: the attempts answered the same items, so they are paired);
 3. corrects for multiplicity with Holm's step-down method over **all** pairs of attempts, not only the
    comparisons with the best: the best is chosen by the same data, so "best vs j" is a data-selected
    subset of the pairwise family, and only a correction over the whole family keeps the chance of any
    false "significantly worse" at most ``alpha`` when all attempts are equally good (checked by
-   simulation in the tests). Holm is valid under any dependence between the tests;
+   simulation in the tests, for each kind). Holm is valid under any dependence between the tests;
 4. groups the attempts the data cannot tell apart from the best (Holm-adjusted p >= alpha, or the
-   other attempt won the discordant items);
+   other attempt did better on the paired items);
 5. re-measures the top attempts on the held-out items (winner's curse: the maximum of many noisy
    scores is biased upward; Kaggle's public/private split is the same remedy) and reads the gap.
 
 Sources: McNemar (1947), Psychometrika 12:153-157 (exact binomial form, as
 `evallib.triggering.comparison.mcnemar_exact`); Holm (1979), Scand. J. Statist. 6:65-70 (same as
-statsmodels ``multipletests(method="holm")``); Clopper & Pearson (1934).
+statsmodels ``multipletests(method="holm")``); Clopper & Pearson (1934); Fisher (1935), The Design of
+Experiments, section 21.
 """
 
 from __future__ import annotations
@@ -30,24 +41,68 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special
 
-from evallib.readings import Reading
 from evallib.cluster_rates import ClusteredRate
+from evallib.paired import EXACT_MAX_CASES, sign_flip_test
+from evallib.readings import Reading
 
 ALPHA = 0.05
 #: How many of the top attempts are re-measured on the held-out items.
 TOP_K = 3
+#: Flipped sums built at once in `sign_flip_p` (pairs x 2^n cells): about 16 MB of float64.
+_BLOCK_CELLS = 1 << 21
+#: As `evallib.paired`: float sums of the same numbers in another order count as ties.
+_TOLERANCE = 1e-12
+
+
+@dataclass(frozen=True)
+class KindRule:
+    """How the board treats one kind: the item key it pairs (``outcome``), the paired ``test``
+    ("mcnemar_exact" or "sign_flip_exact"), whether a lower outcome is better, and the stored figure
+    it ranks by (``figure``, under ``figures.visible`` / ``figures.held_out``; None: the accuracy
+    computed from the items)."""
+
+    outcome: str
+    test: str
+    lower_is_better: bool
+    figure: str | None
+
+
+RULES = {"trigger": KindRule("correct", "mcnemar_exact", False, None),
+         "persona": KindRule("correct", "mcnemar_exact", False, "accuracy"),
+         "judge": KindRule("loss", "sign_flip_exact", True, "kappa")}
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A stored figure: ``value`` with its 95 % interval (``low``, ``high``) over ``n`` units."""
+
+    value: float | None
+    low: float | None
+    high: float | None
+    n: int
+
+    @property
+    def defined(self) -> bool:
+        return self.value is not None and self.low is not None
+
+    @classmethod
+    def stored(cls, data: dict | None) -> "Figure":
+        data = data or {}
+        ci = data.get("ci95") or (None, None)
+        return cls(data.get("value"), ci[0], ci[1], int(data.get("n", 0)))
 
 
 @dataclass(frozen=True)
 class BoardRow:
-    """One attempt on the board. ``p_vs_best`` is McNemar's exact p against the best on their common
+    """One attempt on the board. ``p_vs_best`` is the kind's paired p against the best on their common
     scored items (None for the best itself), ``p_adjusted`` the same after Holm over all pairs;
-    ``b`` items the best got right and this one wrong, ``c`` the reverse."""
+    ``b`` items the best did better on than this one (McNemar: right vs wrong), ``c`` the reverse.
+    ``accuracy``: the ranked figure (`ClusteredRate` or `Figure`; kappa for the judge)."""
 
     number: int
     participant: str
     rank: int
-    accuracy: ClusteredRate
+    accuracy: ClusteredRate | Figure
     p_vs_best: float | None
     p_adjusted: float | None
     b: int
@@ -57,13 +112,13 @@ class BoardRow:
 
 @dataclass(frozen=True)
 class CurseRow:
-    """A top attempt's accuracy on the visible items beside its accuracy on the held-out items."""
+    """A top attempt's figure on the visible items beside the same figure on the held-out items."""
 
     number: int
     participant: str
     rank: int
-    visible: ClusteredRate
-    held_out: ClusteredRate
+    visible: ClusteredRate | Figure
+    held_out: ClusteredRate | Figure
     reading: Reading
 
 
@@ -71,7 +126,7 @@ class CurseRow:
 class Board:
     """The compared attempts (``rows``, best first), the top ones re-measured on held-out items, the
     board's reading, and how it compared: level ``alpha``, ``n_pairs`` pairs corrected together,
-    the paired ``unit`` (e.g. "query", from the attempts)."""
+    the paired ``unit`` (e.g. "query", from the attempts), the ``kind`` and its paired ``test``."""
 
     rows: tuple[BoardRow, ...]
     winners_curse: tuple[CurseRow, ...]
@@ -80,6 +135,8 @@ class Board:
     n_pairs: int
     unit: str
     correction: str = "holm_all_pairs"
+    kind: str = "trigger"
+    test: str = "mcnemar_exact"
 
 
 def holm(p_values: Sequence[float]) -> np.ndarray:
@@ -110,48 +167,101 @@ def mcnemar_p(b: np.ndarray, c: np.ndarray) -> np.ndarray:
     return np.minimum(1.0, 2 * special.bdtr(np.minimum(b, c), b + c, 0.5))
 
 
-def _matrices(attempts: Sequence, held_out: bool) -> tuple[np.ndarray, np.ndarray]:
-    """(scored, correct) boolean matrices, attempts x items (union of the items' ids, in first-seen order)."""
+def sign_flip_p(differences: np.ndarray) -> np.ndarray:
+    """Two-sided sign-flip p of each row of paired differences: shape (pairs, n) -> (pairs,).
+
+    A case a pair does not share is a 0: it changes no flipped sum, so the share of flips reaching
+    the observed |sum| is the same with or without it. Up to `EXACT_MAX_CASES` columns every one of the
+    2^n sign vectors is counted (exact, as `evallib.paired.sign_flip_test`); beyond, each row goes
+    through `sign_flip_test` (Monte Carlo). p = 1 when every difference is 0.
+    """
+    d = np.asarray(differences, dtype=float)
+    pairs, n = d.shape
+    if n > EXACT_MAX_CASES:
+        return np.array([sign_flip_test(row[row != 0]).p if row.any() else 1.0 for row in d])
+    signs = 1.0 - 2.0 * ((np.arange(2 ** n)[:, None] >> np.arange(n)) & 1)
+    observed = np.abs(d.sum(axis=1))
+    floor = observed - _TOLERANCE * np.maximum(observed, 1.0)
+    p = np.empty(pairs)
+    step = max(1, _BLOCK_CELLS // 2 ** n)
+    for start in range(0, pairs, step):
+        block = slice(start, start + step)
+        p[block] = np.mean(np.abs(d[block] @ signs.T) >= floor[block, None], axis=1)
+    return p
+
+
+def _matrices(attempts: Sequence, held_out: bool, key: str = "correct") -> tuple[np.ndarray, np.ndarray]:
+    """(scored, value) matrices, attempts x items (union of the items' ids, in first-seen order):
+    ``scored`` where the item's ``key`` is not None, ``value`` the outcome as a float (0 elsewhere)."""
     ids: dict[str, int] = {}
     for attempt in attempts:
         for item in attempt.payload["items"]:
             if item["held_out"] == held_out:
                 ids.setdefault(item["id"], len(ids))
     scored = np.zeros((len(attempts), len(ids)), dtype=bool)
-    correct = np.zeros_like(scored)
+    value = np.zeros(scored.shape)
     for i, attempt in enumerate(attempts):
         for item in attempt.payload["items"]:
-            if item["held_out"] == held_out and item["correct"] is not None:
+            if item["held_out"] == held_out and item.get(key) is not None:
                 scored[i, ids[item["id"]]] = True
-                correct[i, ids[item["id"]]] = item["correct"]
-    return scored, correct
+                value[i, ids[item["id"]]] = float(item[key])
+    return scored, value
 
 
 def pairwise(scored: np.ndarray, correct: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(B, p, p_holm): B[i, j] items right for i and wrong for j (both scored); p[i, j] McNemar's exact p
     of i against j; p_holm the same after Holm over the m(m-1)/2 pairs (diagonal: nan)."""
+    correct = correct.astype(bool)
     right = (scored & correct).astype(np.int64)
     wrong = (scored & ~correct).astype(np.int64)
     b = right @ wrong.T
-    p = mcnemar_p(b, b.T)
-    upper = np.triu_indices(len(b), k=1)
+    return b, *_holm_matrix(mcnemar_p(b, b.T))
+
+
+def pairwise_scores(scored: np.ndarray, values: np.ndarray, lower_is_better: bool = True
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(B, p, p_holm) for paired scores: B[i, j] items both scored where i did better than j, p[i, j]
+    the exact sign-flip p of their differences, p_holm the same after Holm over all pairs."""
+    m = len(values)
+    both = scored[:, None, :] & scored[None, :, :]
+    diff = np.where(both, values[:, None, :] - values[None, :, :], 0.0)
+    better = (diff < 0) if lower_is_better else (diff > 0)
+    upper = np.triu_indices(m, k=1)
+    p = np.ones((m, m))
+    if len(upper[0]):
+        p[upper] = sign_flip_p(diff[upper])
+        p.T[upper] = p[upper]
+    return better.sum(axis=2), *_holm_matrix(p)
+
+
+def _holm_matrix(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    upper = np.triu_indices(len(p), k=1)
     adjusted = np.full(p.shape, np.nan)
     adjusted[upper] = holm(p[upper])
     adjusted.T[upper] = adjusted[upper]
+    p = p.astype(float)
     np.fill_diagonal(p, np.nan)
-    return b, p, adjusted
+    return p, adjusted
 
 
 def _rate(scored_row: np.ndarray, correct_row: np.ndarray) -> ClusteredRate:
     return ClusteredRate.of((int(right), 1) for right in correct_row[scored_row])
 
 
-def held_out_reading(visible: ClusteredRate, held_out: ClusteredRate) -> Reading:
-    """What the held-out figure says about the visible one.
+def _figure(attempt, rule: KindRule, part: str, scored_row: np.ndarray, value_row: np.ndarray):
+    """The ranked figure of one attempt on the visible or held-out part."""
+    stored = attempt.payload.get("figures", {}).get(part, {}).get(rule.figure) if rule.figure else None
+    if stored is not None:
+        return Figure.stored(stored)
+    return _rate(scored_row, value_row)
 
-    Codes: ``held_out_none`` (no held-out item scored), ``held_out_lower`` (the held-out 95 % interval
-    lies entirely below the visible accuracy: the visible figure was partly luck of the selection),
-    ``held_out_higher`` (entirely above), ``held_out_agrees`` (the visible accuracy lies inside the
+
+def held_out_reading(visible, held_out) -> Reading:
+    """What the held-out figure says about the visible one (`ClusteredRate` or `Figure`).
+
+    Codes: ``held_out_none`` (no held-out figure), ``held_out_lower`` (the held-out 95 % interval
+    lies entirely below the visible figure: the visible figure was partly luck of the selection),
+    ``held_out_higher`` (entirely above), ``held_out_agrees`` (the visible figure lies inside the
     held-out interval; with few held-out items that interval is wide, see ``held_out_n``).
     """
     values = {"visible": visible.value, "visible_n": visible.n, "held_out": held_out.value,
@@ -165,45 +275,71 @@ def held_out_reading(visible: ClusteredRate, held_out: ClusteredRate) -> Reading
     return Reading("held_out_agrees", values)
 
 
+def build_boards(attempts: Sequence, **options) -> dict[str, Board]:
+    """One `Board` per kind present, in `RULES` order (``options`` as `build_board`)."""
+    kinds = {a.payload.get("kind", "trigger") for a in attempts}
+    return {kind: build_board([a for a in attempts if a.payload.get("kind", "trigger") == kind], **options)
+            for kind in RULES if kind in kinds}
+
+
 def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K) -> Board:
     """The `Board` of ``attempts`` (objects with ``number``, ``participant`` and a validated ``payload``,
-    as `evallib.room.storage.StoredAttempt`), all of one kind.
+    as `evallib.room.storage.StoredAttempt`), all of one kind (raises ValueError otherwise; use
+    `build_boards` for a mixed room).
 
     Readings (``reading``): ``board_empty`` (no attempt), ``board_no_items`` (no visible item scored),
     ``board_single`` (one attempt), ``board_all_tied`` (the data cannot tell any attempt from the best),
-    ``board_separated`` (some attempts are significantly worse than the best). Values: attempts,
-    tied, alpha, pairs, best (its number).
+    ``board_separated`` (some attempts are significantly worse than the best),
+    ``board_too_few_items`` (all tied, and no paired result could have passed: with n items the
+    smallest two-sided p of either test is 2 / 2^n, and Holm's first step needs it below alpha / pairs;
+    ``needed`` is the smallest n that could). Values: attempts, tied, alpha, pairs, best (its
+    number), items (visible items scored by someone).
     """
     attempts = list(attempts)
-    scored, correct = _matrices(attempts, held_out=False)
+    kinds = {a.payload.get("kind", "trigger") for a in attempts}
+    if len(kinds) > 1:
+        raise ValueError(f"a board compares attempts of one kind, got {sorted(kinds)}")
+    kind = kinds.pop() if kinds else "trigger"
+    rule = RULES[kind]
     m = len(attempts)
     n_pairs = m * (m - 1) // 2
     unit = attempts[0].payload.get("unit", "item") if attempts else "item"
     if m == 0:
-        return Board((), (), Reading("board_empty", {"attempts": 0}), alpha, 0, unit)
-    rates = [_rate(scored[i], correct[i]) for i in range(m)]
-    order = sorted(range(m), key=lambda i: (rates[i].value is None, -(rates[i].value or 0.0), attempts[i].number))
+        return Board((), (), Reading("board_empty", {"attempts": 0}), alpha, 0, unit, kind=kind, test=rule.test)
+    scored, values = _matrices(attempts, False, rule.outcome)
+    figures = [_figure(attempts[i], rule, "visible", scored[i], values[i]) for i in range(m)]
+    order = sorted(range(m), key=lambda i: (figures[i].value is None, -(figures[i].value or 0.0), attempts[i].number))
     best = order[0]
-    b, p, adjusted = pairwise(scored, correct)
+    if rule.test == "mcnemar_exact":
+        b, p, adjusted = pairwise(scored, values)
+    else:
+        b, p, adjusted = pairwise_scores(scored, values, rule.lower_is_better)
     rows = []
     for rank, i in enumerate(order, start=1):
         other = i != best
         worse = other and adjusted[best, i] < alpha and b[best, i] > b[i, best]
-        rows.append(BoardRow(attempts[i].number, attempts[i].participant, rank, rates[i],
+        rows.append(BoardRow(attempts[i].number, attempts[i].participant, rank, figures[i],
                              float(p[best, i]) if other else None, float(adjusted[best, i]) if other else None,
                              int(b[best, i]) if other else 0, int(b[i, best]) if other else 0, not worse))
-    held_scored, held_correct = _matrices(attempts, held_out=True)
+    held_scored, held_values = _matrices(attempts, True, rule.outcome)
     curse = []
     for rank, i in enumerate(order[:top_k], start=1):
-        held = _rate(held_scored[i], held_correct[i])
-        curse.append(CurseRow(attempts[i].number, attempts[i].participant, rank, rates[i], held,
-                              held_out_reading(rates[i], held)))
+        held = _figure(attempts[i], rule, "held_out", held_scored[i], held_values[i])
+        curse.append(CurseRow(attempts[i].number, attempts[i].participant, rank, figures[i], held,
+                              held_out_reading(figures[i], held)))
     tied = sum(r.tied_with_best for r in rows)
-    values = {"attempts": m, "tied": tied, "alpha": alpha, "pairs": n_pairs, "best": attempts[best].number}
+    items = int(scored.any(axis=0).sum())
+    values_ = {"attempts": m, "tied": tied, "alpha": alpha, "pairs": n_pairs, "best": attempts[best].number,
+               "items": items}
     if not scored.any():
         code = "board_no_items"
     elif m == 1:
         code = "board_single"
+    elif tied < m:
+        code = "board_separated"
+    elif 2.0 / 2 ** items * n_pairs >= alpha:
+        code = "board_too_few_items"
+        values_["needed"] = int(np.floor(np.log2(2 * n_pairs / alpha))) + 1
     else:
-        code = "board_all_tied" if tied == m else "board_separated"
-    return Board(tuple(rows), tuple(curse), Reading(code, values), alpha, n_pairs, unit)
+        code = "board_all_tied"
+    return Board(tuple(rows), tuple(curse), Reading(code, values_), alpha, n_pairs, unit, kind=kind, test=rule.test)

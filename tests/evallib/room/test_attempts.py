@@ -53,7 +53,7 @@ def test_a_trigger_attempt_keeps_the_page_figures_per_query_and_split_by_held_ou
     assert not set(ids) & held
     assert attempt["readings"][0]["code"].startswith("mcnemar_")
     assert attempt["inputs"]["descriptions"] == descriptions
-    assert attempt["version"] == 1 and attempt["unit"] == "query"
+    assert attempt["version"] == 2 and attempt["unit"] == "query"
 
 
 def test_an_error_is_kept_unscored_not_counted_as_wrong():
@@ -72,7 +72,7 @@ def test_decisions_for_an_unknown_query_are_refused(real):
 
 
 @pytest.mark.parametrize("mutate, code", [
-    (lambda a: a.update(version=2), "newer_version"),
+    (lambda a: a.update(version=3), "newer_version"),
     (lambda a: a.update(version="1"), "schema"),
     (lambda a: a["provenance"].update(api_key="sk-x"), "schema"),
     (lambda a: a["provenance"].update(model="sk-proj-abcdefghijklmnopqrstuvwx"), "contains_key"),

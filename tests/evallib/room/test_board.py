@@ -60,7 +60,9 @@ def test_the_board_ranks_by_visible_accuracy_ties_in_submission_order():
     best = board.rows[0]
     assert best.p_vs_best is None and best.tied_with_best and best.accuracy == rate(4, 4)
     assert board.rows[1].b == 2 and board.rows[1].c == 0
-    assert board.reading.code == "board_all_tied" and board.reading.values["tied"] == 3
+    # 4 queries: the smallest McNemar p is 2 / 2^4, far above 0.05 / 3 pairs: the board says so.
+    assert board.reading.code == "board_too_few_items" and board.reading.values["tied"] == 3
+    assert board.reading.values["needed"] == 7  # 2 / 2^7 * 3 < 0.05
     assert board.n_pairs == 3 and board.correction == "holm_all_pairs" and board.unit == "query"
 
 
@@ -73,7 +75,7 @@ def test_a_clearly_worse_attempt_leaves_the_group_of_the_best():
     # Holm over the three pairs: the 1-vs-2 p is the smallest, multiplied by 3.
     assert rows[1].p_adjusted == pytest.approx(min(1.0, 3 * rows[1].p_vs_best))
     assert board.reading.code == "board_separated" and board.reading.values == {
-        "attempts": 3, "tied": 2, "alpha": 0.05, "pairs": 3, "best": 2}
+        "attempts": 3, "tied": 2, "alpha": 0.05, "pairs": 3, "best": 2, "items": 40}
 
 
 def test_board_readings_for_degenerate_rooms():

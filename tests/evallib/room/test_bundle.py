@@ -5,11 +5,12 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from evallib.room.board import build_board
+from evallib.room.board import build_boards
 from evallib.room.bundle import RoomBundleError, export_room, import_bundle, read_bundle
 from evallib.room.ratings import room_agreement
 from evallib.room.storage import RoomStorageError, RoomStore
 from tests.evallib.room.conftest import TOKEN, trigger_payload
+from tests.evallib.room.kinds import default_payloads
 
 
 def _filled_room(store):
@@ -19,6 +20,8 @@ def _filled_room(store):
     numbers = [store.submit_attempt(room, p.token, trigger_payload(o, [o[0], not o[1]]))
                for p, o in zip(people, outcomes)]
     store.submit_attempt(room, people[0].token, trigger_payload([False] * 4))
+    for person, payload in zip(people, default_payloads().values()):  # one attempt of each other kind
+        store.submit_attempt(room, person.token, payload)
     store.hide_attempt(room, TOKEN, numbers[1])
     for k, p in enumerate(people):
         for i in range(3):
@@ -31,12 +34,13 @@ def _snapshot(store, code):
     return (room.title, room.settings, room.closed,
             [(a.number, a.participant, a.payload, a.hidden) for a in store.attempts(code, include_hidden=True)],
             [(r.participant, r.item_id, r.label) for r in store.ratings(code)],
-            build_board(store.attempts(code)), room_agreement(store.ratings(code), n_boot=200))
+            build_boards(store.attempts(code)), room_agreement(store.ratings(code), n_boot=200))
 
 
 def test_export_then_import_into_a_fresh_database_gives_the_same_board(store, tmp_path):
     code = _filled_room(store)
     text = json.dumps(export_room(store, code, TOKEN))
+    assert {a["payload"]["kind"] for a in json.loads(text)["attempts"]} == {"trigger", "persona", "judge"}
     assert "token" not in text.replace("instructor", "")  # no participant token leaves the database
     fresh = RoomStore(f"sqlite:///{tmp_path}/fresh.sqlite3", instructor_token="another instructor")
     room = import_bundle(fresh, "another instructor", text)
@@ -45,6 +49,17 @@ def test_export_then_import_into_a_fresh_database_gives_the_same_board(store, tm
     again = import_bundle(fresh, "another instructor", text)  # the code is taken now: a new one
     assert again.code != code and _snapshot(fresh, again.code) == _snapshot(store, code)
     fresh.engine.dispose()
+
+
+def test_a_bundle_holding_a_version_1_attempt_still_loads(store):
+    bundle = _bundle(store)
+    bundle["room"]["code"] = "OLDER1"
+    first = next(a for a in bundle["attempts"] if a["payload"]["kind"] == "trigger")
+    first["payload"]["version"] = 1
+    room = import_bundle(store, TOKEN, json.dumps(bundle))
+    loaded = store.attempts(room.code, include_hidden=True)
+    assert sorted(a.payload["version"] for a in loaded) == [1] + [2] * (len(loaded) - 1)
+    assert list(build_boards(loaded)) == ["trigger", "persona", "judge"]
 
 
 def test_export_and_import_need_the_instructor_token(store):
@@ -183,5 +198,5 @@ def test_fuzzed_bundles_load_whole_or_fail_with_a_bundle_error(fuzz_store, data)
         event("loaded")
         loaded = store.attempts(room.code, include_hidden=True)
         assert len(loaded) == len(candidate["attempts"])
-        build_board(loaded)
+        build_boards(loaded)
         room_agreement(store.ratings(room.code), n_boot=20)
