@@ -253,6 +253,10 @@ def read_text(text: str, name: str, component: str = "up", file_format: str | No
 #: A day-to-day change beyond 10 robust sigmas of the day-to-day changes is reported as a jump (an
 #: earthquake, an equipment change or an outlier); 10 keeps ordinary noise (a 1-in-10^23 Gaussian event) out.
 JUMP_SIGMAS = 10.0
+#: Changes smaller than this (mm) are rounding noise of the file's decimals, not scatter: a perfectly
+#: regular series read from metres keeps differences of about 1e-11 mm, whose robust sigma would make
+#: any real jump "billions of sigmas" (files give 0.01 mm at best, so 1e-6 mm is far below any signal).
+NUMERICAL_ZERO_MM = 1e-6
 #: Velocities from records under 2.5 years are biased by seasonal signals (Blewitt & Lavallée 2002,
 #: JGR 107 B7, 2145); under a year the seasonal terms cannot be fitted at all.
 MIN_VELOCITY_YEARS = 2.5
@@ -266,7 +270,7 @@ OFFSET_MAX_INTERVAL_DAYS = 7
 def _largest_jump(observed: pd.DataFrame) -> Reading | None:
     """The largest change between consecutive epochs, measured from the median daily rate times the
     interval, when it exceeds `JUMP_SIGMAS` robust sigmas of the day-to-day changes (epochs one day
-    apart; all changes when there are none); with sigma = 0 any departure counts. Named
+    apart; all changes when there are none); with sigma = 0 (below `NUMERICAL_ZERO_MM`) any departure counts. Named
     ``jump_across_gap`` when the epochs lie more than `OFFSET_MAX_INTERVAL_DAYS` apart, ``outlier``
     when the next or previous change takes it back (one epoch off the line), ``large_jump`` otherwise."""
     d = observed["disp_mm"].to_numpy()
@@ -277,9 +281,10 @@ def _largest_jump(observed: pd.DataFrame) -> Reading | None:
     daily = interval == 1 if np.any(interval == 1) else np.ones(changes.size, dtype=bool)
     departures = changes - np.median(changes[daily] / interval[daily]) * interval
     sigma = 1.4826 * np.median(np.abs(departures[daily] - np.median(departures[daily])))
+    sigma = 0.0 if sigma < NUMERICAL_ZERO_MM else sigma
     at = int(np.argmax(np.abs(departures)))
     size = abs(departures[at])
-    if size == 0 or (sigma > 0 and size <= JUMP_SIGMAS * sigma):
+    if size < NUMERICAL_ZERO_MM or (sigma > 0 and size <= JUMP_SIGMAS * sigma):
         return None
     sigmas = float(size / sigma) if sigma > 0 else None
     before, after = observed["date"].iloc[at].date().isoformat(), observed["date"].iloc[at + 1].date().isoformat()

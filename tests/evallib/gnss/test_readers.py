@@ -32,6 +32,12 @@ def test_tenv3_adds_integer_and_fractional_metres_and_repairs_the_layout():
     assert north.observed["disp_mm"].iloc[1] == pytest.approx(-0.5)
 
 
+def test_a_regular_series_read_from_metres_has_no_scatter_to_count_sigmas_in():
+    """Rounding leaves changes of about 1e-11 mm: their sigma is zero, not the unit of a 1 mm jump."""
+    east = read_series(DATA / "STA1.tenv3", "east")
+    assert codes(east)["large_jump"] == {"date": "1995-10-23", "size_mm": pytest.approx(1.0), "sigmas": None}
+
+
 def test_pos_reads_dn_de_du_in_metres():
     east = read_series(DATA / "STA2.pos", "east")
     assert east.station == "STA2" and east.gaps == 2
