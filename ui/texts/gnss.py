@@ -485,10 +485,12 @@ TEXTS = {
                              "en": "Accepted formats: .csv, .tenv3, .pos, .neu."},
     "gnss.cli": {
         "fr": "En ligne de commande : `python -m evallib gnss --summary` (tableau, `--json`, code de sortie 1 sous "
-              "`--min-passes`), `python -m evallib gnss --file station.tenv3` pour une vraie station, et "
+              "`--min-passes`, 2 quand rien n'a pu être mesuré), `python -m evallib gnss --live MODÈLE` pour un "
+              "modèle en direct, `python -m evallib gnss --file station.tenv3` pour une vraie station, et "
               "`python -m evallib record gnss --model …` pour enregistrer les réponses d'un modèle.",
         "en": "From the command line: `python -m evallib gnss --summary` (table, `--json`, exit code 1 below "
-              "`--min-passes`), `python -m evallib gnss --file station.tenv3` for a real station, and "
+              "`--min-passes`, 2 when nothing could be measured), `python -m evallib gnss --live MODEL` for a live "
+              "model, `python -m evallib gnss --file station.tenv3` for a real station, and "
               "`python -m evallib record gnss --model …` to record a model's answers.",
     },
     # where the first false alarm comes: the cases (section 3) beside the series of the trade-off curve

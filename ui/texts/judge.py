@@ -279,10 +279,12 @@ TEXTS = {
     "judge.cli_intro": {
         "fr": "`record judge` enregistre les réponses d'un vrai modèle (elles apparaissent ensuite hors ligne) ; "
               "`judge` rejoue toute la chaîne, écrit un rapport JSON et sort en 1 sous une moyenne minimale ou "
-              "au-delà d'une part de notes écartées (pour bloquer un changement de gabarit en CI).",
+              "au-delà d'une part de notes écartées (pour bloquer un changement de gabarit en CI), en 2 quand "
+              "les appels au modèle n'ont pas abouti (clé, modèle, serveur, délai), causes groupées dans le rapport.",
         "en": "`record judge` records a real model's answers (they then appear offline); `judge` runs the whole "
               "pipeline, writes a JSON report and exits 1 below a minimum mean or above a share of unscored "
-              "grades (to gate a template change in CI)."},
+              "grades (to gate a template change in CI), 2 when the model calls failed (key, model, server, "
+              "timeout), with the causes grouped in the report."},
     # ---------------------------------------------------------------- metrics
     "judge.metric.pairs": {"fr": "Paires", "en": "Pairs"},
     "judge.metric.agreement": {"fr": "Accord", "en": "Agreement"},

@@ -314,10 +314,12 @@ TEXTS = {
                           "en": "From the command line and in continuous integration"},
     "trigger.cli_intro": {
         "fr": "La même mesure tourne en ligne de commande : elle écrit `triggering-<modèle>.json` et sort en "
-              "code 1 sous le seuil (`TRIGGER_MIN_ACCURACY`, 0,85 par défaut), 2 en cas d'erreur d'usage. "
+              "code 1 sous le seuil (`TRIGGER_MIN_ACCURACY`, 0,85 par défaut), 2 quand rien n'a pu être mesuré "
+              "(usage, données, clé, modèle, serveur, délai `--timeout`), les causes groupées dans le rapport. "
               "Un exemple de workflow GitHub Actions est dans `docs/trigger-gate-workflow.yml`.",
         "en": "The same measure runs from the command line: it writes `triggering-<model>.json` and exits with "
-              "code 1 under the threshold (`TRIGGER_MIN_ACCURACY`, 0.85 by default), 2 on a usage error. An "
+              "code 1 under the threshold (`TRIGGER_MIN_ACCURACY`, 0.85 by default), 2 when the run could not be "
+              "measured (usage, data, key, model, server, `--timeout`), with the causes grouped in the report. An "
               "example GitHub Actions workflow is in `docs/trigger-gate-workflow.yml`."},
     "trigger.limits": {
         "fr": "Limites : {n} requêtes écrites pour l'atelier, premier tour seulement (on mesure si le skill "
