@@ -134,3 +134,66 @@ def test_table_and_item_level_bootstraps_of_kappa_and_fleiss_agree_within_monte_
     spread = (fleiss_table.high - fleiss_table.low) / (2 * 1.96)  # the bootstrap standard deviation
     bound = 4 * np.sqrt(2) * np.sqrt(0.025 * 0.975 / n_boot) / 0.0584 * spread
     assert abs(fleiss_table.low - fleiss_item.low) < bound and abs(fleiss_table.high - fleiss_item.high) < bound
+
+
+# ------------------------------------------------------------------ CSV: the fast reader reads as the csv module
+
+from evallib.agreement.csv_input import _read_line_by_line, _read_regular  # noqa: E402
+
+TOKENS = ["a", "b", "1", "0", "7,5", "x y", " ", "", '"', '""', '"p,q"', ",", ";", "\t", "\n", "\n", "\r\n", "\u00a0"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(TOKENS), min_size=1, max_size=40))
+def test_a_file_the_fast_reader_accepts_reads_as_the_line_by_line_reader_reads_it(tokens):
+    text = "".join(tokens)
+    if not text.strip():
+        return
+    fast = _read_regular(text)
+    if fast is None:
+        return
+    assert fast == _read_line_by_line(text)
+
+
+@pytest.mark.parametrize("text", [
+    "a,b,c\n1,2,3\n1,2,\n4,,6\n\n  \n,,\n",
+    "\ufeffalice;bob\n7,5;8\n;9\n",
+    '"judge 1","judge 2"\n"pass","fail"\n"fail",""\n',
+    "a\tb\n 1 \t 0\r\n0\t1\r\n",
+])
+def test_regular_files_take_the_fast_reader(text):
+    fast = _read_regular(text.lstrip("\ufeff"))
+    assert fast is not None and fast == _read_line_by_line(text.lstrip("\ufeff"))
+
+
+@pytest.mark.parametrize("text", ["a,b,c\n1,2\n", "a,b\n1,2,3\n", "1,0\n0,0\n1,1,\n", "a;b,c\n1;2\n", 'a,b\n"' + "x" * 200_000 + '",1\n'])
+def test_irregular_files_go_to_the_line_by_line_reader(text):
+    assert _read_regular(text) is None
+
+
+CELLS = ["a", "1", "0", "7,5", "", " x ", '"q"', '"p;q"', '"p,q"', '""', "\u00a0b", "yes no"]
+
+
+@st.composite
+def tables_as_text(draw):
+    """Mostly regular files (one separator, equal rows), sometimes with a cell too many or too few."""
+    delimiter = draw(st.sampled_from([",", ";", "\t"]))
+    width = draw(st.integers(2, 4))
+    lines = []
+    for _ in range(draw(st.integers(1, 6))):
+        cells = draw(st.lists(st.sampled_from(CELLS), min_size=width, max_size=width))
+        cells = cells[:width + draw(st.sampled_from([0, 0, 0, 0, -1, 1]))] if cells else cells
+        lines.append(delimiter.join(cells))
+        if draw(st.integers(0, 5)) == 0:
+            lines.append(draw(st.sampled_from(["", "  ", delimiter * (width - 1)])))
+    return draw(st.sampled_from(["\n", "\r\n"])).join(lines) + "\n"
+
+
+@settings(max_examples=600, deadline=None)
+@given(tables_as_text())
+def test_a_table_the_fast_reader_accepts_reads_as_the_line_by_line_reader_reads_it(text):
+    if not text.strip():
+        return
+    fast = _read_regular(text)
+    if fast is not None:
+        assert fast == _read_line_by_line(text)
