@@ -10,11 +10,13 @@ from __future__ import annotations
 import inspect
 from collections.abc import Sequence
 
+import numpy as np
 import streamlit as st
 
 from evallib import agreement as ag
 from evallib.agreement import readings as rd
 from evallib.agreement.cohen import _chance_corrected, _kappa_standard_error, kappa_from_table
+from evallib.agreement.ratings import _factorise, pair_table
 from ui.figures import grouped_bars, heatmap
 from ui.i18n import integer, interval, number, percent, plural, t
 from ui.labels import AXIS_LABEL_CHARS, md, plain
@@ -50,29 +52,36 @@ def _cached(function):
     return st.cache_data(show_spinner=t("kappa.computing"), max_entries=16)(function)
 
 
-def ratings_key(*columns: Sequence) -> int:
-    """A cache key for columns of up to a million labels, in milliseconds.
+def ratings_key(*columns: Sequence) -> str:
+    """A cache key for typed ratings (a few hundred labels): Python's hash of the labels.
 
-    Streamlit hashes arguments element by element (seconds for 250,000 labels), so the cached
-    functions below take the ratings as underscore arguments, left out of its hash, and this key
-    instead: Python's own hash of the labels, stable within the server process that holds the cache.
+    The cached functions below take the ratings as underscore arguments, left out of Streamlit's
+    hash (it hashes element by element), and this key instead. A file's ratings are keyed by the
+    file's digest and the columns picked, computed once per upload (``ui.ratings_input.Upload``), so
+    that a rerun costs the same whatever the size of the file.
     """
-    return hash(tuple(column if isinstance(column, tuple) else tuple(column) for column in columns))
+    return f"typed:{hash(tuple(tuple(column) for column in columns))}"
 
 
 @_cached
-def pair_report(key: int, _labels_a: list, _labels_b: list, weights: str | None, bootstrap: bool) -> ag.PairReport:
+def pair_report(key: str, _labels_a: Sequence, _labels_b: Sequence, weights: str | None,
+                bootstrap: bool) -> ag.PairReport:
     return ag.pair_report(_labels_a, _labels_b, weights=weights, bootstrap=bootstrap, n_boot=N_BOOT,
                           seed=BOOT_SEED, half_width=HALF_WIDTH)
 
 
-@_cached
-def fleiss(key: int, _by_rater: list) -> tuple:
-    return ag.fleiss_kappa_with_interval(list(zip(*_by_rater)), n_boot=N_BOOT, seed=BOOT_SEED)
+def _items_by_raters(by_rater: Sequence | np.ndarray) -> Sequence | np.ndarray:
+    """Shape (n_raters, n_items) -> (n_items, n_raters), the layout of ``fleiss_kappa``."""
+    return by_rater.T if isinstance(by_rater, np.ndarray) else list(zip(*by_rater))
 
 
 @_cached
-def alpha(key: int, _by_rater: list, level: str) -> tuple:
+def fleiss(key: str, _by_rater: Sequence | np.ndarray) -> tuple:
+    return ag.fleiss_kappa_with_interval(_items_by_raters(_by_rater), n_boot=N_BOOT, seed=BOOT_SEED)
+
+
+@_cached
+def alpha(key: str, _by_rater: Sequence | np.ndarray, level: str) -> tuple:
     return ag.krippendorff_alpha_with_interval(_by_rater, level=level, n_boot=N_BOOT, seed=BOOT_SEED)
 
 
@@ -224,7 +233,7 @@ def coefficient_row(name: str, value: float | None, spec: str, help_text: str, c
     st.caption(f"{caption} {t('kappa.bootstrap_over_items')} {flags}")
 
 
-def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
+def multi_rater(by_rater: Sequence | np.ndarray, names: tuple[str, ...], data_key: str) -> None:
     """Fleiss' kappa and Krippendorff's alpha over every rater, with bootstrap intervals."""
     two = len(names) == 2
     st.subheader(t("kappa.multi_title_two") if two else t("kappa.multi_title", m=integer(len(names))))
@@ -232,7 +241,7 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
         st.caption(t("kappa.multi_two_raters"))
     level = translated_radio("kappa_level", "kappa.level", ag.LEVELS, help=t("kappa.level_help"))
     try:
-        result, ci = fleiss(ratings_key(*by_rater), by_rater)
+        result, ci = fleiss(data_key, by_rater)
     except ag.AgreementInputError as error:
         show_input_error(error)
     else:
@@ -243,7 +252,7 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
         coefficient_row(t("kappa.metric.fleiss"), result.kappa, ".2f", t("kappa.metric.fleiss_help"), ci,
                         result.n_items, rd.LANDIS_KOCH_1977, "kappa.fleiss", caption)
     try:
-        result, ci = alpha(ratings_key(*by_rater), by_rater, level)
+        result, ci = alpha(data_key, by_rater, level)
     except ag.AgreementInputError as error:
         show_input_error(error, context="level")
     else:
@@ -257,7 +266,7 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
 def show_code() -> None:
     with st.expander(t("kappa.code_title")):
         st.caption(t("kappa.code_caption"))
-        for function in (ag.cohen_kappa, kappa_from_table, _chance_corrected,
+        for function in (ag.cohen_kappa, pair_table, _factorise, kappa_from_table, _chance_corrected,
                          _kappa_standard_error):
             st.code(inspect.getsource(function), language="python")
 
@@ -275,12 +284,15 @@ source = translated_radio("kappa_source", "kappa.source", ("typed", "csv"))
 if source == "typed":
     labels_a, labels_b, name_a, name_b = typed_ratings()
     by_rater, rater_names = [labels_a, labels_b], (name_a, name_b)
+    data_key = pair_key = ratings_key(labels_a, labels_b)
 else:
     table = file_ratings()
     if table is None:
         st.stop()
-    labels_a, labels_b, name_a, name_b = pick_pair(table)
-    by_rater, rater_names = table.by_rater(), table.raters
+    labels_a, labels_b, name_a, name_b, (first, second) = pick_pair(table)
+    by_rater, rater_names = table.matrix, table.raters
+    data_key = st.session_state["kappa_csv_data"].digest
+    pair_key = f"{data_key}:{first}:{second}"
 
 weights_column, ci_column = st.columns(2)
 with weights_column:
@@ -291,7 +303,7 @@ with ci_column:
 
 st.subheader(t("kappa.pair_title", a=md(name_a), b=md(name_b)))
 try:
-    report = pair_report(ratings_key(labels_a, labels_b), labels_a, labels_b, weights, ci_method == "bootstrap")
+    report = pair_report(pair_key, labels_a, labels_b, weights, ci_method == "bootstrap")
 except ag.AgreementInputError as error:
     show_input_error(error, context="weighted")
     report = None
@@ -307,6 +319,6 @@ if report is not None:
     if report.result.kappa is not None:
         sample_size(report)
 if report is not None or source == "csv":
-    multi_rater(by_rater, rater_names)
+    multi_rater(by_rater, rater_names, data_key)
 
 show_code()

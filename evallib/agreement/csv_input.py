@@ -35,6 +35,14 @@ class RatingsTable:
         return len(self.columns[0])
 
     @cached_property
+    def matrix(self) -> np.ndarray:
+        """The ratings as one object array of shape (n_raters, n_items), built once per table."""
+        matrix = np.empty((len(self.columns), self.n_items), dtype=object)
+        for j, column in enumerate(self.columns):
+            matrix[j] = column
+        return matrix
+
+    @cached_property
     def rows(self) -> tuple[tuple[str | None, ...], ...]:
         """Shape (n_items, n_raters), the layout of the file and of ``fleiss_kappa``; built when asked."""
         return tuple(zip(*self.columns))
@@ -151,7 +159,10 @@ def _read_regular(text: str) -> RatingsTable | None:
     ratings. Anything else (errors included) returns None and goes to the line-by-line reader,
     which reads the same regular files the same way (tested) and names the line of any problem.
     """
-    first_line = text.lstrip().splitlines()[0]
+    head = text.lstrip()[:_FIELD_LIMIT + 2]  # the first line, without splitting the whole text
+    first_line = head.splitlines()[0]
+    if len(first_line) > _FIELD_LIMIT:
+        return None
     candidates = [d for d in DELIMITERS if d in first_line]
     if len(candidates) != 1:
         return None

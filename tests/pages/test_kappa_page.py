@@ -192,8 +192,10 @@ def test_choices_survive_a_language_switch():
 def test_see_the_code_shows_the_kappa_function():
     at = open_page("fr")
     assert "def cohen_kappa(" in at.code[0].value
-    assert "def kappa_from_table(" in at.code[1].value
-    assert "(p_o - p_e) / (1 - p_e)" in at.code[2].value
+    assert "def pair_table(" in at.code[1].value and "np.bincount" in at.code[1].value
+    assert "pd.factorize" in at.code[2].value
+    assert "def kappa_from_table(" in at.code[3].value
+    assert "(p_o - p_e) / (1 - p_e)" in at.code[4].value
 
 
 @pytest.mark.parametrize(("first", "second", "kind", "fragment"), [
