@@ -86,15 +86,17 @@ def _float(token: str, line: int, expected: str) -> float:
     return value
 
 
-def _finish(rows: list[tuple[date, float, float | None]], station: str, component: str, file_format: str,
-            ) -> StationSeries:
-    """Sort, drop duplicated days, count gaps, detect antenna changes and build the series."""
-    if not rows:
+def _finish(rows: list[tuple[date, float, float | None]] | pd.DataFrame, station: str, component: str,
+            file_format: str) -> StationSeries:
+    """Sort, drop duplicated days, count gaps, detect antenna changes and build the series.
+
+    ``rows``: (day, value in metres, antenna height or None) tuples, or a frame with those columns
+    ``date``, ``value``, ``antenna`` (the vectorised readers)."""
+    if not len(rows):
         raise _error("empty", "no data line found", expected="at least one epoch")
-    days = [r[0] for r in rows]
-    was_unsorted = any(b < a for a, b in zip(days, days[1:]))
-    frame = pd.DataFrame(rows, columns=["date", "value", "antenna"])
+    frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows, columns=["date", "value", "antenna"])
     frame["date"] = pd.to_datetime(frame["date"])
+    was_unsorted = bool((np.diff(frame["date"].to_numpy()) < np.timedelta64(0)).any())
     frame = frame.sort_values("date", kind="stable")
     unique = frame.drop_duplicates("date", keep="first")
     if len(unique) < MIN_DAYS:
@@ -209,6 +211,9 @@ def read_csv_series(text: str, column: str | None = None) -> StationSeries:
         raise _error("unknown_column", f"cannot tell the displacement column among {others}", 1,
                      "a column named disp_mm, or a single displacement column")
     date_at, value_at = lowered.index("date"), names.index(chosen)
+    frame = _csv_columns(text, date_at, value_at)
+    if frame is not None:
+        return _finish(frame, "", chosen, "csv")
     rows = []
     for number, tokens in enumerate(reader, start=2):
         if not tokens or not "".join(tokens).strip():
@@ -221,6 +226,28 @@ def read_csv_series(text: str, column: str | None = None) -> StationSeries:
             raise _error("bad_value", f"{tokens[date_at]!r} is not a date", number, "an ISO date YYYY-MM-DD") from None
         rows.append((day, _float(tokens[value_at], number, "a displacement in mm") / 1000.0, None))
     return _finish(rows, "", chosen, "csv")
+
+
+def _csv_columns(text: str, date_at: int, value_at: int) -> pd.DataFrame | None:
+    """The date and value columns of a regular CSV, read by pandas' C parser in one pass (a 5 MB file in
+    a fraction of a second); None when any line is not plain ``YYYY-MM-DD...,number``, so that the
+    line-by-line reader names the line. Values are converted by Python's own ``float`` (as the
+    line-by-line reader does), from mm to metres."""
+    date_column, value_column = (0, 1) if date_at < value_at else (1, 0)  # usecols keeps the file's order
+    try:
+        frame = pd.read_csv(io.StringIO(text), header=0, usecols=[date_at, value_at], dtype=object,
+                            keep_default_na=False, skip_blank_lines=True, engine="c")
+        day_texts = frame.iloc[:, date_column].str.strip().str[:10]
+        if not day_texts.str.len().eq(10).all():
+            return None
+        days = pd.to_datetime(day_texts, format="%Y-%m-%d")
+        values = frame.iloc[:, value_column].to_numpy(dtype=object).astype(float)
+    except (pd.errors.ParserError, ValueError, TypeError):
+        return None
+    if not np.isfinite(values).all():
+        return None
+    # as the line-by-line reader's dates (datetime.date), whole days at the resolution of seconds
+    return pd.DataFrame({"date": days.to_numpy().astype("datetime64[s]"), "value": values / 1000.0, "antenna": None})
 
 
 def read_series(path: str | Path, component: str = "up", file_format: str | None = None) -> StationSeries:

@@ -10,7 +10,7 @@ import streamlit as st
 
 from evallib.gnss import agents
 from evallib.gnss.readers import COMPONENTS, FORMATS, MIN_DAYS, GnssFileError, read_text, station_readings
-from ui.figures import time_series
+from ui.figures import extremes_per_bucket, time_series
 from ui.gnss.view import say
 from ui.i18n import integer, number, t
 from ui.labels import md
@@ -18,6 +18,9 @@ from ui.widgets import translated_radio
 
 #: Uploads above this size are refused before reading: 30 years of daily .tenv3 lines weigh about 2 MB.
 MAX_UPLOAD_BYTES = 20_000_000
+#: Points drawn in the station figure at most: beyond a few thousand markers the browser slows down
+#: for nothing the eye can see at 1280 px (the estimates use every day).
+MAX_FIGURE_POINTS = 4000
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
@@ -66,11 +69,14 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     if len(data) > MAX_UPLOAD_BYTES:
         st.error(t("gnss.upload_too_large", mb=number(MAX_UPLOAD_BYTES / 1e6, ".0f")))
         return
+    progress = st.progress(0.0, text=t("gnss.progress.read"))
     try:
         series = _read(data, upload.name, component)
     except GnssFileError as exc:
+        progress.empty()
         st.error(file_error_text(exc, upload.name))
         return
+    progress.progress(1 / 3, text=t("gnss.progress.agents"))
     observed = series.observed
     if series.file_format == "csv":
         st.caption(t("gnss.csv_component", column=md(series.component, None)))
@@ -81,6 +87,7 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     for reading in station_readings(series):
         say("gnss.station", reading, st.info)
     v1, v2, fit, midas = _estimates(observed, v1_threshold, v2_threshold)
+    progress.progress(2 / 3, text=t("gnss.progress.figure"))
     st.dataframe(pd.DataFrame({
         t("gnss.col.agent"): [t("gnss.agent.v1"), t("gnss.agent.v2"), t("gnss.agent.midas")],
         t("gnss.col.estimated_velocity"): [number(v1["velocity_mm_yr"]), number(v2["velocity_mm_yr"]),
@@ -93,12 +100,18 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     st.caption(t("gnss.station_no_truth"))
     st.caption(t("gnss.detector_margin", margin=integer(agents.JUMP_MARGIN_DAYS),
                  window=integer(agents.JUMP_WINDOW_DAYS)))
-    dates = observed["date"].to_numpy()
+    shown = extremes_per_bucket(observed["disp_mm"].to_numpy(), MAX_FIGURE_POINTS)
+    dates = observed["date"].to_numpy()[shown]
     markers = tuple((pd.Timestamp(day), t("gnss.equipment_marker")) for day in series.equipment_changes)
     if fit.step_day is not None:
         markers += ((observed["date"].iloc[0] + pd.Timedelta(days=fit.step_day), t("gnss.v2_step_marker")),)
     name = t(f"gnss.component.{component}") if series.file_format != "csv" else md(series.component, None)
-    st.plotly_chart(time_series(dates, observed["disp_mm"].to_numpy(), title=t("gnss.station_figure", component=name),
-                                y_title=t("gnss.disp_mm"), data_name=t("gnss.observed"), fitted=fit.fitted_mm,
+    st.plotly_chart(time_series(dates, observed["disp_mm"].to_numpy()[shown],
+                                title=t("gnss.station_figure", component=name), y_title=t("gnss.disp_mm"),
+                                data_name=t("gnss.observed"),
+                                fitted=None if fit.fitted_mm is None else np.asarray(fit.fitted_mm)[shown],
                                 fitted_name=t("gnss.v2_fit"), markers=markers), width="stretch",
                     key="gnss_station_figure")
+    if len(shown) < len(observed):
+        st.caption(t("gnss.points_shown", shown=integer(len(shown)), total=integer(len(observed))))
+    progress.empty()
