@@ -200,12 +200,12 @@ def _read_regular(text: str) -> RatingsTable | None:
     body = cells[1:] if has_names else cells
     if width < 2 or not len(body) or (body[:, width:] != "").any():
         return None
-    columns = []
-    for j in range(width):
-        column = body[:, j].copy()
-        column[column == ""] = None
-        columns.append(tuple(column.tolist()))
-    return RatingsTable(raters=_rater_names(header, has_names), columns=tuple(columns), delimiter=delimiter)
+    matrix = body[:, :width].T.copy()  # (n_raters, n_items), the layout the statistics take
+    matrix[matrix == ""] = None
+    table = RatingsTable(raters=_rater_names(header, has_names), columns=tuple(tuple(row) for row in matrix.tolist()),
+                         delimiter=delimiter)
+    table.__dict__["matrix"] = matrix  # the cached property, already built
+    return table
 
 
 def read_ratings_csv(data: bytes) -> RatingsTable:

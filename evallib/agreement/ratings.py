@@ -248,6 +248,9 @@ def _factorise(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     Codes have the shape of ``values``. ``pandas.factorize`` hashes each value once (None and NaN
     get -1); a blank string is found among the few distinct values, not item by item.
     """
+    if values.ndim == 2 and values.flags.f_contiguous and not values.flags.c_contiguous:
+        codes, uniques = _factorise(values.T)  # a transposed view: read in memory order, no copy
+        return codes.T, uniques
     codes, uniques = pd.factorize(values.ravel())
     blank = np.array([is_missing(value) for value in uniques] + [True])  # the last entry serves code -1
     if blank[:-1].any():
