@@ -47,6 +47,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/gnss.py
 	$(PY) bench/judge.py
 	$(PY) bench/sessions.py
+	$(PY) bench/pages.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache
