@@ -48,7 +48,7 @@ FLAT_TARGET = 1.5
 GNSS_TARGET_S = 3.0
 RERUN_TIMEOUT_S = 120.0
 #: Elements that only a read file produces: the multi-rater level radio, the station figure.
-KAPPA_RESULTS = ".st-key-kappa_level"
+KAPPA_RESULTS = "[class*=\"st-key-_kappa_level_\"]"  # translated_radio keys the widget per language
 GNSS_RESULTS = ".st-key-gnss_station_figure"
 
 
