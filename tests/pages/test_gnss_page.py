@@ -267,3 +267,12 @@ def test_the_component_choice_is_offered_only_for_a_three_component_file(open_pa
     assert not csv_page.exception and not [r for r in csv_page.radio if "gnss_component" in (r.key or "")]
     tenv3 = _upload(open_page(PAGE, "en"), "STA1.tenv3", (DATA / "STA1.tenv3").read_bytes())
     assert [r for r in tenv3.radio if "gnss_component" in (r.key or "")]
+
+
+def test_the_upload_reports_agent_v2_from_the_single_fit():
+    """The upload section fits v2 once and reads v2's answer from that fit: the same answer as agent_v2."""
+    from ui.gnss.station import _estimates
+    series = read_series(DATA / "STA1.tenv3", "east")
+    v1, v2, fit, _ = _estimates(series.observed, agents.V1_JUMP_THRESHOLD_MM, agents.V2_STEP_THRESHOLD_MM)
+    assert v2 == agents.agent_v2(series.observed, agents.V2_STEP_THRESHOLD_MM)
+    assert v1 == agents.agent_v1(series.observed, agents.V1_JUMP_THRESHOLD_MM)

@@ -33,7 +33,9 @@ def _estimates(observed: pd.DataFrame, v1_threshold: float, v2_threshold: float)
     t_days, d = agents.day_index(observed), observed["disp_mm"].to_numpy()
     fit = agents.fit_v2(observed, v2_threshold)
     midas = agents.midas_velocity(t_days, d, () if fit.step_day is None else (fit.step_day,))
-    return (agents.agent_v1(observed, v1_threshold), agents.agent_v2(observed, v2_threshold), fit, midas)
+    # agent_v2's answer from the fit already made (agent_v2 would fit the series a second time)
+    v2 = agents._answer(fit["velocity_mm_yr"], fit.step_day is not None, fit.step_day)
+    return agents.agent_v1(observed, v1_threshold), v2, fit, midas
 
 
 def _day_text(observed: pd.DataFrame, answer: dict) -> str:
