@@ -18,7 +18,7 @@ from evallib.agreement import readings as rd
 from evallib.agreement.cohen import _chance_corrected, _kappa_standard_error, kappa_from_table
 from evallib.agreement.ratings import _factorise, pair_table
 from ui.figures import grouped_bars, heatmap
-from ui.i18n import integer, interval, number, percent, plural, t
+from ui.i18n import integer, interval, language, number, percent, plural, t
 from ui.labels import AXIS_LABEL_CHARS, md, plain
 from ui.ratings_input import file_ratings, load_preset, pick_pair, show_input_error, typed_ratings
 from ui.readings import say as say_reading
@@ -87,20 +87,31 @@ def alpha(key: str, _by_rater: Sequence | np.ndarray, level: str) -> tuple:
 
 # ------------------------------------------------------------------------------ two raters
 
-def figures(result: ag.KappaResult, name_a: str, name_b: str) -> None:
+@st.cache_resource(show_spinner=False, max_entries=32)
+def pair_figures(key: str, lang: str, name_a: str, name_b: str, _result: ag.KappaResult) -> tuple:
+    """The contingency heatmap and the marginal bars, built once per data, names and language (``key``:
+    the ratings' cache key; the table and shares do not depend on the weights)."""
+    result = _result
     names = [ag.format_label(c) for c in result.categories]
-    left, right = st.columns(2)
-    left.plotly_chart(heatmap(
+    table = heatmap(
         result.table, result.categories, result.categories, title=t("kappa.heatmap_title"), x_title=name_b, y_title=name_a,
         value_format=".0f", hover=t("kappa.heatmap_hover", a=plain(name_a), b=plain(name_b)),
-        label_chars=AXIS_LABEL_CHARS), width="stretch")
+        label_chars=AXIS_LABEL_CHARS)
     shares = (result.marginals_1, result.marginals_2)
     counts = (result.table.sum(axis=1), result.table.sum(axis=0))
-    right.plotly_chart(grouped_bars(
+    bars = grouped_bars(
         result.categories, [(name_a, shares[0]), (name_b, shares[1])], title=t("kappa.marginals_title"),
         x_title=t("kappa.label"), texts=[[percent(s) for s in share] for share in shares],
         hover=[[f"{plain(label, None)}: {integer(c)} ({percent(s)})" for label, c, s in zip(names, cs, share)]
-               for cs, share in zip(counts, shares)], value_range=(0, 1.15)), width="stretch")
+               for cs, share in zip(counts, shares)], value_range=(0, 1.15))
+    return table, bars
+
+
+def figures(result: ag.KappaResult, name_a: str, name_b: str, key: str) -> None:
+    left, right = st.columns(2)
+    table, bars = pair_figures(key, language(), name_a, name_b, result)
+    left.plotly_chart(table, width="stretch")
+    right.plotly_chart(bars, width="stretch")
 
 
 def interval_shown(report: ag.PairReport) -> rd.Reading:
@@ -310,7 +321,7 @@ except ag.AgreementInputError as error:
 
 if report is not None:
     ci_reading = headline(report, name_a, name_b, ci_method)
-    figures(report.result, name_a, name_b)
+    figures(report.result, name_a, name_b, pair_key)
     if ci_reading is not None:
         reading(report.result, ci_reading)
     paradox(report, name_a, name_b)
