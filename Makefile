@@ -55,6 +55,8 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/judge.py
 	$(PY) bench/sessions.py
 	$(PY) bench/cluster_coverage.py
+	$(PY) bench/pages.py
+	$(PY) bench/room_attempts.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import streamlit as st
 
 from evallib import agreement as ag
@@ -17,8 +18,9 @@ from evallib.agreement.cohen import _chance_corrected, _kappa_standard_error, ka
 from ui import result_tables as rt
 from ui.code_view import see_the_code
 from ui.downloads import download_table
+from evallib.agreement.ratings import _factorise, pair_table
 from ui.figures import grouped_bars, heatmap
-from ui.i18n import integer, interval, number, percent, plural, t
+from ui.i18n import integer, interval, language, number, percent, plural, t
 from ui.labels import AXIS_LABEL_CHARS, md, plain
 from ui.ratings_input import file_ratings, load_preset, pick_pair, show_input_error, typed_ratings
 from ui.readings import say as say_reading
@@ -52,48 +54,66 @@ def _cached(function):
     return st.cache_data(show_spinner=t("kappa.computing"), max_entries=16)(function)
 
 
-def ratings_key(*columns: Sequence) -> int:
-    """A cache key for columns of up to a million labels, in milliseconds.
+def ratings_key(*columns: Sequence) -> str:
+    """A cache key for typed ratings (a few hundred labels): Python's hash of the labels.
 
-    Streamlit hashes arguments element by element (seconds for 250,000 labels), so the cached
-    functions below take the ratings as underscore arguments, left out of its hash, and this key
-    instead: Python's own hash of the labels, stable within the server process that holds the cache.
+    The cached functions below take the ratings as underscore arguments, left out of Streamlit's
+    hash (it hashes element by element), and this key instead. A file's ratings are keyed by the
+    file's digest and the columns picked, computed once per upload (``ui.ratings_input.Upload``), so
+    that a rerun costs the same whatever the size of the file.
     """
-    return hash(tuple(column if isinstance(column, tuple) else tuple(column) for column in columns))
+    return f"typed:{hash(tuple(tuple(column) for column in columns))}"
 
 
 @_cached
-def pair_report(key: int, _labels_a: list, _labels_b: list, weights: str | None, bootstrap: bool) -> ag.PairReport:
+def pair_report(key: str, _labels_a: Sequence, _labels_b: Sequence, weights: str | None,
+                bootstrap: bool) -> ag.PairReport:
     return ag.pair_report(_labels_a, _labels_b, weights=weights, bootstrap=bootstrap, n_boot=N_BOOT,
                           seed=BOOT_SEED, half_width=HALF_WIDTH)
 
 
-@_cached
-def fleiss(key: int, _by_rater: list) -> tuple:
-    return ag.fleiss_kappa_with_interval(list(zip(*_by_rater)), n_boot=N_BOOT, seed=BOOT_SEED)
+def _items_by_raters(by_rater: Sequence | np.ndarray) -> Sequence | np.ndarray:
+    """Shape (n_raters, n_items) -> (n_items, n_raters), the layout of ``fleiss_kappa``."""
+    return by_rater.T if isinstance(by_rater, np.ndarray) else list(zip(*by_rater))
 
 
 @_cached
-def alpha(key: int, _by_rater: list, level: str) -> tuple:
+def fleiss(key: str, _by_rater: Sequence | np.ndarray) -> tuple:
+    return ag.fleiss_kappa_with_interval(_items_by_raters(_by_rater), n_boot=N_BOOT, seed=BOOT_SEED)
+
+
+@_cached
+def alpha(key: str, _by_rater: Sequence | np.ndarray, level: str) -> tuple:
     return ag.krippendorff_alpha_with_interval(_by_rater, level=level, n_boot=N_BOOT, seed=BOOT_SEED)
 
 
 # ------------------------------------------------------------------------------ two raters
 
-def figures(result: ag.KappaResult, name_a: str, name_b: str) -> None:
+@st.cache_resource(show_spinner=False, max_entries=32)
+def pair_figures(key: str, lang: str, name_a: str, name_b: str, _result: ag.KappaResult) -> tuple:
+    """The contingency heatmap and the marginal bars, built once per data, names and language (``key``:
+    the ratings' cache key; the table and shares do not depend on the weights)."""
+    result = _result
     names = [ag.format_label(c) for c in result.categories]
-    left, right = st.columns(2)
-    left.plotly_chart(heatmap(
+    table = heatmap(
         result.table, result.categories, result.categories, title=t("kappa.heatmap_title"), x_title=name_b, y_title=name_a,
         value_format=".0f", hover=t("kappa.heatmap_hover", a=plain(name_a), b=plain(name_b)),
-        label_chars=AXIS_LABEL_CHARS), width="stretch")
+        label_chars=AXIS_LABEL_CHARS)
     shares = (result.marginals_1, result.marginals_2)
     counts = (result.table.sum(axis=1), result.table.sum(axis=0))
-    right.plotly_chart(grouped_bars(
+    bars = grouped_bars(
         result.categories, [(name_a, shares[0]), (name_b, shares[1])], title=t("kappa.marginals_title"),
         x_title=t("kappa.label"), texts=[[percent(s) for s in share] for share in shares],
         hover=[[f"{plain(label, None)}: {integer(c)} ({percent(s)})" for label, c, s in zip(names, cs, share)]
-               for cs, share in zip(counts, shares)], value_range=(0, 1.15)), width="stretch")
+               for cs, share in zip(counts, shares)], value_range=(0, 1.15))
+    return table, bars
+
+
+def figures(result: ag.KappaResult, name_a: str, name_b: str, key: str) -> None:
+    left, right = st.columns(2)
+    table, bars = pair_figures(key, language(), name_a, name_b, result)
+    left.plotly_chart(table, width="stretch")
+    right.plotly_chart(bars, width="stretch")
 
 
 def interval_shown(report: ag.PairReport) -> rd.Reading:
@@ -226,7 +246,7 @@ def coefficient_row(name: str, value: float | None, spec: str, help_text: str, c
     st.caption(f"{caption} {t('kappa.bootstrap_over_items')} {flags}")
 
 
-def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
+def multi_rater(by_rater: Sequence | np.ndarray, names: tuple[str, ...], data_key: str) -> None:
     """Fleiss' kappa and Krippendorff's alpha over every rater, with bootstrap intervals."""
     two = len(names) == 2
     st.subheader(t("kappa.multi_title_two") if two else t("kappa.multi_title", m=integer(len(names))))
@@ -234,7 +254,7 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
         st.caption(t("kappa.multi_two_raters"))
     level = translated_radio("kappa_level", "kappa.level", ag.LEVELS, help=t("kappa.level_help"))
     try:
-        result, ci = fleiss(ratings_key(*by_rater), by_rater)
+        result, ci = fleiss(data_key, by_rater)
     except ag.AgreementInputError as error:
         show_input_error(error)
     else:
@@ -245,7 +265,7 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
         coefficient_row(t("kappa.metric.fleiss"), result.kappa, ".2f", t("kappa.metric.fleiss_help"), ci,
                         result.n_items, rd.LANDIS_KOCH_1977, "kappa.fleiss", caption)
     try:
-        result, ci = alpha(ratings_key(*by_rater), by_rater, level)
+        result, ci = alpha(data_key, by_rater, level)
     except ag.AgreementInputError as error:
         show_input_error(error, context="level")
     else:
@@ -257,7 +277,7 @@ def multi_rater(by_rater: list[list], names: tuple[str, ...]) -> None:
 
 
 def show_code() -> None:
-    see_the_code(ag.cohen_kappa, kappa_from_table, _chance_corrected, _kappa_standard_error,
+    see_the_code(ag.cohen_kappa, pair_table, _factorise, kappa_from_table, _chance_corrected, _kappa_standard_error,
                  caption=t("kappa.code_caption"))
 
 
@@ -274,12 +294,15 @@ source = translated_radio("kappa_source", "kappa.source", ("typed", "csv"))
 if source == "typed":
     labels_a, labels_b, name_a, name_b = typed_ratings()
     by_rater, rater_names = [labels_a, labels_b], (name_a, name_b)
+    data_key = pair_key = ratings_key(labels_a, labels_b)
 else:
     table = file_ratings()
     if table is None:
         st.stop()
-    labels_a, labels_b, name_a, name_b = pick_pair(table)
-    by_rater, rater_names = table.by_rater(), table.raters
+    labels_a, labels_b, name_a, name_b, (first, second) = pick_pair(table)
+    by_rater, rater_names = table.matrix, table.raters
+    data_key = st.session_state["kappa_csv_data"].digest
+    pair_key = f"{data_key}:{first}:{second}"
 
 weights_column, ci_column = st.columns(2)
 with weights_column:
@@ -290,14 +313,14 @@ with ci_column:
 
 st.subheader(t("kappa.pair_title", a=md(name_a), b=md(name_b)))
 try:
-    report = pair_report(ratings_key(labels_a, labels_b), labels_a, labels_b, weights, ci_method == "bootstrap")
+    report = pair_report(pair_key, labels_a, labels_b, weights, ci_method == "bootstrap")
 except ag.AgreementInputError as error:
     show_input_error(error, context="weighted")
     report = None
 
 if report is not None:
     ci_reading = headline(report, name_a, name_b, ci_method)
-    figures(report.result, name_a, name_b)
+    figures(report.result, name_a, name_b, pair_key)
     download_table("kappa_agreement_table", lambda: rt.agreement_table(report.result),
                    label=t("downloads.kappa_table"))
     if ci_reading is not None:
@@ -309,6 +332,6 @@ if report is not None:
     if report.result.kappa is not None:
         sample_size(report)
 if report is not None or source == "csv":
-    multi_rater(by_rater, rater_names)
+    multi_rater(by_rater, rater_names, data_key)
 
 show_code()

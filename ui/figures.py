@@ -247,6 +247,22 @@ def threshold_lines(thresholds: Sequence[float], series: Sequence[tuple[str, Seq
     return _layout(fig, title, 460)
 
 
+def extremes_per_bucket(values, max_points: int) -> np.ndarray:
+    """Indices of at most ``max_points`` of ``values`` (shape (n,)) that keep its outline: the series is cut
+    into max_points / 2 consecutive buckets and each keeps its lowest and highest point, so that a jump or
+    an outlier stays visible. All indices when n <= max_points; sorted."""
+    values = np.asarray(values, dtype=float)
+    n = len(values)
+    if n <= max_points:
+        return np.arange(n)
+    size = -(-n // (max_points // 2))  # ceiling: points per bucket
+    padded = np.full(-(-n // size) * size, np.nan)
+    padded[:n] = values
+    buckets = padded.reshape(-1, size)
+    starts = np.arange(len(buckets)) * size
+    return np.unique(np.concatenate([starts + np.nanargmin(buckets, axis=1), starts + np.nanargmax(buckets, axis=1)]))
+
+
 def time_series(dates, values, *, title: str, y_title: str, data_name: str, fitted=None, fitted_name: str = "",
                 markers: Sequence[tuple[object, str]] = ()) -> go.Figure:
     """Daily values as points, an optional fitted curve over them, and vertical dashed lines at

@@ -6,6 +6,10 @@ human labels reads ratings the same way). Labels and names are data: escaped thr
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
+
+import numpy as np
 import streamlit as st
 
 from evallib import agreement as ag
@@ -41,13 +45,26 @@ def show_input_error(error: ag.AgreementInputError, *, context: str = "") -> Non
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)
-def read_csv(data: bytes) -> ag.RatingsTable:
-    """The file's ratings, read once per file content (a 250,000-line file takes a second).
+def read_csv(digest: str, _data: bytes) -> ag.RatingsTable:
+    """The file's ratings, read once per file content (``digest``, see ``Upload``).
 
     A resource cache, not a data cache: the table is immutable, so every session may share the one
-    object, and a rerun does not unpickle a copy of a million labels (a second each time).
+    object, and a rerun neither unpickles a copy of a million labels nor hashes the file again.
     """
-    return ag.read_ratings_csv(data)
+    return ag.read_ratings_csv(_data)
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A ratings file kept in the session: its name, bytes and content digest (computed once)."""
+
+    name: str
+    data: bytes
+    digest: str
+
+    @classmethod
+    def of(cls, name: str, data: bytes) -> Upload:
+        return cls(name, data, hashlib.blake2b(data, digest_size=16).hexdigest())
 
 
 def preset_text(values: tuple) -> str:
@@ -62,12 +79,13 @@ def load_preset(preset: ag.Preset) -> None:
 def remember_upload() -> None:
     """Keep the uploaded bytes in the session so that the file survives a page switch."""
     uploaded = st.session_state.get("kappa_csv")
-    st.session_state["kappa_csv_data"] = (uploaded.name, uploaded.getvalue()) if uploaded else None
+    st.session_state["kappa_csv_data"] = Upload.of(uploaded.name, uploaded.getvalue()) if uploaded else None
+    st.session_state["kappa_csv_id"] = uploaded.file_id if uploaded else None
 
 
 def load_example_csv() -> None:
     text = ag.ratings_to_csv(ag.AUTHORED_THREE_RATERS, EXAMPLE_RATERS)
-    st.session_state["kappa_csv_data"] = (EXAMPLE_CSV_NAME, text.encode())
+    st.session_state["kappa_csv_data"] = Upload.of(EXAMPLE_CSV_NAME, text.encode())
 
 
 def typed_ratings() -> tuple[list, list, str, str]:
@@ -93,8 +111,8 @@ def file_ratings() -> ag.RatingsTable | None:
     with upload:
         uploaded = st.file_uploader(t("kappa.csv_upload"), type=["csv", "txt", "tsv"], key="kappa_csv",
                                     on_change=remember_upload, help=t("kappa.csv_help"))
-        if uploaded is not None:
-            st.session_state["kappa_csv_data"] = (uploaded.name, uploaded.getvalue())
+        if uploaded is not None and st.session_state.get("kappa_csv_id") != uploaded.file_id:
+            remember_upload()  # the upload widget's callback does not run when the page opens with a file
     with example:
         st.caption(t("kappa.csv_example_caption"))
         st.button(t("kappa.csv_use_example"), key="kappa_csv_example", on_click=load_example_csv)
@@ -105,24 +123,23 @@ def file_ratings() -> ag.RatingsTable | None:
     if not stored:
         st.info(t("kappa.csv_waiting"))
         return None
-    name, data = stored
     try:
         with st.spinner(t("kappa.computing")):
-            table = read_csv(data)
+            table = read_csv(stored.digest, stored.data)
     except ag.AgreementInputError as error:
-        st.error(t("kappa.csv_file", name=md(name)) + " " + input_error_text(error))
+        st.error(t("kappa.csv_file", name=md(stored.name)) + " " + input_error_text(error))
         return None
-    st.caption(t("kappa.csv_loaded", name=md(name), items=integer(len(table.rows)),
+    st.caption(t("kappa.csv_loaded", name=md(stored.name), items=integer(table.n_items),
                  raters=integer(len(table.raters)), names=name_list(table.raters)))
     return table
 
 
-def pick_pair(table: ag.RatingsTable) -> tuple[list, list, str, str]:
-    """The two columns used for Cohen's kappa (the first two unless the user picks others)."""
+def pick_pair(table: ag.RatingsTable) -> tuple[np.ndarray, np.ndarray, str, str, tuple[int, int]]:
+    """The two columns used for Cohen's kappa (the first two unless the user picks others), and their indices."""
     choices = list(range(len(table.raters)))
     picked = [column.selectbox(t(key), choices, index=index, key=state, persist_state="session",
                                format_func=lambda j: table.raters[j])
               for column, key, index, state in zip(st.columns(2), ("kappa.rater_a", "kappa.rater_b"), (0, 1),
                                                    ("kappa_col_a", "kappa_col_b"))]
     first, second = (min(j, len(choices) - 1) for j in picked)
-    return table.column(first), table.column(second), table.raters[first], table.raters[second]
+    return table.matrix[first], table.matrix[second], table.raters[first], table.raters[second], (first, second)

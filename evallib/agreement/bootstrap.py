@@ -121,9 +121,21 @@ def cohen_kappa_bootstrap_ci(r1: Sequence[object], r2: Sequence[object], *, weig
 
 
 def _patterns(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct rows of an items x categories count table and how many items have each."""
-    patterns, frequencies = np.unique(counts, axis=0, return_counts=True)
-    return patterns.astype(float), frequencies.astype(float)
+    """The distinct rows of an items x categories count table, sorted, and how many items have each.
+
+    Each row is read as one integer whose digits (base: the largest count + 1) are its counts, so
+    that numeric order is the rows' lexicographic order and one sort of integers finds them;
+    ``np.unique(axis=0)`` does the same on rows, several times slower.
+    """
+    counts = counts.astype(np.int64)
+    base = int(counts.max()) + 1
+    k = counts.shape[1]
+    if k * np.log2(base) >= 62:  # the integers would overflow: sort the rows themselves
+        patterns, frequencies = np.unique(counts, axis=0, return_counts=True)
+        return patterns.astype(float), frequencies.astype(float)
+    keys = counts @ base ** np.arange(k - 1, -1, -1, dtype=np.int64)
+    _, first, frequencies = np.unique(keys, return_index=True, return_counts=True)
+    return counts[first].astype(float), frequencies.astype(float)
 
 
 def fleiss_kappa_bootstrap_ci(ratings: Iterable[Iterable[object]], *, n_boot: int = 2000,

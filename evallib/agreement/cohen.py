@@ -17,15 +17,11 @@ from evallib.agreement.ratings import (
     WEIGHTINGS,
     AgreementInputError,
     Label,
-    _category_list,
-    _codes,
     _require_finite,
-    _require_numbers,
     _scaled,
-    _table_from_codes,
     _z,
     format_label,
-    pair_ratings,
+    pair_table,
 )
 
 
@@ -37,9 +33,8 @@ def contingency_table(r1: Sequence[object], r2: Sequence[object],
     columns rater 2's, in the order of ``categories`` (sorted observed labels unless given).
     The diagonal holds the items on which the raters agree. Missing ratings are dropped pairwise.
     """
-    pair = pair_ratings(r1, r2)
-    cats = _category_list(pair.labels_1 + pair.labels_2, pair.numeric, categories)
-    return cats, _table_from_codes(_codes(pair.labels_1, cats), _codes(pair.labels_2, cats), len(cats))
+    pair = pair_table(r1, r2, categories)
+    return pair.categories, pair.table
 
 
 # --------------------------------------------------------------------------------------------
@@ -184,12 +179,9 @@ def cohen_kappa(r1: Sequence[object], r2: Sequence[object], *, weights: str | No
     >>> round(result.percent_agreement), round(result.kappa, 3), round(result.se, 3)
     (83, 0.625, 0.24)
     """
-    pair = pair_ratings(r1, r2)
-    if weights is not None:
-        _require_numbers(pair.labels_1 + pair.labels_2, f"{weights} weighted kappa")
-    cats = _category_list(pair.labels_1 + pair.labels_2, pair.numeric, categories)
-    table = _table_from_codes(_codes(pair.labels_1, cats), _codes(pair.labels_2, cats), len(cats))
-    return kappa_from_table(table, cats, weights=weights, confidence=confidence, n_dropped=pair.n_dropped)
+    pair = pair_table(r1, r2, categories, numbers_for=None if weights is None else f"{weights} weighted kappa")
+    return kappa_from_table(pair.table, pair.categories, weights=weights, confidence=confidence,
+                            n_dropped=pair.n_dropped)
 
 
 def kappa_from_table(table: np.ndarray, categories: tuple[Label, ...], *, weights: str | None = None,

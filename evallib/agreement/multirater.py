@@ -14,16 +14,14 @@ from evallib.agreement.ratings import (
     LEVELS,
     NO_VARIATION,
     Label,
-    _codes,
-    _normalise,
+    _categories_of,
+    _used,
     _require_finite,
-    _require_numbers,
     _require_two_items,
     _require_two_raters,
-    _rows,
     _scale_exponent,
     _scaled,
-    is_missing,
+    coded_matrix,
 )
 
 
@@ -56,17 +54,21 @@ def _fleiss_from_counts(counts: np.ndarray) -> tuple[float, float, float | None]
 
 
 def _fleiss_counts(ratings) -> tuple[np.ndarray, tuple[Label, ...], int, int]:
-    rows = _rows(ratings, "item (row)")
-    n_raters = len(rows[0])
+    """Items x categories counts of the complete items, the categories, m and the items left out."""
+    codes, uniques = coded_matrix(ratings, "item (row)")
+    n_items, n_raters = codes.shape
     _require_two_raters(n_raters)
-    complete = [row for row in rows if not any(is_missing(x) for x in row)]
-    _require_two_items(len(complete), len(rows), "every rater")
-    labels, _ = _normalise([x for row in complete for x in row])
-    cats = tuple(sorted(set(labels)))
-    codes = _codes(labels, cats).reshape(len(complete), n_raters)
-    counts = np.zeros((len(complete), len(cats)), dtype=int)
-    np.add.at(counts, (np.repeat(np.arange(len(complete)), n_raters), codes.ravel()), 1)
-    return counts, cats, n_raters, len(rows) - len(complete)
+    complete = (codes >= 0).all(axis=1)
+    n_complete = int(complete.sum())
+    _require_two_items(n_complete, n_items, "every rater")
+    raw = codes[complete].ravel()
+    lookup, cats, _ = _categories_of(uniques, _used(raw, len(uniques)))
+    item_codes = lookup[raw]
+    k = len(cats)
+    # item_codes run item by item (row-major), m per complete item
+    cells = np.repeat(np.arange(n_complete), n_raters) * k + item_codes
+    counts = np.bincount(cells, minlength=n_complete * k).reshape(n_complete, k)
+    return counts, cats, n_raters, n_items - n_complete
 
 
 def fleiss_kappa(ratings: Iterable[Iterable[object]]) -> FleissResult:
@@ -158,22 +160,26 @@ def _ldexp(x: float, exponent: int) -> float:
 
 
 def _alpha_counts(reliability_data, level: str) -> tuple[np.ndarray, tuple[Label, ...], int, int]:
+    """Pairable units x values counts (float), the values, the number of raters and the units left out."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
-    raters = _rows(reliability_data, "rater (row)")
-    _require_two_raters(len(raters))
-    units = [[x for x in unit if not is_missing(x)] for unit in zip(*raters)]
-    pairable = [unit for unit in units if len(unit) >= 2]
-    _require_two_items(len(pairable), len(units), "at least two raters")
-    labels, _ = _normalise([x for unit in pairable for x in unit])
-    if level != "nominal":
-        _require_numbers(labels, f"Krippendorff's alpha at the {level} level")
-    values = tuple(sorted(set(labels)))
-    codes = _codes(labels, values)
-    unit_of_rating = np.repeat(np.arange(len(pairable)), [len(unit) for unit in pairable])
-    counts = np.zeros((len(pairable), len(values)))
-    np.add.at(counts, (unit_of_rating, codes), 1)
-    return counts, values, len(raters), len(units) - len(pairable)
+    codes, uniques = coded_matrix(reliability_data, "rater (row)")
+    n_raters, n_units = codes.shape
+    _require_two_raters(n_raters)
+    rated = codes >= 0
+    pairable = rated.sum(axis=0) >= 2
+    n_pairable = int(pairable.sum())
+    _require_two_items(n_pairable, n_units, "at least two raters")
+    used = rated & pairable[None, :]
+    raw = codes[used]
+    lookup, values, _ = _categories_of(
+        uniques, _used(raw, len(uniques)),
+        numbers_for=None if level == "nominal" else f"Krippendorff's alpha at the {level} level")
+    value_codes = lookup[raw]
+    unit = np.broadcast_to((np.cumsum(pairable) - 1)[None, :], codes.shape)[used]  # row-major, as value_codes
+    k = len(values)
+    counts = np.bincount(unit * k + value_codes, minlength=n_pairable * k).reshape(n_pairable, k).astype(float)
+    return counts, values, n_raters, n_units - n_pairable
 
 
 def krippendorff_alpha(reliability_data: Iterable[Iterable[object]], *,

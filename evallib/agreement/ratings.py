@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 
 import numpy as np
+import pandas as pd
 
 from evallib.delimited import decimal_number
 from evallib.errors import InputError
@@ -218,6 +219,110 @@ class RatingPair:
         return len(self.labels_1)
 
 
+@dataclass(frozen=True, eq=False)
+class PairTable:
+    """Two raters' contingency table over the sorted categories, with how it was read."""
+
+    categories: tuple[Label, ...]
+    table: np.ndarray     # k x k counts: rows rater 1, columns rater 2
+    n_dropped: int        # items left out because one or both ratings were missing
+    numeric: bool         # every label is a number
+
+
+def _as_array(labels: object) -> np.ndarray:
+    """Labels as a numpy array, kept as it is when it already is one (numbers stay numbers)."""
+    if isinstance(labels, np.ndarray):
+        return labels
+    return np.asarray(labels if isinstance(labels, (list, tuple)) else list(labels), dtype=object)
+
+
+def _factorise(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(codes, distinct values): ``values`` factorised once, codes -1 where a rating is missing.
+
+    Codes have the shape of ``values``. ``pandas.factorize`` hashes each value once (None and NaN
+    get -1); a blank string is found among the few distinct values, not item by item.
+    """
+    if values.ndim == 2 and values.flags.f_contiguous and not values.flags.c_contiguous:
+        codes, uniques = _factorise(values.T)  # a transposed view: read in memory order, no copy
+        return codes.T, uniques
+    codes, uniques = pd.factorize(values.ravel())
+    blank = np.array([is_missing(value) for value in uniques] + [True])  # the last entry serves code -1
+    if blank[:-1].any():
+        codes = np.where(blank[codes], -1, codes)
+    return codes.reshape(values.shape), np.asarray(uniques, dtype=object)
+
+
+def _categories_of(uniques: np.ndarray, present: np.ndarray, categories: Sequence[object] | None = None,
+                   numbers_for: str | None = None) -> tuple[np.ndarray, tuple[Label, ...], bool]:
+    """Read the distinct values at ``present`` as numbers or text: the sorted categories and a lookup.
+
+    Returns ``lookup`` (shape (len(uniques),): the category of each distinct value at ``present``),
+    the categories and whether every label is a number. Only the distinct values are read
+    (``_normalise``): the cost per rating is one array lookup at most. ``numbers_for`` names a
+    computation that needs numeric labels (``non_numeric`` error otherwise).
+    """
+    labels, numeric = _normalise(list(uniques[present]))
+    if numbers_for is not None:
+        _require_numbers(labels, numbers_for)
+    cats = _category_list(labels, numeric, categories)
+    index = {category: i for i, category in enumerate(cats)}
+    lookup = np.zeros(len(uniques), dtype=np.intp)
+    lookup[present] = [index[label] for label in labels]
+    return lookup, cats, numeric
+
+
+def _used(codes: np.ndarray, n_uniques: int) -> np.ndarray:
+    """Indices of the distinct values that occur among ``codes`` (codes >= 0)."""
+    return np.flatnonzero(np.bincount(codes, minlength=n_uniques))
+
+
+def _coded_pair(r1: Sequence[object], r2: Sequence[object]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """(codes_1, uniques_1, codes_2, uniques_2, n_dropped) on the items both raters rated."""
+    values_1, values_2 = _as_array(r1), _as_array(r2)
+    if len(values_1) == 0 and len(values_2) == 0:
+        raise AgreementInputError("empty", "no ratings were given")
+    if len(values_1) != len(values_2):
+        raise AgreementInputError(
+            "lengths_differ",
+            f"rater 1 has {len(values_1)} ratings and rater 2 has {len(values_2)}: each item needs one entry "
+            "per rater (leave an entry blank for a missing rating)", n1=len(values_1), n2=len(values_2))
+    n_items = len(values_1)
+    (codes_1, uniques_1), (codes_2, uniques_2) = _factorise(values_1), _factorise(values_2)
+    kept = (codes_1 >= 0) & (codes_2 >= 0)
+    n = int(np.count_nonzero(kept))
+    if n == 0:
+        raise AgreementInputError("no_complete_item", f"none of the {n_items} items was rated by both "
+                                  "raters", n_items=n_items)
+    if n == 1:
+        raise AgreementInputError("single_item", "only one item was rated by both raters; agreement "
+                                  "needs at least two items", n_items=n_items)
+    if n < n_items:
+        codes_1, codes_2 = codes_1[kept], codes_2[kept]
+    return codes_1, uniques_1, codes_2, uniques_2, n_items - n
+
+
+def pair_table(r1: Sequence[object], r2: Sequence[object], categories: Sequence[object] | None = None,
+               numbers_for: str | None = None) -> PairTable:
+    """Two raters' contingency table, missing ratings dropped pairwise, labels read as ``pair_ratings``.
+
+    ``r1`` and ``r2`` of shape (n_items,): lists, tuples or numpy arrays. Each rater's labels are
+    factorised once and counted with one ``bincount`` over (value of rater 1, value of rater 2);
+    the small table of distinct values is then summed into the categories (``"7"`` and ``"7.0"``
+    are one category). No Python loop runs over the items. Raises as ``pair_ratings`` and
+    ``_category_list``; ``numbers_for`` as ``_categories_of``.
+    """
+    codes_1, uniques_1, codes_2, uniques_2, n_dropped = _coded_pair(r1, r2)
+    k_1, k_2 = len(uniques_1), len(uniques_2)
+    raw = np.bincount(codes_1 * k_2 + codes_2, minlength=k_1 * k_2).reshape(k_1, k_2)
+    rows, columns = np.flatnonzero(raw.sum(axis=1)), np.flatnonzero(raw.sum(axis=0))
+    # one code space for both raters: rater 2's distinct values follow rater 1's
+    lookup, cats, numeric = _categories_of(np.concatenate([uniques_1, uniques_2]),
+                                           np.concatenate([rows, k_1 + columns]), categories, numbers_for)
+    table = np.zeros((len(cats), len(cats)), dtype=raw.dtype)
+    np.add.at(table, (lookup[:k_1][rows][:, None], lookup[k_1:][columns][None, :]), raw[np.ix_(rows, columns)])
+    return PairTable(cats, table, n_dropped, numeric)
+
+
 def pair_ratings(r1: Sequence[object], r2: Sequence[object]) -> RatingPair:
     """Align two raters' labels item by item, dropping items where either rating is missing.
 
@@ -225,24 +330,30 @@ def pair_ratings(r1: Sequence[object], r2: Sequence[object]) -> RatingPair:
     (``lengths_differ``, with both lengths), no item has both ratings (``no_complete_item``) or only
     one does (``single_item``).
     """
-    r1, r2 = list(r1), list(r2)
-    if not r1 and not r2:
-        raise AgreementInputError("empty", "no ratings were given")
-    if len(r1) != len(r2):
-        raise AgreementInputError(
-            "lengths_differ",
-            f"rater 1 has {len(r1)} ratings and rater 2 has {len(r2)}: each item needs one entry per "
-            "rater (leave an entry blank for a missing rating)", n1=len(r1), n2=len(r2))
-    kept = [(a, b) for a, b in zip(r1, r2) if not is_missing(a) and not is_missing(b)]
-    if not kept:
-        raise AgreementInputError("no_complete_item", f"none of the {len(r1)} items was rated by both "
-                                  "raters", n_items=len(r1))
-    if len(kept) == 1:
-        raise AgreementInputError("single_item", "only one item was rated by both raters; agreement "
-                                  "needs at least two items", n_items=len(r1))
-    labels, numeric = _normalise([a for a, _ in kept] + [b for _, b in kept])
-    n = len(kept)
-    return RatingPair(tuple(labels[:n]), tuple(labels[n:]), len(r1) - n, numeric)
+    codes_1, uniques_1, codes_2, uniques_2, n_dropped = _coded_pair(r1, r2)
+    codes = np.concatenate([codes_1, codes_2 + len(uniques_1)])
+    uniques = np.concatenate([uniques_1, uniques_2])
+    lookup, cats, numeric = _categories_of(uniques, _used(codes, len(uniques)))
+    labels = np.empty(len(cats), dtype=object)
+    labels[:] = cats
+    named = labels[lookup[codes]]
+    return RatingPair(tuple(named[:len(codes_1)]), tuple(named[len(codes_1):]), n_dropped, numeric)
+
+
+def coded_matrix(matrix: Iterable[Iterable[object]], what: str) -> tuple[np.ndarray, np.ndarray]:
+    """(codes, distinct values) of a rectangular table of labels, -1 for a missing rating.
+
+    ``matrix``: a 2-D numpy array or a sequence of equally long rows. Raises ``empty`` or ``ragged``
+    (naming the widths found) as the rows demand.
+    """
+    if not isinstance(matrix, (np.ndarray, list, tuple)):
+        matrix = list(matrix)
+    array = _as_array(matrix)
+    if array.ndim != 2 or 0 in array.shape:
+        rows = _rows(matrix, what)  # raises the error that fits
+        array = np.empty((len(rows), len(rows[0])), dtype=object)
+        array[...] = rows
+    return _factorise(array)
 
 
 def _category_list(labels: Iterable[Label], numeric: bool,
@@ -260,15 +371,6 @@ def _category_list(labels: Iterable[Label], numeric: bool,
         raise AgreementInputError("unknown_labels", f"labels not among the declared categories: {shown}",
                                   labels=shown)
     return tuple(sorted(set(declared)))
-
-
-def _codes(labels: Sequence[Label], categories: Sequence[Label]) -> np.ndarray:
-    index = {category: i for i, category in enumerate(categories)}
-    return np.array([index[label] for label in labels], dtype=int)
-
-
-def _table_from_codes(codes_1: np.ndarray, codes_2: np.ndarray, k: int) -> np.ndarray:
-    return np.bincount(codes_1 * k + codes_2, minlength=k * k).reshape(k, k)
 
 
 def _scale_exponent(values: Sequence[float]) -> int:

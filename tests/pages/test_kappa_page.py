@@ -192,8 +192,10 @@ def test_choices_survive_a_language_switch():
 def test_see_the_code_shows_the_kappa_function():
     at = open_page("fr")
     assert "def cohen_kappa(" in at.code[0].value
-    assert "def kappa_from_table(" in at.code[1].value
-    assert "(p_o - p_e) / (1 - p_e)" in at.code[2].value
+    assert "def pair_table(" in at.code[1].value and "np.bincount" in at.code[1].value
+    assert "pd.factorize" in at.code[2].value
+    assert "def kappa_from_table(" in at.code[3].value
+    assert "(p_o - p_e) / (1 - p_e)" in at.code[4].value
 
 
 @pytest.mark.parametrize(("first", "second", "kind", "fragment"), [
@@ -524,3 +526,24 @@ def test_a_rerun_reuses_the_computed_figures(monkeypatch):
     at.session_state["lang"] = "fr"
     at.run()
     assert not at.exception and len(calls) == 1
+
+
+def test_the_example_file_replaces_an_upload_and_a_rerun_keeps_it():
+    """The upload is stored once per file (its digest computed then), not again on every rerun: a rerun
+    after clicking the example must not bring the uploaded file back."""
+    at = upload(open_page("en"), "mine.csv", b"x,y\n1,0\n0,0\n1,1\n")
+    assert any("mine.csv" in c for c in values(at.caption))
+    at.button(key="kappa_csv_example").click().run()
+    at.run()
+    captions = values(at.caption)
+    assert any("kappa_example.csv" in c for c in captions) and not any("mine.csv" in c for c in captions)
+    assert st_digest(at) == ui_digest(ag.ratings_to_csv(ag.AUTHORED_THREE_RATERS, ("judge_1", "judge_2", "judge_3")))
+
+
+def st_digest(at: AppTest) -> str:
+    return at.session_state["kappa_csv_data"].digest
+
+
+def ui_digest(text: str) -> str:
+    import hashlib
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -11,7 +12,7 @@ from evallib.gnss import agents
 from evallib.gnss.station import estimate_station
 from evallib.gnss.readers import COMPONENTS, FORMATS, MIN_DAYS, GnssFileError, read_text, station_readings
 from ui.downloads import download_table
-from ui.figures import chart_config, time_series
+from ui.figures import chart_config, extremes_per_bucket, time_series
 from ui.gnss.view import say
 from ui.i18n import integer, number, t
 from ui.labels import md, plain
@@ -23,6 +24,9 @@ MAX_UPLOAD_MB = 20
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 2**20
 #: The last file uploaded, (name, bytes): kept in the session so that it survives a page switch.
 UPLOAD_KEY = "gnss_upload_data"
+#: Points drawn in the station figure at most: beyond a few thousand markers the browser slows down
+#: for nothing the eye can see at 1280 px (the estimates use every day).
+MAX_FIGURE_POINTS = 4000
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
@@ -78,11 +82,14 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     if len(data) > MAX_UPLOAD_BYTES:
         st.error(t("gnss.upload_too_large", mb=integer(MAX_UPLOAD_MB)))
         return
+    progress = st.progress(0.0, text=t("gnss.progress.read"))
     try:
         series = _read(data, name, component)
     except GnssFileError as exc:
+        progress.empty()
         st.error(file_error_text(exc, name))
         return
+    progress.progress(1 / 3, text=t("gnss.progress.agents"))
     observed = series.observed
     if series.file_format == "csv":
         st.caption(t("gnss.csv_component", column=md(series.component, None)))
@@ -94,6 +101,7 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
         say("gnss.station", reading, st.info)
     result = _estimates(data, name, component, v1_threshold, v2_threshold)
     fit, midas = result.fit, result.estimates[2]
+    progress.progress(2 / 3, text=t("gnss.progress.figure"))
     st.dataframe(pd.DataFrame({
         t("gnss.col.agent"): [t("gnss.agent.v1"), t("gnss.agent.v2"), t("gnss.agent.midas")],
         t("gnss.col.estimated_velocity"): [number(e.velocity_mm_yr) for e in result.estimates],
@@ -106,13 +114,19 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     st.caption(t("gnss.station_no_truth"))
     st.caption(t("gnss.detector_margin", margin=integer(agents.JUMP_MARGIN_DAYS),
                  window=integer(agents.JUMP_WINDOW_DAYS)))
-    dates = observed["date"].to_numpy()
+    shown = extremes_per_bucket(observed["disp_mm"].to_numpy(), MAX_FIGURE_POINTS)
+    dates = observed["date"].to_numpy()[shown]
     markers = tuple((pd.Timestamp(day), t("gnss.equipment_marker")) for day in series.equipment_changes)
     if fit.step_day is not None:
         markers += ((observed["date"].iloc[0] + pd.Timedelta(days=fit.step_day), t("gnss.v2_step_marker")),)
     # A chart title is not Markdown: the column name is escaped for plotly, never with backslashes.
-    shown = t(f"gnss.component.{component}") if series.file_format != "csv" else plain(series.component, None)
-    st.plotly_chart(time_series(dates, observed["disp_mm"].to_numpy(), title=t("gnss.station_figure", component=shown),
-                                y_title=t("gnss.disp_mm"), data_name=t("gnss.observed"), fitted=fit.fitted_mm,
+    title = t(f"gnss.component.{component}") if series.file_format != "csv" else plain(series.component, None)
+    st.plotly_chart(time_series(dates, observed["disp_mm"].to_numpy()[shown],
+                                title=t("gnss.station_figure", component=title), y_title=t("gnss.disp_mm"),
+                                data_name=t("gnss.observed"),
+                                fitted=None if fit.fitted_mm is None else np.asarray(fit.fitted_mm)[shown],
                                 fitted_name=t("gnss.v2_fit"), markers=markers), width="stretch",
                     key="gnss_station_figure", config=chart_config())
+    if len(shown) < len(observed):
+        st.caption(t("gnss.points_shown", shown=integer(len(shown)), total=integer(len(observed))))
+    progress.empty()

@@ -730,4 +730,13 @@ TEXTS = {
     },
     "gnss.live_run_unrecorded": {"fr": "Non enregistré : la source choisie n'a pas de réponse pour cet essai.",
                                  "en": "Not recorded: the chosen source has no answer for this run."},
+    "gnss.progress.read": {"fr": "Lecture du fichier…", "en": "Reading the file…"},
+    "gnss.progress.agents": {"fr": "Estimations des trois agents…", "en": "The three agents' estimates…"},
+    "gnss.progress.figure": {"fr": "Préparation de la figure…", "en": "Preparing the figure…"},
+    "gnss.points_shown": {
+        "fr": "La figure montre {shown} des {total} jours : le plus bas et le plus haut de chaque tranche de "
+              "jours consécutifs, pour que les sauts restent visibles. Les estimations utilisent tous les jours.",
+        "en": "The figure shows {shown} of the {total} days: the lowest and highest of each run of consecutive "
+              "days, so that jumps stay visible. The estimates use every day.",
+    },
 }

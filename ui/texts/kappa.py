@@ -596,11 +596,17 @@ TEXTS = {
     # ---------------------------------------------------------------- code
     "kappa.code_caption": {
         "fr": "La fonction qui calcule κ sur cette page (evallib/agreement/cohen.py), suivie de ses "
-              "trois auxiliaires : le calcul depuis le tableau de contingence, la formule, puis l'erreur "
-              "type.",
+              "auxiliaires : le tableau de contingence (chaque évaluateur est factorisé une fois, seules "
+              "les étiquettes distinctes sont lues comme nombres ou comme texte, puis un seul comptage "
+              "bincount remplit le tableau), le calcul depuis ce tableau, la formule, puis l'erreur type. "
+              "Aucune boucle Python ne parcourt les items : un million de notes se compte en une fraction "
+              "de seconde (comparaison avec scikit-learn dans bench/agreement.py).",
         "en": "The function that computes κ on this page (evallib/agreement/cohen.py), followed by its "
-              "three helpers: the computation from the contingency table, the formula, then the standard "
-              "error."},
+              "helpers: the contingency table (each rater is factorised once, only the distinct labels are "
+              "read as numbers or text, then a single bincount fills the table), the computation from that "
+              "table, the formula, then the standard error. No Python loop runs over the items: a million "
+              "ratings are counted in a fraction of a second (compared with scikit-learn in "
+              "bench/agreement.py)."},
 
     # ---------------------------------------------------------------- input problems
     "kappa.error.empty": {"fr": "Saisissez ou collez les étiquettes des deux évaluateurs, ou choisissez un exemple.",
