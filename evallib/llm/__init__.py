@@ -21,9 +21,9 @@ from evallib.llm.scheduler import EndpointScheduler, Lane, ScheduledProvider
 
 __all__ = [
     "DEFAULT_CONCURRENCY", "MODES", "AnthropicProvider", "ChatRequest", "ChatResult", "EmbeddingRequest",
-    "EmbeddingResult", "EndpointScheduler", "FallbackProvider", "Lane", "OpenAICompatibleProvider", "Progress", "Provider",
-    "ProviderConfig", "RecordedSource", "Recording", "RecordingProvider", "Recordings", "ReplayProvider",
-    "ScheduledProvider",
+    "EmbeddingResult", "EndpointScheduler", "FallbackProvider", "Lane", "OpenAICompatibleProvider", "Progress",
+    "Provider", "ProviderConfig", "RecordedSource", "Recording", "RecordingProvider", "Recordings",
+    "ReplayProvider", "ScheduledProvider",
     "collect", "default_recordings", "failed_indices", "is_recordable", "live_provenance", "local_directory",
     "make_provider", "provider_for_mode", "retry_failed",
 ]

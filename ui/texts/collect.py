@@ -240,4 +240,8 @@ TEXTS = {
     "error_kind.malformed": {"fr": "réponse illisible", "en": "unreadable answer"},
     "error_kind.missing_recording": {"fr": "pas d'enregistrement", "en": "no recording"},
     "error_kind.unexpected": {"fr": "erreur inattendue", "en": "unexpected error"},
+    "collect.queued_behind_others": {
+        "fr": "{n} requête(s) attendent leur tour : le serveur de modèle répond d'abord à d'autres participants",
+        "en": "{n} request(s) waiting their turn: the model server is answering other participants first",
+    },
 }
