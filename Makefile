@@ -55,6 +55,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/judge.py
 	$(PY) bench/sessions.py
 	$(PY) bench/cluster_coverage.py
+	$(PY) bench/room.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache
