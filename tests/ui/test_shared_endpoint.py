@@ -4,9 +4,11 @@ import pytest
 import streamlit as st
 
 from evallib.llm import FallbackProvider, Progress, ProviderConfig, ScheduledProvider
+from evallib.llm.scheduler import LIMIT_VARIABLE
 from ui.collection import progress_text
+from ui.i18n import t
 from ui.models import CachedProvider, page_provider, session_lane
-from ui.settings import Settings
+from ui.settings import Settings, config_problem
 
 KEY = "sk-room-key-4242"
 
@@ -55,3 +57,13 @@ def test_the_progress_bar_says_when_requests_wait_behind_other_participants(lang
     assert progress_text(Progress(3, 36, 0, 0, 0.0, 2.0, None, queued_behind_others=7)) == expected
     assert progress_text(Progress(3, 36, 0, 0, 0.0, 2.0, None)) == expected.split(" · ")[0] + " · " + \
         " · ".join(expected.split(" · ")[1:4])
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_bad_endpoint_limit_is_named_on_the_page_instead_of_collecting(monkeypatch, lang):
+    st.session_state["lang"] = lang
+    monkeypatch.setenv(LIMIT_VARIABLE, "eight")
+    problem = config_problem(settings())
+    assert problem == "collect.bad_endpoint_limit" and LIMIT_VARIABLE in t(problem)
+    monkeypatch.setenv(LIMIT_VARIABLE, "4")
+    assert config_problem(settings()) == ""
