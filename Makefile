@@ -57,6 +57,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/cluster_coverage.py
 	$(PY) bench/pages.py
 	$(PY) bench/room_attempts.py
+	$(PY) bench/room.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

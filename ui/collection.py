@@ -26,7 +26,7 @@ from evallib.llm.retries import RETRY_AFTER_BUDGET_S
 from ui.failures import failure_text, models_offered
 from ui.i18n import t
 from ui.markdown import literal
-from ui.models import model_list, page_provider
+from ui.models import model_list, page_provider, session_lane
 from ui.settings import Settings, config_problem, current_settings
 from ui.sources import chosen_source
 
@@ -46,7 +46,8 @@ def endpoint_fingerprint(settings: Settings) -> str:
 
 
 def _run(requests: Sequence, set_name: str, settings) -> None:
-    provider = page_provider(set_name, settings)
+    lane = session_lane(settings) if settings.live else None
+    provider = page_provider(set_name, settings, lane)
     fingerprint = endpoint_fingerprint(settings)
     answers = stored_answers()
     bar = st.progress(0.0, text=t("collect.starting", total=len(requests)))
@@ -57,7 +58,7 @@ def _run(requests: Sequence, set_name: str, settings) -> None:
             answers[(progress.last.request_key, fingerprint)] = progress.last
         bar.progress(progress.done / progress.total, text=progress_text(progress))
 
-    results = collect(list(requests), provider, settings.concurrency, on_progress=show)
+    results = collect(list(requests), provider, settings.concurrency, on_progress=show, lane=lane)
     for request, result in zip(requests, results):
         answers[(request.key(), fingerprint)] = result
     bar.empty()
@@ -70,11 +71,14 @@ LONG_WAIT_S = 3.0
 
 
 def progress_text(progress: Progress) -> str:
-    """The progress bar's text: counts, elapsed time, retries so far, and a long Retry-After wait."""
+    """The progress bar's text: counts, elapsed time, retries so far, a long Retry-After wait, and the
+    requests waiting for the model server while other participants' requests are answered."""
     text = t("collect.progress", done=progress.done, total=progress.total, elapsed=progress.elapsed_s,
              errors=progress.errors, retries=progress.retries)
     if progress.retry_wait_s >= LONG_WAIT_S:
         text += " · " + t("collect.retry_waiting", wait=math.ceil(progress.retry_wait_s))
+    if progress.queued_behind_others:
+        text += " · " + t("collect.queued_behind_others", n=progress.queued_behind_others)
     return text
 
 

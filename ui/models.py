@@ -8,14 +8,15 @@
   (kind + base URL) and a keyed hash of the API key (`key_scope`), never the key itself: sessions
   with the same key and endpoint share answers, a session with another or a wrong key is asked
   afresh and sees its own errors. Errors are not cached. A cached hit comes back with source "cache".
+- Live calls that miss the cache go through the endpoint's scheduler, one per endpoint per server
+  process (`evallib.llm.scheduler`): at most ``EVALLIB_ENDPOINT_CONCURRENCY`` (8) in flight to one
+  server, the sessions served in turn, identical requests of the same key scope sent once.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
 import threading
+import uuid
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,6 +25,7 @@ import streamlit as st
 from evallib.llm import Recordings, local_directory, make_provider, provider_for_mode
 from evallib.llm.errors import Failure
 from evallib.llm.recordings import SHIPPED_DIR
+from evallib.llm.scheduler import EndpointScheduler, Lane, ScheduledProvider, key_scope
 from ui.settings import Settings, current_settings
 
 #: Set in the cached function's body: still False after a call means the answer came from the cache.
@@ -53,18 +55,6 @@ class _UncachedResult(Exception):
     def __init__(self, result) -> None:
         super().__init__("uncached")
         self.result = result
-
-
-@st.cache_resource(show_spinner=False)
-def _scope_secret() -> bytes:
-    """A random secret drawn once per server process, held in memory only (never written anywhere)."""
-    return secrets.token_bytes(32)
-
-
-def key_scope(api_key: str) -> str:
-    """HMAC-SHA256 of ``api_key`` under the process's secret (hex): equal for equal keys, and
-    revealing nothing of the key to whoever sees a cache key (no dictionary attack without the secret)."""
-    return hmac.new(_scope_secret(), api_key.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 @st.cache_data(show_spinner=False, max_entries=50_000)
@@ -113,17 +103,31 @@ def live_provider(settings: Settings):
     return held[1]
 
 
-def page_provider(set_name: str, settings: Settings | None = None):
+@st.cache_resource(show_spinner=False)
+def _endpoint_scheduler(fingerprint: str) -> EndpointScheduler:
+    """The scheduler of one endpoint (kind + base URL), shared by every session of the server process."""
+    return EndpointScheduler()
+
+
+def session_lane(settings: Settings) -> Lane:
+    """A new lane of this browser session on the endpoint's scheduler (one per collection)."""
+    session = st.session_state.setdefault("_llm_session", uuid.uuid4().hex)
+    return _endpoint_scheduler(settings.config.fingerprint()).lane(session)
+
+
+def page_provider(set_name: str, settings: Settings | None = None, lane: Lane | None = None):
     """The provider a page collects with, for the session's mode.
 
     Args:
         set_name: recording set (``<set_name>.jsonl`` in the local recordings folder) that Live + record
             appends to.
+        lane: this collection's lane on the endpoint's scheduler (`session_lane`), to give `collect`
+            too; None: a new one (live calls are always scheduled).
     """
     settings = settings or current_settings()
     if not settings.live:
         return provider_for_mode("offline", recordings())
-    live = live_provider(settings)
+    live = ScheduledProvider(live_provider(settings), lane or session_lane(settings))
     if settings.use_cache:
         live = CachedProvider(live)
     return provider_for_mode(settings.mode, recordings(), live, set_name=set_name, provider_kind=settings.config.kind)

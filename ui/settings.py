@@ -13,6 +13,7 @@ import streamlit as st
 
 from evallib.llm import DEFAULT_CONCURRENCY, ProviderConfig
 from evallib.llm.providers import DEFAULT_TIMEOUT_S
+from evallib.llm.scheduler import endpoint_limit
 from ui.secrets import setting
 
 #: Session-state keys of the sidebar widgets, and their defaults on a fresh session.
@@ -93,6 +94,10 @@ def config_problem(settings: "Settings") -> str:
         return "sidebar.bad_url"
     if not settings.model:
         return "collect.no_model"
+    try:
+        endpoint_limit()
+    except ValueError:
+        return "collect.bad_endpoint_limit"
     return ""
 
 

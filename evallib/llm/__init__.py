@@ -17,11 +17,13 @@ from evallib.llm.providers import (AnthropicProvider, OpenAICompatibleProvider, 
 from evallib.llm.recordings import (RecordedSource, Recording, Recordings, default_recordings, live_provenance,
                                     local_directory)
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
+from evallib.llm.scheduler import EndpointScheduler, Lane, ScheduledProvider
 
 __all__ = [
     "DEFAULT_CONCURRENCY", "MODES", "AnthropicProvider", "ChatRequest", "ChatResult", "EmbeddingRequest",
-    "EmbeddingResult", "FallbackProvider", "OpenAICompatibleProvider", "Progress", "Provider",
-    "ProviderConfig", "RecordedSource", "Recording", "RecordingProvider", "Recordings", "ReplayProvider",
+    "EmbeddingResult", "EndpointScheduler", "FallbackProvider", "Lane", "OpenAICompatibleProvider", "Progress",
+    "Provider", "ProviderConfig", "RecordedSource", "Recording", "RecordingProvider", "Recordings",
+    "ReplayProvider", "ScheduledProvider",
     "collect", "default_recordings", "failed_indices", "is_recordable", "live_provenance", "local_directory",
     "make_provider", "provider_for_mode", "retry_failed",
 ]

@@ -41,6 +41,8 @@ class Progress:
             no request is waiting on one).
         elapsed_s: seconds since the collection started.
         last: the result that has just arrived, or None for a periodic report with no new answer.
+        queued_behind_others: requests of this collection waiting for the shared endpoint while
+            other sessions' requests hold it (`evallib.llm.scheduler`); 0 without a scheduler.
     """
 
     done: int
@@ -50,6 +52,7 @@ class Progress:
     retry_wait_s: float
     elapsed_s: float
     last: Result | None
+    queued_behind_others: int = 0
 
 
 def answer(provider, request: Request) -> Result:
@@ -75,7 +78,7 @@ def _call(provider, request: Request, index: int, events: queue.SimpleQueue) -> 
 
 
 def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAULT_CONCURRENCY,
-            on_progress: Callable[[Progress], None] | None = None) -> list[Result]:
+            on_progress: Callable[[Progress], None] | None = None, lane=None) -> list[Result]:
     """Answer every request; ``results[i]`` answers ``requests[i]``.
 
     Args:
@@ -86,6 +89,9 @@ def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAUL
             `PROGRESS_INTERVAL_S` while none does (then with ``last=None``). An exception it
             raises ends the collection at once: unsent requests are cancelled, and the exception
             propagates without waiting for the requests in flight.
+        lane: the `evallib.llm.scheduler.Lane` that ``provider``'s live calls go through (a
+            `ScheduledProvider` inside it), or None: its requests queued behind other sessions' are
+            reported (`Progress.queued_behind_others`), and an interrupted collection drops them.
 
     Raises:
         ValueError: if ``max_concurrency`` < 1.
@@ -103,7 +109,8 @@ def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAUL
         now = time.monotonic()
         waiting = max((until - now for until in waits_until.values()), default=0.0)
         on_progress(Progress(done, len(requests), errors, finished_retries + sum(running_retries.values()),
-                             max(waiting, 0.0), time.perf_counter() - start, last))
+                             max(waiting, 0.0), time.perf_counter() - start, last,
+                             lane.queued_behind_others() if lane is not None else 0))
 
     pool = ThreadPoolExecutor(max_workers=min(max_concurrency, max(len(requests), 1)))
     try:
@@ -133,6 +140,8 @@ def collect(requests: Sequence[Request], provider, max_concurrency: int = DEFAUL
         # Interrupted (e.g. the page's script is stopped by a click): requests not yet started are
         # not sent, and the caller does not wait for those in flight (their results are dropped).
         pool.shutdown(wait=False, cancel_futures=True)
+        if lane is not None:
+            lane.cancel()  # and those waiting for the shared endpoint are dropped from its queue
         raise
     pool.shutdown()
     return results  # type: ignore[return-value]

@@ -240,4 +240,14 @@ TEXTS = {
     "error_kind.malformed": {"fr": "réponse illisible", "en": "unreadable answer"},
     "error_kind.missing_recording": {"fr": "pas d'enregistrement", "en": "no recording"},
     "error_kind.unexpected": {"fr": "erreur inattendue", "en": "unexpected error"},
+    "collect.queued_behind_others": {
+        "fr": "{n} requête(s) attendent leur tour : le serveur de modèle répond d'abord à d'autres participants",
+        "en": "{n} request(s) waiting their turn: the model server is answering other participants first",
+    },
+    "collect.bad_endpoint_limit": {
+        "fr": "La variable d'environnement EVALLIB_ENDPOINT_CONCURRENCY doit être un nombre entier de requêtes, "
+              "au moins 1 : corrigez-la puis relancez le serveur de l'application.",
+        "en": "The environment variable EVALLIB_ENDPOINT_CONCURRENCY must be a whole number of requests, at "
+              "least 1: correct it, then restart the app's server.",
+    },
 }
