@@ -3,8 +3,12 @@
 import streamlit as st
 
 from ui.i18n import t
+from ui.shell import require_navigation
 from ui.sidebar import render_sidebar
 
+# Before any widget: the widgets of a run in the legacy pages mode get other ids, so the first
+# click of the first visitor of a fresh server would be lost.
+require_navigation()
 st.set_page_config(page_title="LLM eval workshop", page_icon=":material/science:", layout="wide")
 
 render_sidebar()

@@ -5,6 +5,8 @@ runs ``pages/<name>.py`` directly, without ``app.py``, until ``st.navigation`` h
 first visitor who opens ``/persona`` on a fresh server would then get a page with no sidebar
 and the folder's file names as navigation. Each page calls `require_navigation()` first: in
 that mode it switches the server to ``st.navigation`` and reruns, so ``app.py`` draws the page.
+``app.py`` calls it too, before drawing anything: its widgets drawn in that mode get other ids
+than in the runs that follow, so the first click on them (the language, say) was lost.
 """
 
 import streamlit as st
@@ -12,7 +14,7 @@ from streamlit.runtime.pages_manager import PagesManager
 
 
 def require_navigation() -> None:
-    """Rerun through ``app.py`` if this page was started by the legacy ``pages/`` discovery."""
+    """Rerun through ``app.py`` if this run was started by the legacy ``pages/`` discovery."""
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
         st.rerun()
