@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ui.i18n import t
-from ui.shell import require_navigation
+from ui.shell import require_navigation, run_page
 from ui.sidebar import render_sidebar
 
 # Before any widget: the widgets of a run in the legacy pages mode get other ids, so the first
@@ -21,4 +21,4 @@ pages = [
     st.Page("pages/judge.py", title=t("judge.nav"), icon=":material/gavel:", url_path="judge"),
     st.Page("pages/gnss.py", title=t("gnss.nav"), icon=":material/satellite_alt:", url_path="gnss"),
 ]
-st.navigation(pages).run()
+run_page(st.navigation(pages))

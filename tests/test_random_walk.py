@@ -139,7 +139,9 @@ class Walk:
             else "fr"
 
     def live(self) -> bool:
-        return self.page.locator('[data-testid="stSidebar"] input[type="password"]').count() > 0
+        """Whether the sidebar's mode is not the first (offline)."""
+        mode = self.page.locator('[data-testid="stSidebar"] [data-testid="stRadio"]').nth(1).locator("input:checked")
+        return mode.count() > 0 and mode.first.get_attribute("value") != "0"
 
     def actions(self) -> list[tuple[float, str, object]]:
         """(weight, kind, target) for every interaction the page offers now, in the page's order."""
@@ -182,12 +184,17 @@ class Walk:
         where = self.page.url.rsplit("/", 1)[-1] or "home"
         number = len(self.steps) + 1
         self.steps.append(f"{number:3d}. [{where}, {self.language()}] {kind}: ...")
-        started = time.monotonic()
+        started, language, live = time.monotonic(), self.language(), self.live()
         described = getattr(self, f"_{kind}")(target)
         self.steps[-1] = self.steps[-1].replace("...", described)
         self.settle()
         print(f"{self.steps[-1]} ({time.monotonic() - started:.1f} s)", flush=True)
         self.check()
+        # Only the language switch changes the language, only going live or offline the mode.
+        if kind != "language" and self.language() != language:
+            self.fail(f"the language went from {language} to {self.language()}")
+        if kind not in ("live", "offline") and self.live() != live:
+            self.fail(f"the mode went from {'live' if live else 'offline'} to {'live' if self.live() else 'offline'}")
 
     @staticmethod
     def _label(target) -> str:
@@ -210,7 +217,7 @@ class Walk:
         return self._label(target)
 
     def _select(self, target) -> str:
-        target.locator('[data-baseweb="select"]').click()
+        target.locator('button[aria-haspopup="listbox"]').click()
         options = self.page.locator('[role="option"]')
         try:
             options.first.wait_for(timeout=2000)
@@ -261,9 +268,13 @@ class Walk:
         row = self.rng.randrange(rows)
         x = self.rng.randint(45, int(box["width"]) - 20)
         self.page.mouse.click(box["x"] + x, box["y"] + 35 + 35 * row + 17)
+        self.page.wait_for_timeout(150)
         self.page.keyboard.press("Enter")
-        self.page.wait_for_timeout(200)
         editor = self.page.locator("#portal textarea")
+        try:
+            editor.first.wait_for(timeout=1500)
+        except PlaywrightTimeout:
+            pass
         if not editor.count() or not editor.first.is_visible():
             self.page.keyboard.press("Escape")
             return f"table cell at x={x}, row {row + 1}: not a text cell"
@@ -331,7 +342,7 @@ class Walk:
         select = self.page.locator('[data-testid="stSidebar"] [data-testid="stSelectbox"]').filter(has_text=label)
         if not select.count() or not select.first.is_visible():
             return "model list not offered"
-        select.locator('[data-baseweb="select"]').click()
+        select.locator('button[aria-haspopup="listbox"]').click()
         try:
             self.page.locator('[role="option"]').first.wait_for(timeout=2000)
         except PlaywrightTimeout:

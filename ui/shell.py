@@ -1,4 +1,6 @@
-"""Guard for Streamlit's legacy multipage mode (a trap seen on 1.67).
+"""What app.py wraps around every page: leaving Streamlit's legacy pages mode, keeping widget values.
+
+Legacy multipage mode (a trap seen on 1.67).
 
 Because the app has a ``pages/`` folder, Streamlit starts every server in the legacy mode that
 runs ``pages/<name>.py`` directly, without ``app.py``, until ``st.navigation`` has run once. A
@@ -11,6 +13,7 @@ than in the runs that follow, so the first click on them (the language, say) was
 
 import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
+from streamlit.runtime.state import get_session_state
 
 
 def require_navigation() -> None:
@@ -18,3 +21,65 @@ def require_navigation() -> None:
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
         st.rerun()
+
+
+#: How the widgets whose value a script may set send it (not buttons, uploads or chat inputs).
+_SETTABLE = {"bool_value", "int_value", "double_value", "string_value", "string_array_value", "double_array_value",
+             "int_array_value"}
+_PLAIN = (bool, int, float, str)
+#: Session-state keys: the url path of the page the last run drew; the widget values kept, by key; whether
+#: the last run's page failed.
+PAGE_KEY = "_page_shown"
+KEPT_KEY = "_kept_widget_values"
+FAILED_KEY = "_page_failed"
+
+
+def keep_widget_values() -> None:
+    """Copy the values of this session's keyed widgets into ``st.session_state[KEPT_KEY]``.
+
+    Streamlit drops a keyed widget's value at the end of the first run that does not draw it (the user
+    opened another page, or the page stopped on an error above it), and the widget then starts again
+    from its default: the template edited, the slider moved, were gone on coming back (issue 12).
+    Only values a script may set are kept (plain values, not buttons, uploads or tables). Keys
+    starting with "_" are left alone: `ui.widgets.translated_choice` keys its widgets per language
+    and keeps their choice apart.
+    """
+    try:
+        state = get_session_state()._state  # SessionState (streamlit 1.67, pinned)
+        keys = [key for key in st.session_state.keys() if isinstance(key, str) and not key.startswith("_")]
+        metadata = {key: state.get_widget_metadata(state.get_widget_id_from_key(key) or "") for key in keys}
+    except AttributeError:  # another Streamlit: nothing kept, nothing broken
+        return
+    kept = st.session_state.setdefault(KEPT_KEY, {})
+    for key, meta in metadata.items():
+        if meta is None or meta.value_type not in _SETTABLE:
+            continue
+        value = st.session_state[key]
+        items = value if isinstance(value, (list, tuple)) else [value]
+        if all(item is None or isinstance(item, _PLAIN) for item in items):
+            kept[key] = value
+
+
+def restore_widget_values() -> None:
+    """Give back their kept value to the widgets whose value Streamlit dropped (before they are drawn)."""
+    for key, value in st.session_state.get(KEPT_KEY, {}).items():
+        if key not in st.session_state:
+            st.session_state[key] = value
+
+
+def run_page(page) -> None:
+    """Run the page ``st.navigation`` chose; keep the widgets' values when the page changes or fails.
+
+    An error is raised again after that, so that Streamlit shows it (and tests see it) as before;
+    the sidebar, drawn before the page, stays usable.
+    """
+    if st.session_state.get(PAGE_KEY) != page.url_path or st.session_state.pop(FAILED_KEY, False):
+        keep_widget_values()
+        restore_widget_values()
+        st.session_state[PAGE_KEY] = page.url_path
+    try:
+        page.run()
+    except Exception:
+        keep_widget_values()
+        st.session_state[FAILED_KEY] = True
+        raise

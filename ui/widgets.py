@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
 
 import streamlit as st
@@ -19,16 +18,17 @@ def translated_choice(widget: Callable, label: str, options: Sequence, names: Ma
     """A radio or selectbox whose option names may change while the page runs, and whose choice survives.
 
     Streamlit 1.67 identifies a keyed radio or selectbox by its key alone and keeps its value as the
-    text shown for the option. When the names change (a count in them, a language switch, an option
-    appearing) the browser may still send the old text, which the new options do not hold: Streamlit
-    then hands it back as a plain string, and a callback reading the widget's state gets a label where
-    it expected an option. Hence:
+    text shown for the option. When the names change (a count in them, a recorded source appearing)
+    the browser may still send the old text, which the new options do not hold: Streamlit then hands
+    it over as that text, and a callback that read the widget's state as a position crashed the page
+    (issue 12). Hence:
 
     - the choice lives in ``st.session_state[state_key]`` (a plain value that tests may set), written
       from the widget's return value, never from a callback;
-    - the widget's key carries the language and a digest of the names shown, so changed names make a
-      new widget, started from the remembered choice;
-    - a return value that is not one of the positions offered leaves the remembered choice as it is.
+    - the widget is keyed per language, so a language switch starts it afresh from that choice
+      (``names`` are translated);
+    - a text the options do not hold makes Streamlit start the widget again at ``index``, the choice
+      kept; a text they hold picks its option; anything else leaves the choice as it is.
 
     ``names`` are looked up now, not inside ``format_func``, which may run outside this session.
 
@@ -47,11 +47,11 @@ def translated_choice(widget: Callable, label: str, options: Sequence, names: Ma
     # The widget chooses among positions, not values: an option value of None would read as "nothing
     # selected" to Streamlit. Two equal names would be one choice for Streamlit: they are numbered.
     shown = _distinct([str(names[option]) for option in options])
-    digest = hashlib.blake2b("\n".join(shown).encode(), digest_size=6).hexdigest()
-    position = widget(label, range(len(options)), index=options.index(remembered),
-                      key=f"_{state_key}_{language()}_{digest}",
+    position = widget(label, range(len(options)), index=options.index(remembered), key=f"_{state_key}_{language()}",
                       format_func=lambda i: shown[i] if isinstance(i, int) and 0 <= i < len(shown) else str(i),
                       **options_kw)
+    if isinstance(position, str) and position in shown:  # a text the last run did not offer, this one does
+        position = shown.index(position)
     if isinstance(position, int) and 0 <= position < len(options):
         remembered = options[position]
     st.session_state[state_key] = remembered

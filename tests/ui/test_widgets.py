@@ -89,3 +89,14 @@ def test_equal_names_stay_distinct_choices():
     assert at.radio[0].options == ["same", "same (2)"]
     at.radio[0].set_value(1).run()
     assert at.text[0].value == "2"
+
+
+def test_a_stale_label_that_names_an_option_again_picks_it():
+    """Runs 1 -> 2 -> 1: the browser still holds "a · 1 runs", which the page offers again."""
+    at = _app()
+    at.selectbox[0].select_index(0).run()
+    at.number_input[0].set_value(2).run()
+    at.selectbox[0].select_index(1).run()  # b · 2 runs
+    at._run(widget_state=_states(at, select="a · 1 runs", runs=1))
+    assert not at.exception
+    assert _picked(at) == "picked a"
