@@ -98,7 +98,7 @@ class Walk:
 
     # ------------------------------------------------------------ waiting and checking
 
-    def settle(self, quiet_s: float = 0.4, timeout_s: float = 120) -> None:
+    def settle(self, quiet_s: float = 0.3, timeout_s: float = 120) -> None:
         """Wait until the script has finished and none has started for ``quiet_s``."""
         quiet_since, deadline = None, time.monotonic() + timeout_s
         while time.monotonic() < deadline:
@@ -107,7 +107,7 @@ class Walk:
             quiet_since = (quiet_since or now) if idle else None
             if quiet_since is not None and now - quiet_since >= quiet_s:
                 return
-            self.page.wait_for_timeout(100)
+            self.page.wait_for_timeout(60)
         self.fail("the app did not finish its run")
 
     def check(self) -> None:
@@ -275,12 +275,14 @@ class Walk:
             editor.first.wait_for(timeout=1500)
         except PlaywrightTimeout:
             pass
-        if not editor.count() or not editor.first.is_visible():
+        try:  # a cell that opens no text editor (a list, a checkbox), or one a rerun just closed
+            text = editor.first.input_value(timeout=2000)
+        except PlaywrightTimeout:
             self.page.keyboard.press("Escape")
             return f"table cell at x={x}, row {row + 1}: not a text cell"
         grid = target.evaluate("e => [...document.querySelectorAll('[data-testid=stDataFrame]')].indexOf(e)")
         key = (self.page.url, "cell", grid, row, x)
-        new, how = self._edit(editor.first.input_value(), key)
+        new, how = self._edit(text, key)
         editor.first.fill(new)
         editor.first.press("Enter")
         return f"table {grid + 1}, cell at x={x}, row {row + 1}: {how}"
