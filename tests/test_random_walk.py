@@ -397,3 +397,21 @@ def test_the_first_click_on_a_fresh_server_counts(browser):
         assert walk.language() == "en"
         assert page.locator("h1").first.inner_text() == _text("home.title", "en")
         context.close()
+
+
+def test_the_language_survives_a_page_opened_by_a_button(app, browser):
+    """The judge page opens the kappa page (st.switch_page): still in English (before: back to French)."""
+    url, log = app
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    walk = Walk(page, url, log, None, "judge", "en", 0)
+    page.goto(f"{url}/judge")
+    walk.settle()
+    walk._language(None)
+    walk.settle()
+    page.get_by_role("button", name=_text("judge.send_to_kappa", "en")).click()
+    walk.settle()
+    assert page.url.endswith("/kappa") and walk.language() == "en"
+    assert page.locator("h1").first.inner_text() == _text("kappa.title", "en")
+    walk.check()
+    context.close()
