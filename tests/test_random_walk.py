@@ -415,3 +415,63 @@ def test_the_language_survives_a_page_opened_by_a_button(app, browser):
     assert page.locator("h1").first.inner_text() == _text("kappa.title", "en")
     walk.check()
     context.close()
+
+
+# ---------------------------------------------------------------- the sequences of issue 12, replayed as such
+
+def _open(app, browser, name: str):
+    url, log = app
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    walk = Walk(page, url, log, None, name, "fr", 0)
+    page.goto(f"{url}/{name}")
+    walk.settle()
+    return context, page, walk
+
+
+def _append_in_cell(walk: Walk, grid, row: int, x: int, suffix: str) -> None:
+    """Open the text cell at ``x`` px in ``row`` of ``grid``, add ``suffix`` and commit it."""
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    walk.page.mouse.dblclick(box["x"] + x, box["y"] + 35 + 35 * row + 17)
+    editor = walk.page.locator("#portal textarea").first
+    editor.fill(editor.input_value() + suffix)
+    editor.press("Enter")
+    walk.settle()
+    walk.check()
+
+
+def test_trigger_runs_per_query_two_three_one(app, browser):
+    """The counts in the recorded sources' names change with the runs (before: TypeError in ui/widgets.py)."""
+    context, page, walk = _open(app, browser, "trigger")
+    runs = page.get_by_role("spinbutton", name=_text("trigger.runs", "fr"))
+    for value in ("3", "1", "2"):
+        runs.fill(value)
+        runs.press("Enter")
+        walk.settle()
+        walk.check()
+    context.close()
+
+
+def test_persona_edit_a_prompt_then_rename_another_assistant(app, browser):
+    context, page, walk = _open(app, browser, "persona")
+    assistants = page.locator('[data-testid="stMain"] [data-testid="stDataFrame"]').first
+    _append_in_cell(walk, assistants, 0, 600, " Réponds en une phrase.")
+    _append_in_cell(walk, assistants, 1, 60, "-bis")
+    assert page.get_by_text("style-bis").count() >= 1
+    context.close()
+
+
+def test_judge_unknown_placeholder_in_template_a_then_edit_it_again(app, browser):
+    context, page, walk = _open(app, browser, "judge")
+    page.get_by_text(_text("judge.templates_title", "fr"), exact=True).click()
+    walk.settle()
+    template = page.get_by_role("textbox", name=_text("judge.template", "fr").format(name="A"))
+    first = template.input_value()
+    for text in (first + " {inconnu}", first + " {inconnu} encore", first + " Sois bref."):
+        template.fill(text)
+        template.press("Control+Enter")
+        walk.settle()
+        walk.check()
+    context.close()
