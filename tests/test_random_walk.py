@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -474,4 +475,42 @@ def test_judge_unknown_placeholder_in_template_a_then_edit_it_again(app, browser
         template.press("Control+Enter")
         walk.settle()
         walk.check()
+    context.close()
+
+
+def test_judge_offline_on_a_generator_recorded_live_then_blinding_and_language(app, fake, browser):
+    """A recorded source appears (Live + record), is picked offline, then the names change again."""
+    context, page, walk = _open(app, browser, "judge")
+    walk.rng = random.Random(0)
+    walk._mode(2)  # live + record
+    walk.settle()
+    side = page.locator('[data-testid="stSidebar"]')
+    for label, value in (("sidebar.base_url", fake.openai_base_url), ("sidebar.api_key", KEY)):
+        box = side.get_by_role("textbox", name=_text(label, "fr"))
+        box.fill(value)
+        box.press("Enter")
+        walk.settle()
+    select = side.locator('[data-testid="stSelectbox"]').filter(has_text=_text("sidebar.model", "fr"))
+    select.locator('button[aria-haspopup="listbox"]').click()
+    page.get_by_role("option", name="fake-ok", exact=True).click()
+    walk.settle()
+    page.get_by_role("button", name=re.compile(r"^Lancer \(\d+ chaînes\)$")).click()
+    walk.settle()
+    walk.check()
+    walk._offline(None)
+    walk.settle()
+    generator = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"]').filter(
+        has_text=_text("judge.source_generator", "fr"))
+    generator.locator('button[aria-haspopup="listbox"]').click()
+    page.get_by_role("option", name=re.compile("^fake-ok")).first.click()
+    walk.settle()
+    walk.check()
+    for _ in range(2):
+        page.get_by_text(_text("judge.blinding_toggle", "fr"), exact=True).click()
+        walk.settle()
+        walk.check()
+    walk._language(None)
+    walk.settle()
+    walk.check()
+    assert walk.language() == "en"
     context.close()
