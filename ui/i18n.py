@@ -123,7 +123,7 @@ def plural(key: str, n: int, **values: object) -> str:
     return t(f"{key}.{'one' if one else 'other'}", n=integer(n), **values)
 
 
-def t(key: str, **values: object) -> str:
+def t(key: str, /, **values: object) -> str:
     """The text for ``key`` in the session's language, with ``values`` substituted.
 
     Floats are written with the language's decimal mark and a typeset minus sign. A missing key shows as ``⟦key⟧`` so that
