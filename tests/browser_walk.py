@@ -114,8 +114,8 @@ class Walk:
         found += [(2 / max(len(toggles), 1), "toggle", t) for t in toggles]
         selects = self.visible('[data-testid="stSelectbox"]', main)
         found += [(3 / max(len(selects), 1), "select", s) for s in selects]
-        sliders = self.visible('[data-testid="stSlider"] [role="slider"]')
-        found += [(3 / max(len(sliders), 1), "slider", s) for s in sliders]
+        sliders = self.visible('[data-testid="stSlider"]')
+        found += [(3 / max(len(sliders), 1), "slider", s.locator('input[type="range"]').first) for s in sliders]
         areas = self.visible('[data-testid="stTextArea"] textarea', main)
         found += [(3 / max(len(areas), 1), "text", a) for a in areas]
         grids = [g for g in self.visible('[data-testid="stDataFrame"]', main)

@@ -126,3 +126,21 @@ def test_the_language_survives_a_page_opened_by_a_button(logged_app, chromium):
     context.close()
 
 
+
+
+def test_a_slider_keeps_its_value_through_a_language_switch(logged_app, chromium):
+    """Translated option names ("20,0" / "20.0"): the browser went back to the default (before: 1.5)."""
+    context, page, walk = _open(logged_app, chromium, "gnss")
+    slider = page.get_by_test_id("stSlider").first.locator('input[type="range"]')
+    slider.focus()
+    slider.press("End")
+    slider.evaluate("e => e.blur()")
+    walk.settle()
+    assert slider.get_attribute("aria-valuetext") == "20,0"
+    walk._language(None)
+    walk.settle()
+    page.get_by_test_id("stNumberInputStepUp").first.click()  # any other click sends the slider's value
+    walk.settle()
+    walk.check()
+    assert page.get_by_test_id("stSlider").first.locator('input[type="range"]').get_attribute("aria-valuetext") == "20.0"
+    context.close()

@@ -12,8 +12,11 @@ than in the runs that follow, so the first click on them (the language, say) was
 """
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.runtime.state import get_session_state
+
+from ui.i18n import language
 
 
 def require_navigation() -> None:
@@ -32,6 +35,8 @@ _PLAIN = (bool, int, float, str)
 PAGE_KEY = "_page_shown"
 KEPT_KEY = "_kept_widget_values"
 FAILED_KEY = "_page_failed"
+#: Session-state key: the language of the last run.
+LANGUAGE_SEEN_KEY = "_language_of_last_run"
 
 
 def keep_widget_values() -> None:
@@ -67,6 +72,23 @@ def restore_widget_values() -> None:
             st.session_state[key] = value
 
 
+def resend_widget_values() -> None:
+    """Write the page's widget values back under their keys, before they are drawn, so that Streamlit sends them.
+
+    For a language switch: a widget whose option names are translated ("1,5" / "1.5") keeps its
+    value on the server, but the browser, which no longer finds the old name among the new ones,
+    went back to the widget's default and sent it with the next click. A value written this way is
+    sent to the browser with the new names. Widgets already drawn in this run (the sidebar's) are skipped.
+    """
+    keep_widget_values()
+    for key, value in st.session_state.get(KEPT_KEY, {}).items():
+        if key in st.session_state:
+            try:
+                st.session_state[key] = value
+            except StreamlitAPIException:
+                pass
+
+
 def run_page(page) -> None:
     """Run the page ``st.navigation`` chose; keep the widgets' values when the page changes or fails.
 
@@ -77,6 +99,9 @@ def run_page(page) -> None:
         keep_widget_values()
         restore_widget_values()
         st.session_state[PAGE_KEY] = page.url_path
+    if st.session_state.get(LANGUAGE_SEEN_KEY, language()) != language():
+        resend_widget_values()
+    st.session_state[LANGUAGE_SEEN_KEY] = language()
     try:
         page.run()
     except Exception:
