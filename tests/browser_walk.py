@@ -241,8 +241,11 @@ class Walk:
         grid = target.evaluate("e => [...document.querySelectorAll('[data-testid=stDataFrame]')].indexOf(e)")
         key = (self.page.url, "cell", grid, row, x)
         new, how = self._edit(text, key)
-        editor.first.fill(new)
-        editor.first.press("Enter")
+        try:
+            editor.first.fill(new, timeout=2000)
+            editor.first.press("Enter", timeout=2000)
+        except PlaywrightTimeout:  # a rerun closed the editor: the walk goes on, the step says so
+            return f"table {grid + 1}, cell at x={x}, row {row + 1}: {how}, but a rerun closed the editor first"
         return f"table {grid + 1}, cell at x={x}, row {row + 1}: {how}"
 
     def _input(self, target) -> str:
