@@ -5,8 +5,12 @@ from pathlib import Path
 import streamlit as st
 
 from ui.i18n import t
+from ui.shell import require_navigation, run_page
 from ui.sidebar import render_sidebar
 
+# Before any widget: the widgets of a run in the legacy pages mode get other ids, so the first
+# click of the first visitor of a fresh server would be lost.
+require_navigation()
 #: The app's icon, from the project (a Material icon name would make every page view ask a public font server).
 ICON = Path(__file__).parent / "static" / "favicon.svg"
 st.set_page_config(page_title="LLM eval workshop", page_icon=ICON, layout="wide")
@@ -21,4 +25,4 @@ pages = [
     st.Page("pages/judge.py", title=t("judge.nav"), icon=":material/gavel:", url_path="judge"),
     st.Page("pages/gnss.py", title=t("gnss.nav"), icon=":material/satellite_alt:", url_path="gnss"),
 ]
-st.navigation(pages).run()
+run_page(st.navigation(pages))

@@ -2,13 +2,16 @@
 
 The variable is set before any test runs, so the app servers that browser tests start inherit it.
 Browser tests of the live path share an app server per module (`app_url`) and a fresh browser
-session per test (`page`); command-line tests of the live path share a fake endpoint (`server`,
-answering to `FAKE_KEY`) and take the key from the environment as a user would (`live_env`).
+session per test (`page`); random walks read their server's log as it comes (`logged_app`) and
+open their sessions in one browser (`chromium`). Command-line tests of the live path share a fake
+endpoint (`server`, answering to `FAKE_KEY`) and take the key from the environment as a user would
+(`live_env`).
 """
 
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +61,24 @@ def live_env(monkeypatch):
     """`FAKE_KEY` in OPENAI_API_KEY and ANTHROPIC_API_KEY, where the command line reads keys."""
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
     monkeypatch.setenv("ANTHROPIC_API_KEY", FAKE_KEY)
+
+
+@pytest.fixture(scope="module")
+def logged_app():
+    """`streamlit run app.py` for this test module, with the file its output goes to as it comes: (url, log path)."""
+    from tests.test_browser import _serve_app
+    with tempfile.NamedTemporaryFile("w+", prefix="app-", suffix=".log") as log:
+        for url in _serve_app(log):
+            yield url, Path(log.name)
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Headless Chromium for this test module; each test opens its own context (a Streamlit session)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

@@ -35,13 +35,17 @@ def app_url():
     yield from _serve_app()
 
 
-def _serve_app():
-    """Start `streamlit run serve.py` (which serves app.py) on a free port; yield its URL; stop it and check its log."""
+def _serve_app(log=None):
+    """Start `streamlit run serve.py` (which serves app.py) on a free port; yield its URL; stop it and check its log.
+
+    ``log``: an open file that receives the server's output as it comes (so a test can read it
+    after each step); by default the output is read when the server stops.
+    """
     port = _free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "serve.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        cwd=ROOT, stdout=log or subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(120):
@@ -57,6 +61,8 @@ def _serve_app():
     finally:
         process.terminate()
         output = process.communicate(timeout=10)[0]
+        if log:
+            output = Path(log.name).read_text()
     assert "Traceback" not in output, output[-3000:]
     assert "missing ScriptRunContext" not in output, "a worker thread called Streamlit"
 

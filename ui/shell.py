@@ -1,18 +1,110 @@
-"""Guard for Streamlit's legacy multipage mode (a trap seen on 1.67).
+"""What app.py wraps around every page: leaving Streamlit's legacy pages mode, keeping widget values.
+
+Legacy multipage mode (a trap seen on 1.67).
 
 Because the app has a ``pages/`` folder, Streamlit starts every server in the legacy mode that
 runs ``pages/<name>.py`` directly, without ``app.py``, until ``st.navigation`` has run once. A
 first visitor who opens ``/persona`` on a fresh server would then get a page with no sidebar
 and the folder's file names as navigation. Each page calls `require_navigation()` first: in
 that mode it switches the server to ``st.navigation`` and reruns, so ``app.py`` draws the page.
+``app.py`` calls it too, before drawing anything: its widgets drawn in that mode get other ids
+than in the runs that follow, so the first click on them (the language, say) was lost.
 """
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.pages_manager import PagesManager
+from streamlit.runtime.state import get_session_state
+
+from ui.i18n import language
 
 
 def require_navigation() -> None:
-    """Rerun through ``app.py`` if this page was started by the legacy ``pages/`` discovery."""
+    """Rerun through ``app.py`` if this run was started by the legacy ``pages/`` discovery."""
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
         st.rerun()
+
+
+#: How the widgets whose value a script may set send it (not buttons, uploads or chat inputs).
+_SETTABLE = {"bool_value", "int_value", "double_value", "string_value", "string_array_value", "double_array_value",
+             "int_array_value"}
+_PLAIN = (bool, int, float, str)
+#: Session-state keys: the url path of the page the last run drew; the widget values kept, by key; whether
+#: the last run's page failed.
+PAGE_KEY = "_page_shown"
+KEPT_KEY = "_kept_widget_values"
+FAILED_KEY = "_page_failed"
+#: Session-state key: the language of the last run.
+LANGUAGE_SEEN_KEY = "_language_of_last_run"
+
+
+def keep_widget_values() -> None:
+    """Copy the values of this session's keyed widgets into ``st.session_state[KEPT_KEY]``.
+
+    Streamlit drops a keyed widget's value at the end of the first run that does not draw it (the user
+    opened another page, or the page stopped on an error above it), and the widget then starts again
+    from its default: the template edited, the slider moved, were gone on coming back (issue 12).
+    Only values a script may set are kept (plain values, not buttons, uploads or tables). Keys
+    starting with "_" are left alone: `ui.widgets.translated_choice` keys its widgets per language
+    and keeps their choice apart.
+    """
+    try:
+        state = get_session_state()._state  # SessionState (streamlit 1.67, pinned)
+        keys = [key for key in st.session_state.keys() if isinstance(key, str) and not key.startswith("_")]
+        metadata = {key: state.get_widget_metadata(state.get_widget_id_from_key(key) or "") for key in keys}
+    except AttributeError:  # another Streamlit: nothing kept, nothing broken
+        return
+    kept = st.session_state.setdefault(KEPT_KEY, {})
+    for key, meta in metadata.items():
+        if meta is None or meta.value_type not in _SETTABLE:
+            continue
+        value = st.session_state[key]
+        items = value if isinstance(value, (list, tuple)) else [value]
+        if all(item is None or isinstance(item, _PLAIN) for item in items):
+            kept[key] = value
+
+
+def restore_widget_values() -> None:
+    """Give back their kept value to the widgets whose value Streamlit dropped (before they are drawn)."""
+    for key, value in st.session_state.get(KEPT_KEY, {}).items():
+        if key not in st.session_state:
+            st.session_state[key] = value
+
+
+def resend_widget_values() -> None:
+    """Write the page's widget values back under their keys, before they are drawn, so that Streamlit sends them.
+
+    For a language switch: a widget whose option names are translated ("1,5" / "1.5") keeps its
+    value on the server, but the browser, which no longer finds the old name among the new ones,
+    went back to the widget's default and sent it with the next click. A value written this way is
+    sent to the browser with the new names. Widgets already drawn in this run (the sidebar's) are skipped.
+    """
+    keep_widget_values()
+    for key, value in st.session_state.get(KEPT_KEY, {}).items():
+        if key in st.session_state:
+            try:
+                st.session_state[key] = value
+            except StreamlitAPIException:
+                pass
+
+
+def run_page(page) -> None:
+    """Run the page ``st.navigation`` chose; keep the widgets' values when the page changes or fails.
+
+    An error is raised again after that, so that Streamlit shows it (and tests see it) as before;
+    the sidebar, drawn before the page, stays usable.
+    """
+    if st.session_state.get(PAGE_KEY) != page.url_path or st.session_state.pop(FAILED_KEY, False):
+        keep_widget_values()
+        restore_widget_values()
+        st.session_state[PAGE_KEY] = page.url_path
+    if st.session_state.get(LANGUAGE_SEEN_KEY, language()) != language():
+        resend_widget_values()
+    st.session_state[LANGUAGE_SEEN_KEY] = language()
+    try:
+        page.run()
+    except Exception:
+        keep_widget_values()
+        st.session_state[FAILED_KEY] = True
+        raise

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from evallib.llm import MODES
-from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, t
+from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, language, t
 from ui.failures import failure_text
 from ui.models import model_list
 from ui.settings import (BASE_URL_EXAMPLES, Settings, config_problem, current_settings, keep_settings,
@@ -14,15 +14,19 @@ from ui.widgets import translated_choice
 
 LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
 PROVIDER_KINDS = ("openai", "anthropic")
+#: The language radio's own key (the language itself is kept under ``LANGUAGE_KEY``).
+LANGUAGE_RADIO = "_language_radio"
+#: The language the radio showed in the last run.
+LANGUAGE_SHOWN = "_language_shown"
 
 
 def render_sidebar() -> Settings:
     """Draw the sidebar widgets shared by every page and return the session's settings."""
     keep_settings()
-    st.session_state.setdefault(LANGUAGE_KEY, DEFAULT_LANGUAGE)
+    _follow_language_radio()
     with st.sidebar:
-        st.radio(t("common.language"), LANGUAGES, key=LANGUAGE_KEY, horizontal=True,
-                 format_func=LANGUAGE_NAMES.get)
+        st.radio(t("common.language"), LANGUAGES, index=LANGUAGES.index(language()), key=LANGUAGE_RADIO,
+                 horizontal=True, format_func=LANGUAGE_NAMES.get)
         translated_choice(st.radio, t("sidebar.mode"), MODES, {m: t(f"sidebar.mode.{m}") for m in MODES},
                           state_key="llm_mode", help=t("sidebar.mode_help"))
         if st.session_state["llm_mode"] == "offline":
@@ -30,6 +34,21 @@ def render_sidebar() -> Settings:
         else:
             _live_settings()
     return current_settings()
+
+
+def _follow_language_radio() -> None:
+    """Take the language the user clicked, before any text of this run is looked up.
+
+    The language lives in ``st.session_state[LANGUAGE_KEY]``, which no widget owns: a widget's own
+    state is dropped by the browser when a page opens through ``st.switch_page``, and the language
+    went back to French with it. The radio follows the language kept (tests and pages may set it);
+    a value of the radio that differs from what it showed in the last run is the user's click.
+    """
+    st.session_state.setdefault(LANGUAGE_KEY, DEFAULT_LANGUAGE)
+    clicked = st.session_state.get(LANGUAGE_RADIO)
+    if clicked in LANGUAGES and clicked != st.session_state.get(LANGUAGE_SHOWN):
+        st.session_state[LANGUAGE_KEY] = clicked
+    st.session_state[LANGUAGE_RADIO] = st.session_state[LANGUAGE_SHOWN] = language()
 
 
 def _live_settings() -> None:

@@ -15,32 +15,57 @@ METRICS_PER_ROW = 3
 
 def translated_choice(widget: Callable, label: str, options: Sequence, names: Mapping, *, state_key: str,
                       **options_kw) -> object:
-    """A radio or selectbox with translated option names whose choice survives language and page switches.
+    """A radio or selectbox whose option names may change while the page runs, and whose choice survives.
 
-    Streamlit keeps such a widget's value as the text shown for the option, so translating the
-    names loses the choice when the language changes. The widget is therefore keyed per language and
-    the choice itself lives in ``st.session_state[state_key]`` (a plain value that tests may set).
+    Streamlit 1.67 identifies a keyed radio or selectbox by its key alone and keeps its value as the
+    text shown for the option. When the names change (a count in them, a recorded source appearing)
+    the browser may still send the old text, which the new options do not hold: Streamlit then hands
+    it over as that text, and a callback that read the widget's state as a position crashed the page
+    (issue 12). Hence:
+
+    - the choice lives in ``st.session_state[state_key]`` (a plain value that tests may set), written
+      from the widget's return value, never from a callback;
+    - the widget is keyed per language, so a language switch starts it afresh from that choice
+      (``names`` are translated);
+    - a text the options do not hold makes Streamlit start the widget again at ``index``, the choice
+      kept; a text they hold picks its option; anything else leaves the choice as it is.
+
     ``names`` are looked up now, not inside ``format_func``, which may run outside this session.
 
     Args:
         widget: ``st.radio`` or ``st.selectbox``.
-        options: the underlying values; ``names[option]`` is what is shown.
+        options: the underlying values (at least one); ``names[option]`` is what is shown.
         state_key: where the chosen value is kept.
+
+    Returns:
+        the chosen option, also in ``st.session_state[state_key]``.
     """
-    if state_key not in st.session_state or st.session_state[state_key] not in options:
-        st.session_state[state_key] = options[0]
-    widget_key = f"_{state_key}_{language()}"
+    options = list(options)
+    remembered = st.session_state.get(state_key)
+    if remembered not in options:
+        remembered = options[0]
+    # The widget chooses among positions, not values: an option value of None would read as "nothing
+    # selected" to Streamlit. Two equal names would be one choice for Streamlit: they are numbered.
+    shown = _distinct([str(names[option]) for option in options])
+    position = widget(label, range(len(options)), index=options.index(remembered), key=f"_{state_key}_{language()}",
+                      format_func=lambda i: shown[i] if isinstance(i, int) and 0 <= i < len(shown) else str(i),
+                      **options_kw)
+    if isinstance(position, str) and position in shown:  # a text the last run did not offer, this one does
+        position = shown.index(position)
+    if isinstance(position, int) and 0 <= position < len(options):
+        remembered = options[position]
+    st.session_state[state_key] = remembered
+    return remembered
 
-    # The widget chooses among positions, not values: an option value of None would read as
-    # "nothing selected" to Streamlit.
-    shown = [names[option] for option in options]
 
-    def remember() -> None:
-        st.session_state[state_key] = options[st.session_state[widget_key]]
-
-    widget(label, range(len(options)), index=list(options).index(st.session_state[state_key]), key=widget_key,
-           format_func=shown.__getitem__, on_change=remember, **options_kw)
-    return st.session_state[state_key]
+def _distinct(names: list[str]) -> list[str]:
+    """``names`` with each repeated one numbered ("x", "x (2)"), so that every name picks one option."""
+    seen: dict[str, int] = {}
+    distinct = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        distinct.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
+    return distinct
 
 
 def translated_radio(state_key: str, label_key: str, options: Sequence, *, help: str | None = None) -> object:

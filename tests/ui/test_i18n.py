@@ -4,7 +4,7 @@ import re
 import string
 from pathlib import Path
 
-from ui.i18n import LANGUAGES, catalogue
+from ui.i18n import LANGUAGES, catalogue, t
 
 ROOT = Path(__file__).resolve().parents[2]
 USED_KEY = re.compile(r"""\bt\(\s*["']([a-z_]+\.[a-z0-9_.]+)["']""")
@@ -34,3 +34,8 @@ def test_every_literal_key_used_in_the_code_is_in_the_catalogue():
             if key not in known:
                 missing.append(f"{path.name}: {key}")
     assert missing == []
+
+
+def test_a_text_may_take_a_value_named_key():
+    """A GNSS answer with an unexpected field is described with {key} (before: TypeError on the page)."""
+    assert "confidence" in t("gnss.problem.unexpected_key", key="confidence")
