@@ -104,7 +104,7 @@ def test_answers_recorded_live_are_replayed_offline_with_their_figures(app_url, 
     assert all(t.startswith("answer to: ") for t in texts)
     body = page.locator("body").inner_text()
     assert texts[0] in body and f"recorded live on {source.dates[0]}" in body
-    assert page.get_by_text("36/36 answers · source: recorded 36").count() == 1
+    assert page.get_by_text(f"36/36 answers · source: recorded live on {source.dates[0]} 36").count() == 1
     expected = persona.discriminability(texts, [c.assistant for c in build_requests(catalogue, "x")],
                                         [c.probe_index for c in build_requests(catalogue, "x")],
                                         classes=catalogue.names)
