@@ -141,12 +141,6 @@ def write_authored_recordings(recordings_dir: str | Path, path: str | Path = AUT
     return len(recorded)
 
 
-def authored_run_count(path: str | Path = AUTHORED_ANSWERS) -> int:
-    """The number of runs every case has in every authored model of ``path`` (the page replays that many)."""
-    written = json.loads(Path(path).read_text(encoding="utf-8"))
-    return min(len(texts) for entry in written["models"] for texts in entry["answers"].values())
-
-
 def case_requests(model: str, runs: int, spec: Spec = SPEC_V1, cases=CASES) -> list[tuple[Case, int, ChatRequest]]:
     """The live agent's default requests: ``runs`` runs of each case, as (case, repeat, request).
 

@@ -217,16 +217,7 @@ TEXTS = {
     # tolerances
     "gnss.tolerance_title": {"fr": "5. Des tolérances tirées des réalisations",
                              "en": "5. Tolerances from realisations"},
-    "gnss.tolerance_intro": {
-        "fr": "Quelle erreur de vitesse l'agent v2 fait-il quand tout va bien ? On le lance sur 50 séries neuves sans "
-              "saut (graines distinctes des cas évalués), à 10 ans puis à 2 ans. La tolérance devient 1,5 fois le "
-              "95e centile, arrondie au 0,5 mm/an supérieur, jamais sous celle de la spécification v1.",
-        "en": "What velocity error does agent v2 make when all is well? We run it on 50 fresh offset-free series "
-              "(seeds disjoint from the evaluated cases), at 10 years then at 2 years. The tolerance becomes 1.5 times "
-              "the 95th percentile, rounded up to 0.5 mm/yr, never below spec v1's.",
-    },
     "gnss.spread_metric": {"fr": "Erreur de vitesse de v2 à {years} ans", "en": "v2's velocity error at {years} years"},
-    "gnss.spread_value": {"fr": "médiane {median} · p95 {p95}", "en": "median {median} · p95 {p95}"},
     "gnss.spread_help": {"fr": "{n} réalisations, graines {first} à {last}, en mm/an.",
                          "en": "{n} realisations, seeds {first} to {last}, in mm/yr."},
     "gnss.spread_figure": {"fr": "|erreur de vitesse| de v2 à {years} ans",
@@ -236,8 +227,6 @@ TEXTS = {
     "gnss.median": {"fr": "médiane", "en": "median"},
     "gnss.p95": {"fr": "p95", "en": "p95"},
     "gnss.tolerance_line": {"fr": "tolérance", "en": "tolerance"},
-    "gnss.derived_tolerance": {"fr": "Tolérance dérivée : {tolerance} mm/an (95e centile {p95} mm/an).",
-                               "en": "Derived tolerance: {tolerance} mm/yr (95th percentile {p95} mm/yr)."},
     "gnss.spread.tolerance_unreachable": {
         "fr": "À {n_years} ans, le 95e centile ({p95} mm/an) dépasse la tolérance de {tolerance} mm/an : "
               "{share_outside} des séries sans défaut échouent. La spécification demande ce que les données ne "
@@ -382,7 +371,6 @@ TEXTS = {
         "en": "Calls without an answer: {n} out of {total}; they are not graded (see the details above).",
     },
     "gnss.live_nothing_graded": {"fr": "Aucune réponse à noter pour l'instant.", "en": "No answer to grade yet."},
-    "gnss.live_all_cases": {"fr": "Tous cas confondus", "en": "All cases together"},
     "gnss.live_answers": {"fr": "Lire les réponses du modèle", "en": "Read the model's answers"},
     "gnss.live_run": {"fr": "**Essai {run}**", "en": "**Run {run}**"},
     "gnss.live_run_error": {"fr": "L'appel a échoué : pas de réponse.", "en": "The call failed: no answer."},
