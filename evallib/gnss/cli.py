@@ -8,7 +8,8 @@
     gnss --file PATH [--component up]         estimates on a real station file (no truth)
 
 Spec v3's tolerances are derived on the spot from ``--trials`` realisations per record length.
-Exit codes: 0 every agent passed at least ``--min-passes`` cases (default 0), 1 an agent fell below
+Exit codes: 0 every agent passed at least ``--min-passes`` cases (default 1: an agent that passes no
+case fails, so a text model whose every answer is unreadable never passes), 1 an agent fell below
 (measured answers), 2 not measured: a usage or input error (bad option, unreadable file, missing
 recordings) or, with ``--live``, calls that got no answer (see below).
 """
@@ -48,7 +49,8 @@ def _parser() -> argparse.ArgumentParser:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--agents", default="v1,v2", help="comma-separated among v1, v2, midas (default %(default)s)")
     parser.add_argument("--spec", choices=("v1", "v2", "v3"), default="v1")
-    parser.add_argument("--min-passes", type=int, default=0, help="exit 1 when an agent passes fewer cases")
+    parser.add_argument("--min-passes", type=int, default=1,
+                        help="exit 1 when an agent passes fewer cases (default 1: passing no case fails)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
     parser.add_argument("--held-out", action="store_true", help="the twelve designs with fresh seeds (5000 on)")
     parser.add_argument("--v1-threshold", type=float, default=12.0, help="v1's jump threshold in mm")

@@ -166,6 +166,8 @@ def test_measured_answers_give_0_or_1(server, small):
     # The judge answered, with no grade in its echo: measured, and failed (every grade unscored).
     assert main(judge(small, server.openai_base_url, "fake-ok")) == EXIT_GATE_FAILED
     assert main(gnss(small, server.openai_base_url, "fake-ok", "--min-passes", "1")) == EXIT_GATE_FAILED
+    # Every answer unreadable, no --min-passes: the default gate (at least one case) fails, it never passes.
+    assert main(gnss(small, server.openai_base_url, "fake-ok")) == EXIT_GATE_FAILED
     assert main(record(small, server.openai_base_url, "fake-ok")) == EXIT_PASS
 
 
