@@ -18,7 +18,7 @@ from evallib.gnss.repeated import (load_recorded_runs, overall_pass_rate, pass_r
                                    runs_to_separate)
 from evallib.gnss.spec import DEFAULT_DAY_TOL, DEFAULT_VELOCITY_TOL, SPEC_V1, render_spec
 from evallib.gnss import tolerances
-from evallib.gnss.tolerances import spread_reading, threshold_reading, tolerance_from_spread
+from evallib.gnss.tolerances import rounded_upper_bound, spread_reading, threshold_reading, tolerance_from_spread
 from evallib.gnss import evaluation, midas
 from ui import result_tables as rt
 from ui.code_view import see_the_code
@@ -130,14 +130,17 @@ def _tolerance_section(v1_threshold: float, v2_threshold: float, velocity_tol: f
             derived = tolerance_from_spread(spread)
             bounds = spread.p95_bounds
             st.metric(t("gnss.spread_metric", years=number(spread.n_years, ".0f")),
-                      t("gnss.spread_value.bounded", median=number(spread.median), p95=number(spread.p95),
-                        interval=interval(bounds.low, bounds.high)),
+                      t("gnss.spread_value.bounded", p95=number(spread.p95)),
                       help=t("gnss.spread_help.bounded", n=integer(len(spread.errors)), first=spread.seeds[0],
                              last=spread.seeds[-1], designs=", ".join(sorted(set(spread.designs)))))
+            st.caption(t("gnss.spread_caption.bounded", median=number(spread.median),
+                         interval=interval(bounds.low, bounds.high)))
             view.spread_figure(st, spread, velocity_tol)
             view.say("gnss.spread", spread_reading(spread, velocity_tol))
-            st.caption(t("gnss.derived_tolerance.bounded", tolerance=number(derived, ".1f"),
-                         upper=number(bounds.upper), rank=integer(bounds.upper_rank), n=integer(len(spread.errors))))
+            rounded = rounded_upper_bound(spread)
+            st.caption(t("gnss.derived_tolerance.bounded" if derived == rounded else "gnss.derived_tolerance.floored",
+                         tolerance=number(derived, ".1f"), upper=number(bounds.upper), rounded=number(rounded, ".1f"),
+                         rank=integer(bounds.upper_rank), n=integer(len(spread.errors))))
     st.subheader(t("gnss.spec_v3_title"))
     st.code(render_spec(summary.spec_v3), language=None, wrap_lines=True)
     st.subheader(t("gnss.summary_title"))
@@ -146,7 +149,8 @@ def _tolerance_section(v1_threshold: float, v2_threshold: float, velocity_tol: f
     download_table("gnss_summary", lambda: rt.gnss_summary(summary.table))
     st.caption(t("gnss.summary_caption", v1=number(v1_threshold, ".1f"), v2=number(v2_threshold, ".1f")))
     st.metric(t("gnss.held_out"), f"{summary.held_out_passes}/{summary.held_out_total}", help=t("gnss.held_out_help"))
-    see_the_code(tolerances.velocity_error_spread, tolerances.order_statistic_bounds, tolerance_from_spread,
+    see_the_code(tolerances.velocity_error_spread, tolerances.order_statistic_bounds, rounded_upper_bound,
+                 tolerance_from_spread,
                  tolerances.derive_spec_v3)
 
 

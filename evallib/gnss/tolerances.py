@@ -142,8 +142,8 @@ def velocity_error_spread(n_years: float, n_trials: int = DEFAULT_TRIALS,
                        counts, edges, tuple(name for name, _ in used), order_statistic_bounds(errors))
 
 
-def tolerance_from_spread(spread: ErrorSpread, floor: float = DEFAULT_VELOCITY_TOL) -> float:
-    """max(floor, the 95 % upper bound of the 95th percentile rounded up to 0.5 mm/yr).
+def rounded_upper_bound(spread: ErrorSpread) -> float:
+    """The one-sided 95 % upper bound of the 95th percentile (mm/yr), rounded up to `ROUND_TO`.
 
     Raises ValueError when the spread has fewer than `MIN_TRIALS` realisations (no upper bound exists).
     """
@@ -151,7 +151,12 @@ def tolerance_from_spread(spread: ErrorSpread, floor: float = DEFAULT_VELOCITY_T
     if bounds.upper is None:
         raise ValueError(f"{len(spread.errors)} realisations cannot bound the 95th percentile from above; "
                          f"at least {MIN_TRIALS} are needed")
-    return max(floor, math.ceil(bounds.upper / ROUND_TO) * ROUND_TO)
+    return math.ceil(bounds.upper / ROUND_TO) * ROUND_TO
+
+
+def tolerance_from_spread(spread: ErrorSpread, floor: float = DEFAULT_VELOCITY_TOL) -> float:
+    """max(floor, `rounded_upper_bound`): never below spec v1's tolerance. Raises as `rounded_upper_bound`."""
+    return max(floor, rounded_upper_bound(spread))
 
 
 def derive_spec_v3(long: ErrorSpread, short: ErrorSpread) -> Spec:

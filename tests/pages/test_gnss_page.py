@@ -91,8 +91,9 @@ def test_pass_counts_histograms_summary_and_held_out_equal_evallibs(open_page, s
         [figure] = _titled(at, f"v2's |velocity error| at {spread.n_years:g} years")
         assert figure["data"][0]["y"] == [int(c) for c in spread.histogram_counts]
         b = spread.p95_bounds
-        assert metrics[f"v2's velocity error at {spread.n_years:g} years"] == \
-            f"median {spread.median:.2f} · p95 {spread.p95:.2f} [{b.low:.2f},\u00a0{b.high:.2f}]"
+        assert metrics[f"v2's velocity error at {spread.n_years:g} years"] == f"p95 {spread.p95:.2f} mm/yr"
+        assert any(c.value.startswith(f"Median {spread.median:.2f} mm/yr") and f"[{b.low:.2f},\u00a0{b.high:.2f}]"
+                   in c.value for c in at.caption)
     frames = [d.value for d in at.dataframe]
     [shown] = [f for f in frames if "v2 / spec v3" in f.columns]
     assert list(shown.iloc[-1, 1:]) == [f"{int(n)}/12" for n in summary.table.loc["passes"]]
@@ -400,3 +401,20 @@ def test_the_station_notes_count_the_detectors_window_in_one_unit(open_page):
     notes = " ".join(e.value for e in list(at.info) + list(at.caption))
     window = agents.JUMP_WINDOW_DAYS
     assert f"means of {window} epochs" in notes and f"{window}-day means" not in notes
+
+
+def test_the_tolerance_captions_say_which_bound_and_whether_spec_v1s_floor_was_kept(open_page):
+    """The metric shows the 95th percentile alone (its interval in a caption, not cut at 1280 px); the caption
+    of each length says the bound is one-sided and, when the rounded bound is below spec v1's, that v1's is kept."""
+    from evallib.gnss.tolerances import rounded_upper_bound, tolerance_from_spread
+    from ui.gnss import view
+    at = open_page(PAGE, "en")
+    assert not at.exception
+    spreads = view.summary(agents.V1_JUMP_THRESHOLD_MM, agents.V2_STEP_THRESHOLD_MM).spreads
+    metrics = [m.value for m in at.metric if m.value.startswith("p95 ")]
+    assert len(metrics) == len(spreads) and not [m for m in metrics if "[" in m]
+    captions = [c.value for c in at.caption if c.value.startswith("Derived tolerance")]
+    assert len(captions) == len(spreads)
+    for caption, spread in zip(captions, spreads):
+        floored = tolerance_from_spread(spread) > rounded_upper_bound(spread)
+        assert ("which is kept" in caption) == floored and "one-sided" in caption

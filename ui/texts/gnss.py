@@ -653,8 +653,12 @@ TEXTS = {
               "spec v1's. That bound exists only from {min_trials} realisations on: with fewer, not even the "
               "largest error seen bounds the 95th percentile.",
     },
-    "gnss.spread_value.bounded": {"fr": "médiane {median} · p95 {p95} {interval}",
-                                  "en": "median {median} · p95 {p95} {interval}"},
+    "gnss.spread_value.bounded": {"fr": "p95 {p95} mm/an", "en": "p95 {p95} mm/yr"},
+    "gnss.spread_caption.bounded": {
+        "fr": "Médiane {median} mm/an ; intervalle de confiance bilatéral à 95 % du 95e centile : {interval} "
+              "(unité : la réalisation).",
+        "en": "Median {median} mm/yr; two-sided 95 % confidence interval of the 95th percentile: {interval} "
+              "(unit: the realisation)."},
     "gnss.spread_help.bounded": {
         "fr": "{n} réalisations des cas {designs}, graines {first} à {last}, en mm/an. Entre crochets : "
               "l'intervalle de confiance à 95 % du 95e centile tiré des statistiques d'ordre (unité : la "
@@ -663,10 +667,22 @@ TEXTS = {
               "confidence interval of the 95th percentile from the order statistics (unit: the realisation).",
     },
     "gnss.derived_tolerance.bounded": {
-        "fr": "Tolérance dérivée : {tolerance} mm/an, la borne supérieure à 95 % du 95e centile ({upper} mm/an, "
-              "la {rank}e plus petite des {n} erreurs), arrondie au 0,5 mm/an supérieur.",
-        "en": "Derived tolerance: {tolerance} mm/yr, the 95 % upper bound of the 95th percentile ({upper} mm/yr, "
-              "the error of rank {rank} of {n} from the smallest), rounded up to 0.5 mm/yr.",
+        "fr": "Tolérance dérivée : {tolerance} mm/an. La borne supérieure unilatérale à 95 % du 95e centile vaut "
+              "{upper} mm/an (la {rank}e plus petite des {n} erreurs ; unilatérale, elle est plus basse que le haut "
+              "de l'intervalle bilatéral) ; arrondie au 0,5 mm/an supérieur, elle donne {rounded} mm/an.",
+        "en": "Derived tolerance: {tolerance} mm/yr. The one-sided 95 % upper bound of the 95th percentile is "
+              "{upper} mm/yr (the error of rank {rank} of {n} from the smallest; one-sided, it sits below the top "
+              "of the two-sided interval); rounded up to 0.5 mm/yr it gives {rounded} mm/yr.",
+    },
+    "gnss.derived_tolerance.floored": {
+        "fr": "Tolérance dérivée : {tolerance} mm/an. La borne supérieure unilatérale à 95 % du 95e centile vaut "
+              "{upper} mm/an (la {rank}e plus petite des {n} erreurs ; unilatérale, elle est plus basse que le haut "
+              "de l'intervalle bilatéral) ; arrondie au 0,5 mm/an supérieur, elle donne {rounded} mm/an, sous la "
+              "tolérance de la spécification v1 : on garde celle-ci.",
+        "en": "Derived tolerance: {tolerance} mm/yr. The one-sided 95 % upper bound of the 95th percentile is "
+              "{upper} mm/yr (the error of rank {rank} of {n} from the smallest; one-sided, it sits below the top "
+              "of the two-sided interval); rounded up to 0.5 mm/yr it gives {rounded} mm/yr, below spec v1's "
+              "tolerance, which is kept.",
     },
     # issue 13: MIDAS's published sigma against the simulated scatter
     "gnss.col.realisations": {"fr": "Réalisations", "en": "Realisations"},

@@ -50,3 +50,12 @@ def test_derivation_designs_include_offsets():
     long = derivation_designs(10.0)
     assert any(params.get("eq_day") for _, params in long) and any(not params.get("eq_day") for _, params in long)
     assert derivation_designs(2.0) and derivation_designs(7.0)[0][0] == "offset-free"
+
+
+def test_the_tolerance_is_the_rounded_bound_raised_to_spec_v1s_floor():
+    """100 errors 0.00 ... 0.99: the bound is the 99th smallest (0.98), rounded up to 1.0, raised to 1.5."""
+    from evallib.gnss.tolerances import rounded_upper_bound
+    errors = np.arange(100) / 100
+    spread = ErrorSpread(10, tuple(range(100)), errors, 0.5, 0.95, np.zeros(0), np.zeros(0))
+    assert rounded_upper_bound(spread) == 1.0
+    assert tolerance_from_spread(spread, floor=1.5) == 1.5 and tolerance_from_spread(spread, floor=0.5) == 1.0
