@@ -24,17 +24,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache
-from pathlib import Path
 
-from jsonschema import Draft202012Validator
 
 from evallib.errors import InputError
+from evallib.schemas import validator
 from evallib.triggering.comparison import mcnemar_exact, mcnemar_reading, paired_correctness
 from evallib.triggering.data import LabelledQuery
 from evallib.triggering.metrics import RoutedDecision, by_query, trigger_metrics
 
-SCHEMA = Path(__file__).resolve().parent.parent.parent / "data" / "schemas" / "room_attempt.schema.json"
+SCHEMA = "room_attempt.schema.json"
 VERSION = 2
 KINDS = ("trigger", "persona", "judge")
 #: Text that looks like a provider key or an authorisation header (OpenAI/Anthropic style keys,
@@ -45,13 +43,6 @@ _TRIGGER_RATES = ("accuracy", "false_activation_rate", "recall")
 
 class RoomAttemptError(InputError):
     """An attempt that cannot be stored; ``code`` and ``details`` name the problem (module docstring)."""
-
-
-@cache
-def _validator() -> Draft202012Validator:
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
 
 
 def _strings(value: object):
@@ -81,7 +72,7 @@ def validate_attempt(payload: object) -> dict:
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise RoomAttemptError("newer_version", f"the attempt has version {version}, this app reads up to {VERSION}",
                                version=version, supported=VERSION)
-    error = next(iter(sorted(_validator().iter_errors(clean), key=lambda e: list(map(str, e.absolute_path)))), None)
+    error = next(iter(sorted(validator(SCHEMA).iter_errors(clean), key=lambda e: list(map(str, e.absolute_path)))), None)
     if error is not None:
         path = "/".join(str(p) for p in error.absolute_path)
         raise RoomAttemptError("schema", f"attempt, at {path or 'the top'}: {error.message[:160]}",

@@ -18,30 +18,21 @@ import json
 import secrets
 import time
 from collections.abc import Mapping
-from functools import cache
-from pathlib import Path
 
-from jsonschema import Draft202012Validator
 
 from evallib.errors import InputError
+from evallib.schemas import validator
 from evallib.room.attempts import RoomAttemptError, validate_attempt
 from evallib.room.storage import (CODE_ALPHABET, CODE_LENGTH, Room, RoomStore, attempts, clean_name, clean_text,
                                   hash_token, participants, ratings, rooms)
 
 FORMAT = "evallib-room-bundle"
 VERSION = 1
-SCHEMA = Path(__file__).resolve().parent.parent.parent / "data" / "schemas" / "room_bundle.schema.json"
+SCHEMA = "room_bundle.schema.json"
 
 
 class RoomBundleError(InputError):
     """A bundle that cannot be loaded; nothing of it was written (codes in the module docstring)."""
-
-
-@cache
-def _validator() -> Draft202012Validator:
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
 
 
 def export_room(store: RoomStore, code: str, token: str) -> dict:
@@ -101,7 +92,7 @@ def read_bundle(data: str | bytes | Mapping) -> dict:
         raise RoomBundleError("newer_version", f"the bundle has version {version}; this app reads up to {VERSION}",
                               version=version, supported=VERSION)
     try:
-        error = next(iter(_validator().iter_errors(bundle)), None)
+        error = next(iter(validator(SCHEMA).iter_errors(bundle)), None)
     except RecursionError:
         raise RoomBundleError("schema", "the bundle is nested too deeply", path="") from None
     if error is not None:

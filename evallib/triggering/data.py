@@ -11,17 +11,16 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from functools import cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator, ValidationError
+from jsonschema import ValidationError
 
 from evallib.errors import InputError
+from evallib.schemas import validator
 
 DATA = Path(__file__).resolve().parent.parent.parent / "data"
 DEFAULT_SKILLS = DATA / "triggering_skills.json"
 DEFAULT_QUERIES = DATA / "triggering_queries.json"
-SCHEMAS = DATA / "schemas"
 
 #: The label of "no skill" in confusion matrices and decisions; reserved, so no skill may bear it.
 NO_SKILL = "none"
@@ -110,13 +109,6 @@ class LabelledQuery:
         return data
 
 
-@cache
-def _validator(schema_name: str) -> Draft202012Validator:
-    schema = json.loads((SCHEMAS / schema_name).read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
-
-
 def _schema_error(error: ValidationError, error_cls: type[TriggerDataError], row_word: str) -> TriggerDataError:
     """The first schema violation as an error naming the row (1-based) and the field."""
     path = list(error.absolute_path)
@@ -146,7 +138,7 @@ def _shortened(message: str) -> str:
 
 
 def _check_schema(data: object, schema_name: str, error_cls: type[TriggerDataError], row_word: str) -> None:
-    errors = sorted(_validator(schema_name).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(validator(schema_name).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         raise _schema_error(errors[0], error_cls, row_word)
 
