@@ -9,7 +9,6 @@ import glob
 import itertools
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 
@@ -21,15 +20,10 @@ from evallib.room.storage import RoomStore
 from evallib.triggering.data import LabelledQuery
 from evallib.triggering.decisions import Decision
 from evallib.triggering.metrics import RoutedDecision
+from tests.test_browser import _free_port
 
 TOKEN = "instructor-token-for-tests"
 _databases = itertools.count()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
