@@ -17,6 +17,8 @@ from starlette.responses import HTMLResponse
 from starlette.routing import Route
 from streamlit import file_util
 
+from evallib.room.instructor import server_instructor_token
+
 ROOT = Path(__file__).resolve().parent
 #: The script that draws every page (st.navigation over pages/).
 ENTRY = ROOT / "app.py"
@@ -41,3 +43,8 @@ async def _page(request) -> HTMLResponse:
 
 
 app = st.App(str(ENTRY), routes=[Route(f"/{path}", _page, methods=["GET"]) for path in page_paths()])
+
+#: The room's instructor token: drawn at start when neither the secrets nor the environment set it, and
+#: then printed once here, in the server's console (as Jupyter prints its token).
+if (_token := server_instructor_token()).source == "drawn":
+    print(f"  Room instructor token (Salle / Room page): {_token.token}", flush=True)

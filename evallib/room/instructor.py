@@ -8,6 +8,7 @@ source is returned with the token so that the caller knows whether to print it.
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 import tomllib
@@ -52,3 +53,12 @@ def instructor_token(environ: Mapping[str, str] | None = None, secrets_file: Pat
     if value:
         return InstructorToken(value, "environment")
     return InstructorToken(secrets.token_urlsafe(18), "drawn")
+
+
+@functools.cache
+def server_instructor_token() -> InstructorToken:
+    """The token of this server process: `instructor_token` read once, so that a drawn token stays the same.
+
+    The server prints it once when it is drawn (``serve.py`` at start); raises as `instructor_token`.
+    """
+    return instructor_token()
