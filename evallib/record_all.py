@@ -63,7 +63,7 @@ class PageTally:
     answered: int = 0
     failed: int = 0
 
-    def add(self, other: "PageTally") -> "PageTally":
+    def add(self, other: PageTally) -> PageTally:
         return PageTally("all pages", self.already + other.already, self.asked + other.asked,
                          self.answered + other.answered, self.failed + other.failed)
 
