@@ -24,6 +24,10 @@ many were already recorded, answered now and failed. Each page then prints its `
 summary and its failures grouped by cause (`evallib.cli_failures`); the run ends with a table per
 page: already recorded / asked / answered / failed.
 
+A page that asked the endpoint and got no answer at all (no server, a wrong key, an unknown model)
+stops the run: the next pages would only fail alike, one timeout after another; the closing table
+lists the pages asked so far.
+
 **Exit codes**, as ``record <page>``: 0 every request answered (or already recorded); 2 a usage
 error, or a page with more failed requests than ``--max-failed-share`` of its requests (default 0:
 any); 130 interrupted (what was answered is recorded; run the command again to resume).
@@ -124,6 +128,13 @@ class AllProgress(ProgressLine):
                 f"{time.perf_counter() - self.start:.0f} s")
 
 
+def endpoint_unusable(tally: PageTally) -> bool:
+    """True when a page asked the endpoint and got no answer at all: the next pages would fail alike
+    (no server, wrong key, unknown model...), so ``record all`` stops there instead of waiting for
+    each of their requests to fail."""
+    return tally.failed > 0 and tally.answered == 0
+
+
 def summary_table(tallies: list[PageTally]) -> list[str]:
     """The closing table: one row per page and one for all pages."""
     total = PageTally("all pages")
@@ -158,6 +169,12 @@ def record_all(args: argparse.Namespace, recorders: dict[str, Callable[[argparse
                     position, tally, before, start)})
             codes.append(recorders[page](page_args))
             print(f"{page}: {tally.describe()} (asked {tally.asked})", flush=True)
+            if endpoint_unusable(tally) and position < len(PAGES):
+                sys.stdout.flush()
+                print(f"no request of {page} was answered: the next pages ({', '.join(PAGES[position:])}) are not "
+                      "asked; fix the cause above and run the same command again (what is recorded is kept)",
+                      file=sys.stderr)
+                break
     except KeyboardInterrupt:
         sys.stdout.flush()
         print(f"\ninterrupted during {tallies[-1].page}: what was answered is recorded; run the same command "

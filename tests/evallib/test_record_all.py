@@ -17,7 +17,7 @@ from evallib.__main__ import main
 from evallib.llm import Progress, Recordings, provider_for_mode
 from evallib.llm.recordings import SHIPPED_DIR
 from evallib.persona.catalogue import build_requests, load_catalogue
-from evallib.record_all import AllProgress, PageTally
+from evallib.record_all import AllProgress, PageTally, endpoint_unusable
 from evallib.triggering import cli as trigger_cli
 from tests.conftest import FAKE_KEY
 from tests.fake_llm_server import FakeLLMServer
@@ -89,15 +89,22 @@ def test_an_interrupted_run_resumes_with_only_the_missing_requests(tmp_path, cap
     assert asked == answered == resumed == _lines(local) - recorded  # only the missing ones were asked
 
 
-def test_a_dead_server_exits_2_with_the_cause(tmp_path, capsys):
+def test_a_dead_server_exits_2_with_the_cause_after_the_first_page(tmp_path, capsys):
     code = main(["record", "all", "--base-url", f"http://127.0.0.1:{_free_port()}/v1", "--model", "m",
                  "--recordings-dir", str(tmp_path), "--retries", "0", "--timeout", "5"])
     captured = capsys.readouterr()
     assert code == 2
-    already, asked, answered, failed = _row(captured.out, "all pages")
-    assert (already, answered) == (0, 0) and asked == failed > 0
+    assert _row(captured.out, "persona") == _row(captured.out, "all pages") == (0, 36, 0, 36)
     assert "no server: 36 of 36 calls" in captured.err and "hint: Start the server" in captured.err
-    assert _lines(tmp_path) == 0
+    assert "the next pages (trigger, judge, gnss) are not asked" in captured.err
+    assert "== trigger" not in captured.out and _lines(tmp_path) == 0
+
+
+def test_only_a_page_without_any_answer_stops_the_run():
+    assert endpoint_unusable(PageTally("persona", asked=36, failed=36))
+    assert endpoint_unusable(PageTally("persona", already=30, asked=6, failed=6))
+    assert not endpoint_unusable(PageTally("persona", asked=36, answered=1, failed=35))
+    assert not endpoint_unusable(PageTally("persona", already=36))  # recorded before: nothing asked
 
 
 def test_record_all_needs_a_model(tmp_path):
