@@ -69,7 +69,7 @@ from evallib.room.storage import ENV_VAR, RoomStorageError, RoomStore, database_
 from evallib.triggering.decisions import Decision  # noqa: E402
 from tests.evallib.room.kinds import trigger_rows  # noqa: E402
 from tests.fake_llm_server import FakeLLMServer  # noqa: E402
-from tests.postgres_cluster import ClusterFailed, ClusterUnavailable, new_database, temporary_cluster  # noqa: E402
+from tests.postgres_cluster import ClusterFailed, ClusterUnavailable, new_postgres_database, temporary_cluster  # noqa: E402
 
 KEY = "bench-room-key"
 
@@ -274,7 +274,7 @@ def databases(folder: Path):
                 print(f"PostgreSQL not measured: {reason}")
         if server is not None:
             def fresh() -> str:
-                created.append(new_database(server, f"bench_room_{os.getpid()}"))
+                created.append(new_postgres_database(server, f"bench_room_{os.getpid()}"))
                 return created[-1]
             found["PostgreSQL"] = fresh
         try:

@@ -3,7 +3,7 @@
 `temporary_cluster` runs initdb + pg_ctl on a temporary data directory, on a free loopback port with
 the socket in that directory (as root, as the ``postgres`` user through runuser), yields the server's
 SQLAlchemy URL without a database name, and stops the cluster and removes its directory at the end.
-`new_database` creates an empty database on a server and returns its URL.
+`new_postgres_database` creates an empty database on a server and returns its URL.
 """
 
 import glob
@@ -68,7 +68,7 @@ def temporary_cluster() -> Iterator[str]:
         shutil.rmtree(datadir, ignore_errors=True)
 
 
-def new_database(server: str, prefix: str = "room_test") -> str:
+def new_postgres_database(server: str, prefix: str = "room_test") -> str:
     """A new empty database ``<prefix>_<n>`` on ``server`` (a URL without database name); its URL."""
     name = f"{prefix}_{next(_databases)}"
     admin = create_engine(f"{server}/postgres", isolation_level="AUTOCOMMIT")
