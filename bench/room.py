@@ -17,7 +17,7 @@ each on its own fake server, so they share the machine's load alike; printed sid
   those who clicked first.
 
 **2. The board under load.** ``participants`` sessions (threads, each its own participant joined through
-`RoomStore`, as a page is) submit ``--attempts`` valid trigger attempts each at random moments within
+`RoomStore`, as a page is) submit ``--attempts`` valid attempts each at random moments within
 ``--board-spread`` seconds, and rate ``--items`` items pass/fail, while one board loop refreshes every
 ``--period`` seconds as the board fragment will: ``store.attempts`` + ``store.ratings`` + `build_boards`
 + `room_agreement`. Measured: from each submission's return (committed) to the end of the first
@@ -29,10 +29,13 @@ submissions. On SQLite, and on PostgreSQL when ``EVALLIB_DATABASE_URL`` names on
 databases are created on it and dropped) or Debian's ``initdb`` is installed (a throwaway cluster, as
 the room tests start it: `tests/postgres_cluster.py`); side by side, with their ratio.
 
-The attempts: the trigger page's decisions on the default queries (first authored router, replayed
-offline), each participant's copy with a share of them made wrong (a share drawn between 5 % and 40 %
-per participant, seeded), built by `evallib.room.attempts.build_trigger_attempt` with the authored
-decisions as the room's baseline.
+The attempts, of the ``--kinds`` in turn (participant ``i``'s first attempt is of kind ``i`` modulo
+the kinds), all built by evallib's builders on the default data: a trigger attempt is the trigger
+page's decisions on the default queries (first authored router, replayed offline), the participant's
+copy with a share of them made wrong (a share drawn between 5 % and 40 % per participant, seeded),
+with the authored decisions as the room's baseline; a persona or a judge attempt is the one of
+`tests/evallib/room/kinds.py` (authored answers; the judge's human scores typed there), the same
+for everyone. Their sizes differ (persona's hold every answer): the board reads them all.
 
 **3. Export -> import -> board identical.** Each room of part 2 exported (`export_room`), imported
 into a fresh database (`import_bundle`; of the same kind, and PostgreSQL's into SQLite as on another
@@ -67,7 +70,7 @@ from evallib.room.bundle import export_room, import_bundle  # noqa: E402
 from evallib.room.ratings import room_agreement  # noqa: E402
 from evallib.room.storage import ENV_VAR, RoomStorageError, RoomStore, database_url  # noqa: E402
 from evallib.triggering.decisions import Decision  # noqa: E402
-from tests.evallib.room.kinds import trigger_rows  # noqa: E402
+from tests.evallib.room.kinds import default_payloads, trigger_rows  # noqa: E402
 from tests.fake_llm_server import FakeLLMServer  # noqa: E402
 from tests.postgres_cluster import ClusterFailed, ClusterUnavailable, new_postgres_database, temporary_cluster  # noqa: E402
 
@@ -121,10 +124,12 @@ TRIES = 5
 GAVE_UP = object()
 
 
-def trigger_payloads(participants: int, attempts: int, seed: int = 15) -> list[list[dict]]:
-    """``attempts`` valid trigger attempts for each of ``participants`` (see the module docstring)."""
+def attempt_payloads(participants: int, attempts: int, kinds: tuple[str, ...], seed: int = 15) -> list[list[dict]]:
+    """``attempts`` valid attempts for each of ``participants``, their kinds taken in turn from ``kinds``
+    ("trigger", "persona", "judge"; see the module docstring)."""
     catalogue, queries, model, rows = trigger_rows()
     descriptions = {s.name: s.description for s in catalogue.skills}
+    others = default_payloads() if set(kinds) - {"trigger"} else {}
     rng = random.Random(seed)
 
     def wrong(row):
@@ -133,12 +138,15 @@ def trigger_payloads(participants: int, attempts: int, seed: int = 15) -> list[l
             return replace(row, decision=Decision("skill", other, other))
         return replace(row, decision=Decision("none"))
 
+    def trigger(share: float) -> dict:
+        return build_trigger_attempt([wrong(r) if rng.random() < share else r for r in rows], queries, descriptions,
+                                     model=model, source="offline", runs=1, baseline_rows=rows)
+
     out = []
-    for _ in range(participants):
+    for i in range(participants):
         share = rng.uniform(0.05, 0.40)
-        out.append([build_trigger_attempt([wrong(r) if rng.random() < share else r for r in rows], queries,
-                                          descriptions, model=model, source="offline", runs=1, baseline_rows=rows)
-                    for _ in range(attempts)])
+        out.append([trigger(share) if kind == "trigger" else others[kind]
+                    for kind in (kinds[(i + j) % len(kinds)] for j in range(attempts))])
     return out
 
 
@@ -346,8 +354,11 @@ def _table(header: list[str], rows: dict[str, list[str]]) -> None:
 
 def store_parts(args, parts: set[str]) -> bool:
     """Parts 2 and 3; True when nothing was lost and every imported board is identical."""
-    payloads = trigger_payloads(args.participants, args.attempts)
-    print(f"\n2. {args.participants} sessions x {args.attempts} trigger attempts and {args.items} ratings each, "
+    kinds = tuple(args.kinds.split(","))
+    payloads = attempt_payloads(args.participants, args.attempts, kinds)
+    sizes = [len(json.dumps(p)) for mine in payloads for p in mine]
+    print(f"\n2. {args.participants} sessions x {args.attempts} attempts ({', '.join(kinds)} in turn; "
+          f"{np.mean(sizes) / 1000:.0f} kB each on average) and {args.items} ratings each, "
           f"within {args.board_spread:g} s; one board refreshed every {args.period:g} s "
           f"(attempts + ratings + build_boards + room_agreement)")
     ok = True
@@ -412,7 +423,9 @@ def main() -> int:
     parser.add_argument("--latency", type=float, default=0.5, help="seconds the server takes per answer")
     parser.add_argument("--limit", type=int, default=8, help="requests in flight to the endpoint")
     parser.add_argument("--spread", type=float, default=3.0, help="seconds over which the participants click")
-    parser.add_argument("--attempts", type=int, default=3, help="board: trigger attempts per session")
+    parser.add_argument("--attempts", type=int, default=3, help="board: attempts per session")
+    parser.add_argument("--kinds", default="trigger,persona,judge",
+                        help="board: the attempts' kinds, taken in turn (default %(default)s)")
     parser.add_argument("--items", type=int, default=20, help="board: items each session rates")
     parser.add_argument("--board-spread", type=float, default=10.0, help="board: seconds over which sessions submit")
     parser.add_argument("--period", type=float, default=1.0, help="board: seconds between refreshes")
