@@ -75,9 +75,9 @@ def test_an_interrupted_run_resumes_with_only_the_missing_requests(tmp_path, cap
         run.send_signal(signal.SIGINT)
         out, err = run.communicate(timeout=60)
         assert run.returncode == 130, err
-        assert "interrupted during trigger" in err
+        assert "interrupted during " in err and "run the same command again" in err
         recorded = _lines(local)
-        assert 36 < recorded < 36 + 76
+        assert recorded >= 36  # persona's grid at least (the signal came during a later page)
         server.reset()
         code = main([*argv, "--base-url", server.anthropic_base_url])
         resumed = len(server.requests)
@@ -86,7 +86,7 @@ def test_an_interrupted_run_resumes_with_only_the_missing_requests(tmp_path, cap
     assert _row(out, "persona") == (36, 0, 0, 0)
     already, asked, answered, failed = _row(out, "all pages")
     assert (already, failed) == (recorded, 0)
-    assert asked == answered == resumed == _lines(local) - recorded  # only the missing ones were asked
+    assert asked == answered == resumed == _lines(local) - recorded > 0  # only the missing ones were asked
 
 
 def test_a_dead_server_exits_2_with_the_cause_after_the_first_page(tmp_path, capsys):
