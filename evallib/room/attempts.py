@@ -22,11 +22,11 @@ Errors are `RoomAttemptError` (an `evallib.errors.InputError`): ``not_object``, 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 
 
 from evallib.errors import InputError
+from evallib.redaction import KEY_LIKE, strings
 from evallib.schemas import validator
 from evallib.triggering.comparison import mcnemar_exact, mcnemar_reading, paired_correctness
 from evallib.triggering.data import LabelledQuery
@@ -35,26 +35,11 @@ from evallib.triggering.metrics import RoutedDecision, by_query, trigger_metrics
 SCHEMA = "room_attempt.schema.json"
 VERSION = 2
 KINDS = ("trigger", "persona", "judge")
-#: Text that looks like a provider key or an authorisation header (OpenAI/Anthropic style keys,
-#: "Bearer ..."): an attempt holding one is refused, whatever field it hides in.
-_KEY_LIKE = re.compile(r"\b(sk-[A-Za-z0-9_\-]{16,}|Bearer\s+[A-Za-z0-9._\-]{16,})")
 _TRIGGER_RATES = ("accuracy", "false_activation_rate", "recall")
 
 
 class RoomAttemptError(InputError):
     """An attempt that cannot be stored; ``code`` and ``details`` name the problem (module docstring)."""
-
-
-def _strings(value: object):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping):
-        for k, v in value.items():
-            yield str(k)
-            yield from _strings(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _strings(v)
 
 
 def validate_attempt(payload: object) -> dict:
@@ -77,7 +62,7 @@ def validate_attempt(payload: object) -> dict:
         path = "/".join(str(p) for p in error.absolute_path)
         raise RoomAttemptError("schema", f"attempt, at {path or 'the top'}: {error.message[:160]}",
                                path=path, rule=str(error.validator))
-    if any(_KEY_LIKE.search(text) for text in _strings(clean)):
+    if any(KEY_LIKE.search(text) for text in strings(clean)):
         raise RoomAttemptError("contains_key", "the attempt holds what looks like an API key; it is never stored")
     return clean
 
