@@ -19,14 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from evallib.llm import Recordings, provider_for_mode  # noqa: E402
 from evallib.room.judge_attempt import build_judge_attempt  # noqa: E402
 from evallib.room.persona_attempt import build_persona_attempt  # noqa: E402
 from evallib.room.attempts import build_trigger_attempt  # noqa: E402
-from evallib.triggering.authored import recorded_models  # noqa: E402
-from evallib.triggering.data import load_queries, load_skills  # noqa: E402
-from evallib.triggering.report import decide_all, route  # noqa: E402
-from tests.evallib.room.kinds import HUMAN, judge_runs, persona_responses  # noqa: E402
+from tests.evallib.room.kinds import HUMAN, judge_runs, persona_responses, trigger_rows  # noqa: E402
 
 
 def _size(value) -> int:
@@ -34,12 +30,7 @@ def _size(value) -> int:
 
 
 def trigger() -> dict:
-    catalogue = load_skills()
-    queries = load_queries(catalogue)
-    recordings = Recordings(ROOT / "recordings")
-    model = recorded_models(recordings)[0]
-    cells, results = route(catalogue, queries, provider_for_mode("offline", recordings), model, 1)
-    rows = decide_all(cells, results, queries, catalogue.names)
+    catalogue, queries, model, rows = trigger_rows()
     return build_trigger_attempt(rows, queries, {s.name: s.description for s in catalogue.skills}, model=model,
                                  source="offline", runs=1, baseline_rows=rows)
 

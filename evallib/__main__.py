@@ -10,6 +10,8 @@ Commands:
   record judge       run the judge page's default set (templates A and B, verbosity and position
                      probes) against a live generator and judge, recording every answer locally
   record gnss        collect the GNSS live agent's requests (12 cases x --runs) and record them likewise
+  record all         the four pages above in one go, resumable: requests already recorded are not asked
+                     again (see evallib.record_all)
   authored persona   write the shipped recordings/persona.jsonl from data/persona_authored_responses.json
                      (hand-written example answers, recorded with provenance "authored")
   authored gnss      write the shipped recordings/gnss.jsonl from data/gnss_authored_answers.json
@@ -69,7 +71,13 @@ def _recording_provider(args: argparse.Namespace, set_name: str):
     """(endpoint config, recordings, live provider recording into ``set_name``) for a ``record`` command."""
     config = live_config(args)
     store = Recordings(SHIPPED_DIR, args.recordings_dir)
-    return config, store, RecordingProvider(make_provider(config), store, set_name, args.provider)
+    provider = RecordingProvider(make_provider(config), store, set_name, args.provider)
+    return config, store, getattr(args, "resume", lambda live, _: live)(provider, store)  # set by `record all`
+
+
+def _progress_line(args: argparse.Namespace, name: str) -> ProgressLine:
+    """The progress printer of a ``record`` run (`record all` gives its own, with every page's counts)."""
+    return getattr(args, "progress_line", ProgressLine)(name)
 
 
 def _summary(results: list, labels: list[str], args: argparse.Namespace, path: Path,
@@ -90,7 +98,7 @@ def record_requests(requests: list, labels: list[str], args: argparse.Namespace,
     ``--max-failed-share`` of them failed.
     """
     _, store, provider = _recording_provider(args, set_name)
-    progress = ProgressLine(f"record {set_name}")
+    progress = _progress_line(args, f"record {set_name}")
     results = collect(requests, provider, args.concurrency, progress)
     progress.close()
     return _summary(results, labels, args, store.write_directory / f"{set_name}.jsonl")
@@ -146,7 +154,7 @@ def judge_record(args: argparse.Namespace) -> int:
     runs, calls = {}, []
 
     labels = []
-    progress = ProgressLine("record judge")
+    progress = _progress_line(args, "record judge")
     for name in TEMPLATE_NAMES:
         runs[name] = run_pipeline(cases, JudgeConfig(generator, judge, rubric, templates[name], name), provider,
                                   args.concurrency, progress)
@@ -192,6 +200,7 @@ def _positive(text: str) -> int:
 
 #: Pages that ``record`` collects, each with its own function (default requests of the page).
 RECORDERS = {"persona": persona_record, "trigger": trigger_record, "judge": judge_record, "gnss": gnss_record}
+RECORDERS["all"] = lambda args: importlib.import_module("evallib.record_all").record_all(args, RECORDERS)
 
 #: Evaluation commands, each with its own parser and exit codes: name -> module holding ``main(argv)``.
 EVALUATIONS = {"trigger": "evallib.triggering.cli", "judge": "evallib.judging.cli", "gnss": "evallib.gnss.cli"}

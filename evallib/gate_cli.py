@@ -196,16 +196,20 @@ class ProgressLine:
         if self._last is not None and now - self._last < self.every_s and progress.done < progress.total:
             return
         self._last = now
-        if hasattr(progress, "errors"):
-            count = f"{progress.errors} failed"
-        else:  # a judge chain: its grade may be unscored for a failed call or an unreadable answer
-            count = f"{getattr(progress, 'unscored', 0)} unscored"
-        line = f"{self.name}: {progress.done}/{progress.total} done, {count}, {progress.elapsed_s:.0f} s"
+        line = self.line(progress)
         if self.tty:
             print(f"\r{line}", end="", file=self.stream, flush=True)
             self._open = True
         else:
             print(line, file=self.stream, flush=True)
+
+    def line(self, progress) -> str:
+        """The line printed for ``progress``."""
+        if hasattr(progress, "errors"):
+            count = f"{progress.errors} failed"
+        else:  # a judge chain: its grade may be unscored for a failed call or an unreadable answer
+            count = f"{getattr(progress, 'unscored', 0)} unscored"
+        return f"{self.name}: {progress.done}/{progress.total} done, {count}, {progress.elapsed_s:.0f} s"
 
     def close(self) -> None:
         """End a line left open on a terminal."""

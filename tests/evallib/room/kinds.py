@@ -22,6 +22,20 @@ HUMAN = {"py-s3-inventory": 9, "py-ec2-stop-dev": 6, "py-lambda-sqs-batch": 7, "
          "regex-ipv4-cidr": 4}
 
 
+def trigger_rows() -> tuple:
+    """(catalogue, queries, model, decisions) of the first authored router on the default queries, one run."""
+    from evallib.triggering.authored import recorded_models
+    from evallib.triggering.data import load_queries, load_skills
+    from evallib.triggering.report import decide_all, route
+
+    catalogue = load_skills()
+    queries = load_queries(catalogue)
+    recordings = Recordings(ROOT / "recordings")
+    model = recorded_models(recordings)[0]
+    cells, results = route(catalogue, queries, provider_for_mode("offline", recordings), model, 1)
+    return catalogue, queries, model, decide_all(cells, results, queries, catalogue.names)
+
+
 def persona_responses() -> tuple:
     """(catalogue, responses keyed (assistant, probe)) of the default catalogue's authored answers."""
     data = json.loads((ROOT / "data" / "persona_authored_responses.json").read_text(encoding="utf-8"))

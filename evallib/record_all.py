@@ -1,0 +1,191 @@
+"""``python -m evallib record all``: every page's default requests recorded from one endpoint, resumable.
+
+Before a workshop, one command asks a live model everything the pages ask by default, so that the
+room can then run offline on real answers::
+
+    python -m evallib record all --kind openai --base-url http://localhost:11434/v1 --model llama3.2
+    python -m evallib record all --kind anthropic --model claude-sonnet-4-5 --concurrency 4
+
+The pages, in this order, each through its own ``record <page>`` code path (`evallib.__main__`):
+persona (the default grid), trigger (routing requests, tools mode, 2 runs per query), judge (both
+templates, then the verbosity and position probes, a chain: a grading is built from its generation)
+and gnss (12 cases x ``--runs``). The kappa page asks no model.
+
+**Resumable.** A request whose canonical key (`ChatRequest.key`: model, prompts, options) is already
+in the recordings, shipped or local, is answered from there and not asked again; every new answer
+is written to the local recordings the moment it arrives (an atomic rewrite of the set's file). An
+interrupted run (Ctrl-C, a dead laptop) is resumed by running the same command again: only the
+missing requests are sent. For the judge's chains this holds call by call: a recorded generation
+gives the same grading request, itself recorded.
+
+**Output.** Progress on stderr (after 2 s, then every 10 s in a log or every second on a terminal):
+the current page, its requests done and still queued, and for this page and all pages so far how
+many were already recorded, answered now and failed. Each page then prints its ``record <page>``
+summary and its failures grouped by cause (`evallib.cli_failures`); the run ends with a table per
+page: already recorded / asked / answered / failed.
+
+A page that asked the endpoint and got no answer at all (no server, a wrong key, an unknown model)
+stops the run: the next pages would only fail alike, one timeout after another; the closing table
+lists the pages asked so far.
+
+**Exit codes**, as ``record <page>``: 0 every request answered (or already recorded); 2 a usage
+error, or a page with more failed requests than ``--max-failed-share`` of its requests (default 0:
+any); 130 interrupted (what was answered is recorded; run the command again to resume).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from evallib.gate_cli import EXIT_PASS, ProgressLine
+
+#: The pages recorded, in order (the kappa page asks no model).
+PAGES = ("persona", "trigger", "judge", "gnss")
+#: Exit code of an interrupted run (128 + SIGINT, as a shell reports it).
+EXIT_INTERRUPTED = 130
+
+
+@dataclass
+class PageTally:
+    """What one page's run did with its requests, counted as they finish.
+
+    Attributes:
+        page: the page's name.
+        already: requests answered from the recordings (not asked again).
+        asked: requests sent to the endpoint (answered, failed or still in flight).
+        answered, failed: requests sent whose answer arrived usable / that got no usable answer.
+    """
+
+    page: str
+    already: int = 0
+    asked: int = 0
+    answered: int = 0
+    failed: int = 0
+
+    def add(self, other: PageTally) -> PageTally:
+        return PageTally("all pages", self.already + other.already, self.asked + other.asked,
+                         self.answered + other.answered, self.failed + other.failed)
+
+    def describe(self) -> str:
+        return f"already recorded {self.already}, answered {self.answered}, failed {self.failed}"
+
+
+class ResumingProvider:
+    """Answers from the recordings when the request's key is there, else from ``live`` (which records).
+
+    ``tally`` counts each request as already recorded, or asked and then answered or failed.
+    Thread-safe (`collect` calls it from its workers).
+    """
+
+    def __init__(self, live, recordings, tally: PageTally) -> None:
+        self.live = live
+        self.recordings = recordings
+        self.tally = tally
+        self._lock = threading.Lock()
+
+    def fingerprint(self) -> str:
+        return self.live.fingerprint()
+
+    def _answer(self, request, ask: Callable):
+        found = self.recordings.get(request.key())
+        if found is not None:
+            with self._lock:
+                self.tally.already += 1
+            return found.result
+        with self._lock:
+            self.tally.asked += 1
+        result = ask(request)
+        with self._lock:
+            if result.failed:
+                self.tally.failed += 1
+            else:
+                self.tally.answered += 1
+        return result
+
+    def chat(self, request):
+        return self._answer(request, self.live.chat)
+
+    def embed(self, request):
+        return self._answer(request, self.live.embed)
+
+
+class AllProgress(ProgressLine):
+    """`ProgressLine` for one page of ``record all``: the page's requests done and queued, its tally
+    and the tally of every page so far (``before``: the pages already finished)."""
+
+    def __init__(self, position: int, tally: PageTally, before: PageTally, start: float, stream=None) -> None:
+        super().__init__(f"record all, page {position}/{len(PAGES)} {tally.page}", stream)
+        self.tally, self.before, self.start = tally, before, start
+
+    def line(self, progress) -> str:
+        return (f"{self.name}: {progress.done}/{progress.total} done, {progress.total - progress.done} queued "
+                f"({self.tally.describe()}); all pages: {self.before.add(self.tally).describe()}, "
+                f"{time.perf_counter() - self.start:.0f} s")
+
+
+def endpoint_unusable(tally: PageTally) -> bool:
+    """True when a page asked the endpoint and got no answer at all: the next pages would fail alike
+    (no server, wrong key, unknown model...), so ``record all`` stops there instead of waiting for
+    each of their requests to fail."""
+    return tally.failed > 0 and tally.answered == 0
+
+
+def summary_table(tallies: list[PageTally]) -> list[str]:
+    """The closing table: one row per page and one for all pages."""
+    total = PageTally("all pages")
+    for tally in tallies:
+        total = total.add(tally)
+    header = f"{'page':10} {'already recorded':>16} {'asked':>7} {'answered':>9} {'failed':>7}"
+    return [header] + [f"{t.page:10} {t.already:16d} {t.asked:7d} {t.answered:9d} {t.failed:7d}"
+                       for t in tallies + [total]]
+
+
+def record_all(args: argparse.Namespace, recorders: dict[str, Callable[[argparse.Namespace], int]]) -> int:
+    """Run each page's recorder of ``recorders`` (`PAGES` order) with resuming providers; returns the exit code.
+
+    ``args`` are the ``record`` command's parsed options (``--model``, ``--judge-model``, ``--runs``,
+    the live options); each recorder prints its own summary and failures, this prints a header per
+    page, progress on stderr and the closing table (`summary_table`).
+    """
+    start = time.perf_counter()
+    tallies: list[PageTally] = []
+    codes = []
+    try:
+        for position, page in enumerate(PAGES, start=1):
+            tally, before = PageTally(page), PageTally("all pages")
+            for done in tallies:
+                before = before.add(done)
+            tallies.append(tally)
+            print(f"== {page} ({position}/{len(PAGES)})", flush=True)
+            page_args = argparse.Namespace(**vars(args) | {
+                "page": page,
+                "resume": lambda live, recordings, tally=tally: ResumingProvider(live, recordings, tally),
+                "progress_line": lambda name, position=position, tally=tally, before=before: AllProgress(
+                    position, tally, before, start)})
+            codes.append(recorders[page](page_args))
+            print(f"{page}: {tally.describe()} (asked {tally.asked})", flush=True)
+            if endpoint_unusable(tally) and position < len(PAGES):
+                sys.stdout.flush()
+                print(f"no request of {page} was answered: the next pages ({', '.join(PAGES[position:])}) are not "
+                      "asked; fix the cause above and run the same command again (what is recorded is kept)",
+                      file=sys.stderr)
+                break
+    except KeyboardInterrupt:
+        sys.stdout.flush()
+        print(f"\ninterrupted during {tallies[-1].page}: what was answered is recorded; run the same command "
+              "again to ask only the missing requests", file=sys.stderr)
+        _print_table(tallies)
+        return EXIT_INTERRUPTED
+    _print_table(tallies)
+    return max(codes, default=EXIT_PASS)
+
+
+def _print_table(tallies: list[PageTally]) -> None:
+    print()
+    for line in summary_table(tallies):
+        print(line)
