@@ -1,0 +1,260 @@
+"""One persona audit run as data: answers -> report (figures and readings) -> run bundle, and back.
+
+Shared by the persona page (its download and its "load a run") and by ``python -m evallib persona``,
+so that a bundle written by either opens in the other (`evallib.run_bundle`, page "persona"):
+
+- ``inputs``: the catalogue as edited (assistants, system prompts, probes), the mode ("offline" or
+  "live") and the grid: which request answers which assistant and probe;
+- ``requests`` / ``answers``: every request as sent (model and options included) and its answer with
+  its provenance (authored example, recorded live with model and date, live);
+- ``report``: the audit's figures (`persona_report`) and its readings, ``{"topic", "code", "values"}``
+  where ``topic`` is the page's catalogue prefix of the reading.
+
+Loading (`run_from_bundle`) rebuilds the run and recomputes the report with the same functions; a bundle
+whose stored figures differ from the recomputed ones (edited by hand) is refused, so a loaded bundle
+shows exactly what was shown when it was made.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from evallib import persona
+from evallib.llm import ChatRequest, ChatResult
+from evallib.persona import readings
+from evallib.persona.catalogue import Catalogue, CatalogueError, ProbeRequest, validate_catalogue
+from evallib.run_bundle import RunBundleError, answer_entry, answers_by_key, make_run_bundle, plain
+
+PAGE = "persona"
+#: An assistant is measured with at least this many usable answers: leave-one-out holds one out and
+#: needs another for its centroid (the page's rule, `evallib.persona.readings.unmeasured`).
+MIN_USABLE = 2
+#: Relative tolerance when a loaded bundle's stored figures are compared with the recomputed ones
+#: (the same code on another machine may differ in the last bits of a float).
+FIGURE_TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True)
+class PersonaRun:
+    """A catalogue, its grid of requests as sent and their answers (None: not answered).
+
+    ``cells`` and ``results`` are parallel; ``live`` is True for a run made against a live endpoint.
+    """
+
+    catalogue: Catalogue
+    cells: tuple[ProbeRequest, ...]
+    results: tuple[ChatResult | None, ...]
+    live: bool = False
+
+    @property
+    def responses(self) -> dict:
+        """The answers by (assistant, probe index), unanswered cells left out."""
+        return {(c.assistant, c.probe_index): r for c, r in zip(self.cells, self.results) if r is not None}
+
+
+def usable_counts(catalogue: Catalogue, responses: Mapping) -> dict:
+    """Answers that are not errors, by assistant (the count the page's table shows)."""
+    return {name: sum(1 for i in range(len(catalogue.probes))
+                      if responses.get((name, i)) is not None and not responses[(name, i)].failed)
+            for name in catalogue.names}
+
+
+def usable(catalogue: Catalogue, responses: Mapping, names: Sequence[str]) -> tuple[tuple, tuple, tuple]:
+    """Texts, labels and probe indices of every answer of ``names`` that is not an error."""
+    cells = [(name, i) for name in names for i in range(len(catalogue.probes))
+             if responses.get((name, i)) is not None and not responses[(name, i)].failed]
+    return tuple(responses[c].text for c in cells), tuple(c[0] for c in cells), tuple(c[1] for c in cells)
+
+
+def _reading(topic: str, reading: readings.Reading) -> dict:
+    return {"topic": topic, "code": reading.code, "values": reading.values}
+
+
+def _finite(value: object) -> object:
+    """``value`` as plain JSON with every nan or infinite float replaced by None."""
+    value = plain(value)
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _discriminability(result) -> dict:
+    rec = result.recognition
+    return {"classes": result.classes, "accuracy": result.accuracy, "n_correct": result.n_correct,
+            "n_responses": result.n_responses, "chance": result.chance,
+            "null_mean_accuracy": result.null_mean_accuracy, "confidence": result.confidence,
+            "accuracy_interval": result.accuracy_interval, "interval_unit": "probe",
+            "n_probes_answered": result.n_probes_answered, "permutation_p_value": result.permutation_p_value,
+            "n_permutations": len(result.permutation_accuracies), "confusion": result.confusion,
+            "undecided": result.undecided, "n_empty": result.n_empty,
+            "recognition": {"correct": rec.correct, "total": rec.total, "rate": rec.rate},
+            "mutual_confusions": [list(m) for m in result.mutual_confusions],
+            "most_confused_pairs": [list(p) for p in result.most_confused_pairs],
+            "accuracy_per_probe": result.accuracy_per_probe, "predictions": result.predictions}
+
+
+def persona_report(catalogue: Catalogue, responses: Mapping, *, live: bool = False) -> tuple:
+    """(audit or None, report): the figures and readings the page shows for these answers.
+
+    ``responses``: `ChatResult` by (assistant, probe index). The report holds ``n_probes``,
+    ``usable`` (answers by assistant), ``measured`` (assistants with at least `MIN_USABLE`),
+    ``status`` ("measured", "too_few_assistants" or a `PersonaDataError` code), and when measured
+    ``discriminability`` (accuracy with its interval over probes, p-value, confusion, recognition),
+    ``jaccard`` (k x k) and ``ranks`` (prompt vs answer distances per pair, Spearman's rho and its
+    Mantel p-value); ``readings`` in page order. Floats that are undefined (nan) are None.
+    """
+    counts = usable_counts(catalogue, responses)
+    measured = [name for name in catalogue.names if counts[name] >= MIN_USABLE]
+    found = []
+    for name in catalogue.names:
+        if name not in measured:
+            cells = [responses.get((name, i)) for i in range(len(catalogue.probes))]
+            unrecorded = sum(1 for r in cells if r is not None and r.error_kind == "missing_recording")
+            found.append(_reading("persona.unmeasured", readings.unmeasured(name, counts[name], unrecorded,
+                                                                            live=live)))
+    report = {"n_probes": len(catalogue.probes), "usable": counts, "measured": measured,
+              "status": "too_few_assistants", "readings": found}
+    if len(measured) < 2:
+        return None, _finite(report)
+    texts, labels, probes = usable(catalogue, responses, measured)
+    found += [_reading("persona.identical", r) for r in readings.identical_answers(texts, labels, measured)]
+    try:
+        audit = persona.audit(texts, labels, probes, tuple(catalogue.prompt_of(n) for n in measured),
+                              classes=tuple(measured), n_probes=len(catalogue.probes))
+    except persona.PersonaDataError as error:
+        report["status"] = error.code
+        return None, _finite(report)
+    result, ranks = audit.discriminability, audit.ranks
+    found.append(_reading("persona.jaccard", readings.closest_vocabularies(audit.jaccard, list(audit.classes))))
+    found.append(_reading("persona.disc", readings.discrimination(result)))
+    found.append(_reading("persona.interval_reading", readings.accuracy_interval(result)))
+    if readings.undecided(result):
+        found.append(_reading("persona", readings.undecided(result)))
+    found += [_reading("persona.confusion", r) for r in readings.confusions(result)]
+    found.append(_reading("persona.ex1", readings.pair_to_merge(result)))
+    found.append(_reading("persona.ex2", readings.probes(result)))
+    found += [_reading("persona.ranks", r) for r in readings.ranks(ranks)]
+    table = ranks.table
+    report |= {"status": "measured", "readings": found, "discriminability": _discriminability(result),
+               "jaccard": audit.jaccard,
+               "ranks": {"pairs": [{column: table[column].iloc[i] for column in table.columns}
+                                   for i in range(len(table))],
+                         "n_changed": ranks.n_changed, "spearman_rho": ranks.spearman_rho,
+                         "mantel_p_value": ranks.mantel.p_value}}
+    return audit, _finite(report)
+
+
+def make_bundle(run: PersonaRun, *, made_by: str = "page", created_at: datetime | None = None,
+                extra: Mapping | None = None, report: Mapping | None = None) -> dict:
+    """The run bundle of ``run`` (module docstring); raises `RunBundleError` as `make_run_bundle` does.
+
+    ``extra``: more report fields (the command's gate, failures and exit code), kept as they are and
+    not recomputed on loading. ``report``: `persona_report` of ``run`` when already computed.
+    """
+    keys = [cell.request.key() for cell in run.cells]
+    inputs = {"catalogue": run.catalogue.to_dict(), "mode": "live" if run.live else "offline",
+              "grid": [{"assistant": c.assistant, "probe_index": c.probe_index, "request_key": key}
+                       for c, key in zip(run.cells, keys)]}
+    unique = dict(zip(keys, zip(run.cells, run.results)))  # two identical prompts send one request
+    requests = [{"key": key, "label": f"{cell.assistant} / probe {cell.probe_index + 1}",
+                 "request": cell.request.to_dict()} for key, (cell, _) in unique.items()]
+    answers = [answer_entry(result, key, cell.request.model) for key, (cell, result) in unique.items()]
+    if report is None:
+        _, report = persona_report(run.catalogue, run.responses, live=run.live)
+    return make_run_bundle(PAGE, inputs=inputs, requests=requests, answers=answers,
+                           report={**(extra or {}), **report}, made_by=made_by, created_at=created_at)
+
+
+def _schema_error(path: str, message: str) -> RunBundleError:
+    return RunBundleError("schema", f"bundle, at {path}: {message[:160]}", path=path)
+
+
+def _grid(inputs: Mapping, catalogue: Catalogue, requests: dict) -> list[ProbeRequest]:
+    grid = inputs.get("grid")
+    if not isinstance(grid, list):
+        raise _schema_error("inputs/grid", "expected a list of {assistant, probe_index, request_key}")
+    cells = []
+    for index, cell in enumerate(grid):
+        where = f"inputs/grid/{index}"
+        if not isinstance(cell, dict):
+            raise _schema_error(where, "expected an object")
+        name, probe, key = cell.get("assistant"), cell.get("probe_index"), cell.get("request_key")
+        if name not in catalogue.names:
+            raise _schema_error(where, f"assistant {str(name)[:40]!r} is not in the catalogue")
+        if not isinstance(probe, int) or isinstance(probe, bool) or not 0 <= probe < len(catalogue.probes):
+            raise _schema_error(where, f"probe_index must be 0 to {len(catalogue.probes) - 1}")
+        if key not in requests:
+            raise _schema_error(where, "request_key names no request of the bundle")
+        cells.append(ProbeRequest(name, probe, requests[key]))
+    if len({(c.assistant, c.probe_index) for c in cells}) != len(cells):
+        raise _schema_error("inputs/grid", "a cell (assistant, probe) appears twice")
+    return cells
+
+
+def same_figures(a: object, b: object) -> bool:
+    """True when two reports hold the same values, floats equal up to `FIGURE_TOLERANCE` (relative)."""
+    if isinstance(a, float) or isinstance(b, float):
+        return (isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool)
+                and math.isclose(a, b, rel_tol=FIGURE_TOLERANCE, abs_tol=FIGURE_TOLERANCE))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_figures(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_figures(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def run_from_bundle(bundle: Mapping) -> PersonaRun:
+    """The run a checked bundle (`evallib.run_bundle.read_run_bundle`) holds, its report recomputed.
+
+    Raises `RunBundleError` ``schema`` when the inputs are no valid catalogue and grid, a request or
+    answer does not read, or ``figures_differ`` (details: path) when a recomputed figure or reading is
+    not the stored one (fields the command adds, such as its gate, are not recomputed).
+    """
+    inputs = bundle["inputs"]
+    try:
+        catalogue = validate_catalogue(inputs.get("catalogue"))
+    except CatalogueError as error:
+        raise _schema_error("inputs/catalogue", str(error)) from error
+    if inputs.get("mode") not in ("live", "offline"):
+        raise _schema_error("inputs/mode", "expected \"live\" or \"offline\"")
+    requests = {}
+    for index, entry in enumerate(bundle["requests"]):
+        try:
+            requests[entry["key"]] = ChatRequest.from_dict(entry["request"])
+        except (TypeError, ValueError, KeyError) as error:
+            raise _schema_error(f"requests/{index}/request", str(error)) from error
+    cells = _grid(inputs, catalogue, requests)
+    results = answers_by_key(bundle)
+    run = PersonaRun(catalogue, tuple(cells), tuple(results.get(c.request.key()) for c in cells),
+                     live=inputs["mode"] == "live")
+    _, report = persona_report(catalogue, run.responses, live=run.live)
+    stored = bundle["report"]
+    where = first_difference(report, {key: stored.get(key) for key in report})
+    if where is not None:
+        raise RunBundleError("figures_differ", f"the figures stored in the bundle (at report{where}) are not "
+                             "those of its answers: was it edited by hand?", path=f"report{where}")
+    return run
+
+
+def first_difference(a: object, b: object, path: str = "") -> str | None:
+    """Where two reports first differ ("discriminability/accuracy"), or None (test helper and messages)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            found = first_difference(a.get(key), b.get(key), f"{path}/{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return next((f for i, (x, y) in enumerate(zip(a, b)) if (f := first_difference(x, y, f"{path}/{i}"))), None)
+    return None if same_figures(a, b) else (path or "/")
+
+
+__all__ = ["MIN_USABLE", "PAGE", "PersonaRun", "make_bundle", "persona_report", "run_from_bundle", "same_figures",
+           "usable", "usable_counts"]
