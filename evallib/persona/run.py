@@ -17,7 +17,6 @@ shows exactly what was shown when it was made.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,15 +25,13 @@ from evallib import persona
 from evallib.llm import ChatRequest, ChatResult
 from evallib.persona import readings
 from evallib.persona.catalogue import Catalogue, CatalogueError, ProbeRequest, validate_catalogue
-from evallib.run_bundle import RunBundleError, answer_entry, answers_by_key, make_run_bundle, plain
+from evallib.run_bundle import RunBundleError, answer_entry, answers_by_key, make_run_bundle
+from evallib.run_figures import check_recomputed, finite
 
 PAGE = "persona"
 #: An assistant is measured with at least this many usable answers: leave-one-out holds one out and
 #: needs another for its centroid (the page's rule, `evallib.persona.readings.unmeasured`).
 MIN_USABLE = 2
-#: Relative tolerance when a loaded bundle's stored figures are compared with the recomputed ones
-#: (the same code on another machine may differ in the last bits of a float).
-FIGURE_TOLERANCE = 1e-9
 
 
 @dataclass(frozen=True)
@@ -71,18 +68,6 @@ def usable(catalogue: Catalogue, responses: Mapping, names: Sequence[str]) -> tu
 
 def _reading(topic: str, reading: readings.Reading) -> dict:
     return {"topic": topic, "code": reading.code, "values": reading.values}
-
-
-def _finite(value: object) -> object:
-    """``value`` as plain JSON with every nan or infinite float replaced by None."""
-    value = plain(value)
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_finite(v) for v in value]
-    return value
 
 
 def _discriminability(result) -> dict:
@@ -122,7 +107,7 @@ def persona_report(catalogue: Catalogue, responses: Mapping, *, live: bool = Fal
     report = {"n_probes": len(catalogue.probes), "usable": counts, "measured": measured,
               "status": "too_few_assistants", "readings": found}
     if len(measured) < 2:
-        return None, _finite(report)
+        return None, finite(report)
     texts, labels, probes = usable(catalogue, responses, measured)
     found += [_reading("persona.identical", r) for r in readings.identical_answers(texts, labels, measured)]
     try:
@@ -130,7 +115,7 @@ def persona_report(catalogue: Catalogue, responses: Mapping, *, live: bool = Fal
                               classes=tuple(measured), n_probes=len(catalogue.probes))
     except persona.PersonaDataError as error:
         report["status"] = error.code
-        return None, _finite(report)
+        return None, finite(report)
     result, ranks = audit.discriminability, audit.ranks
     found.append(_reading("persona.jaccard", readings.closest_vocabularies(audit.jaccard, list(audit.classes))))
     found.append(_reading("persona.disc", readings.discrimination(result)))
@@ -148,7 +133,7 @@ def persona_report(catalogue: Catalogue, responses: Mapping, *, live: bool = Fal
                                    for i in range(len(table))],
                          "n_changed": ranks.n_changed, "spearman_rho": ranks.spearman_rho,
                          "mantel_p_value": ranks.mantel.p_value}}
-    return audit, _finite(report)
+    return audit, finite(report)
 
 
 def make_bundle(run: PersonaRun, *, made_by: str = "page", created_at: datetime | None = None,
@@ -198,18 +183,6 @@ def _grid(inputs: Mapping, catalogue: Catalogue, requests: dict) -> list[ProbeRe
     return cells
 
 
-def same_figures(a: object, b: object) -> bool:
-    """True when two reports hold the same values, floats equal up to `FIGURE_TOLERANCE` (relative)."""
-    if isinstance(a, float) or isinstance(b, float):
-        return (isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool)
-                and math.isclose(a, b, rel_tol=FIGURE_TOLERANCE, abs_tol=FIGURE_TOLERANCE))
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same_figures(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same_figures(x, y) for x, y in zip(a, b))
-    return a == b
-
-
 def run_from_bundle(bundle: Mapping) -> PersonaRun:
     """The run a checked bundle (`evallib.run_bundle.read_run_bundle`) holds, its report recomputed.
 
@@ -235,26 +208,9 @@ def run_from_bundle(bundle: Mapping) -> PersonaRun:
     run = PersonaRun(catalogue, tuple(cells), tuple(results.get(c.request.key()) for c in cells),
                      live=inputs["mode"] == "live")
     _, report = persona_report(catalogue, run.responses, live=run.live)
-    stored = bundle["report"]
-    where = first_difference(report, {key: stored.get(key) for key in report})
-    if where is not None:
-        raise RunBundleError("figures_differ", f"the figures stored in the bundle (at report{where}) are not "
-                             "those of its answers: was it edited by hand?", path=f"report{where}")
+    check_recomputed(report, bundle["report"])
     return run
 
 
-def first_difference(a: object, b: object, path: str = "") -> str | None:
-    """Where two reports first differ ("discriminability/accuracy"), or None (test helper and messages)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in sorted(set(a) | set(b)):
-            found = first_difference(a.get(key), b.get(key), f"{path}/{key}")
-            if found:
-                return found
-        return None
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return next((f for i, (x, y) in enumerate(zip(a, b)) if (f := first_difference(x, y, f"{path}/{i}"))), None)
-    return None if same_figures(a, b) else (path or "/")
-
-
-__all__ = ["MIN_USABLE", "PAGE", "PersonaRun", "make_bundle", "persona_report", "run_from_bundle", "same_figures",
-           "usable", "usable_counts"]
+__all__ = ["MIN_USABLE", "PAGE", "PersonaRun", "make_bundle", "persona_report", "run_from_bundle", "usable",
+           "usable_counts"]
