@@ -203,8 +203,8 @@ def make_bundle(inputs: KappaInputs, *, made_by: str = "page", created_at: datet
                            created_at=created_at)
 
 
-def _invalid(path: str, message: str) -> RunBundleError:
-    return RunBundleError("schema", f"bundle, at {path}: {message}", path=path)
+def _invalid(field: str, message: str) -> RunBundleError:
+    return RunBundleError("inputs", f"bundle inputs, at {field}: {message}", field=field)
 
 
 def _text(value: object, path: str) -> str:
@@ -216,7 +216,7 @@ def _text(value: object, path: str) -> str:
 def inputs_from_bundle(bundle: Mapping) -> KappaInputs:
     """The inputs of a checked kappa bundle (`evallib.run_bundle.read_run_bundle`), its report recomputed.
 
-    Raises `RunBundleError` ``schema`` (details: path) for inputs the page cannot hold, and
+    Raises `RunBundleError` ``inputs`` (details: field) for inputs the page cannot hold, and
     ``figures_differ`` when the stored report is not the recomputed one.
     """
     data = bundle["inputs"]

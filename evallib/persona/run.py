@@ -23,6 +23,7 @@ from datetime import datetime
 
 from evallib import persona
 from evallib.llm import ChatRequest, ChatResult
+from evallib.llm.recordings import content_key
 from evallib.persona import readings
 from evallib.persona.catalogue import Catalogue, CatalogueError, ProbeRequest, validate_catalogue
 from evallib.run_bundle import RunBundleError, answer_entry, answers_by_key, make_run_bundle
@@ -157,52 +158,58 @@ def make_bundle(run: PersonaRun, *, made_by: str = "page", created_at: datetime 
                            report={**(extra or {}), **report}, made_by=made_by, created_at=created_at)
 
 
-def _schema_error(path: str, message: str) -> RunBundleError:
-    return RunBundleError("schema", f"bundle, at {path}: {message[:160]}", path=path)
+def _inputs_error(field: str, message: str) -> RunBundleError:
+    return RunBundleError("inputs", f"bundle inputs, at {field}: {message[:160]}", field=field)
 
 
 def _grid(inputs: Mapping, catalogue: Catalogue, requests: dict) -> list[ProbeRequest]:
     grid = inputs.get("grid")
     if not isinstance(grid, list):
-        raise _schema_error("inputs/grid", "expected a list of {assistant, probe_index, request_key}")
+        raise _inputs_error("inputs/grid", "expected a list of {assistant, probe_index, request_key}")
     cells = []
     for index, cell in enumerate(grid):
         where = f"inputs/grid/{index}"
         if not isinstance(cell, dict):
-            raise _schema_error(where, "expected an object")
+            raise _inputs_error(where, "expected an object")
         name, probe, key = cell.get("assistant"), cell.get("probe_index"), cell.get("request_key")
         if name not in catalogue.names:
-            raise _schema_error(where, f"assistant {str(name)[:40]!r} is not in the catalogue")
+            raise _inputs_error(where, f"assistant {str(name)[:40]!r} is not in the catalogue")
         if not isinstance(probe, int) or isinstance(probe, bool) or not 0 <= probe < len(catalogue.probes):
-            raise _schema_error(where, f"probe_index must be 0 to {len(catalogue.probes) - 1}")
+            raise _inputs_error(where, f"probe_index must be 0 to {len(catalogue.probes) - 1}")
         if key not in requests:
-            raise _schema_error(where, "request_key names no request of the bundle")
+            raise _inputs_error(where, "request_key names no request of the bundle")
+        built = ChatRequest.single("", catalogue.prompt_of(name), catalogue.probes[probe])
+        if content_key(built) != content_key(requests[key]):
+            raise RunBundleError("requests", f"request {index + 1} does not ask what its inputs build (assistant "
+                                 f"{name!r}, probe {probe + 1})", index=index)
         cells.append(ProbeRequest(name, probe, requests[key]))
     if len({(c.assistant, c.probe_index) for c in cells}) != len(cells):
-        raise _schema_error("inputs/grid", "a cell (assistant, probe) appears twice")
+        raise _inputs_error("inputs/grid", "a cell (assistant, probe) appears twice")
     return cells
 
 
 def run_from_bundle(bundle: Mapping) -> PersonaRun:
     """The run a checked bundle (`evallib.run_bundle.read_run_bundle`) holds, its report recomputed.
 
-    Raises `RunBundleError` ``schema`` when the inputs are no valid catalogue and grid, a request or
-    answer does not read, or ``figures_differ`` (details: path) when a recomputed figure or reading is
+    Raises `RunBundleError` ``inputs`` (details: field) when the inputs are no valid catalogue and grid,
+    ``requests`` (details: index, from 0) when a request does not read or does not ask what its cell of
+    the catalogue builds (its system prompt and probe), ``schema`` when an answer does not read, or ``figures_differ`` (details: path) when a recomputed figure or reading is
     not the stored one (fields the command adds, such as its gate, are not recomputed).
     """
     inputs = bundle["inputs"]
     try:
         catalogue = validate_catalogue(inputs.get("catalogue"))
     except CatalogueError as error:
-        raise _schema_error("inputs/catalogue", str(error)) from error
+        raise _inputs_error("inputs/catalogue", str(error)) from error
     if inputs.get("mode") not in ("live", "offline"):
-        raise _schema_error("inputs/mode", "expected \"live\" or \"offline\"")
+        raise _inputs_error("inputs/mode", "expected \"live\" or \"offline\"")
     requests = {}
     for index, entry in enumerate(bundle["requests"]):
         try:
             requests[entry["key"]] = ChatRequest.from_dict(entry["request"])
         except (TypeError, ValueError, KeyError) as error:
-            raise _schema_error(f"requests/{index}/request", str(error)) from error
+            raise RunBundleError("requests", f"request {index + 1} does not read as a chat request: "
+                                 f"{str(error)[:160]}", index=index) from error
     cells = _grid(inputs, catalogue, requests)
     results = answers_by_key(bundle)
     run = PersonaRun(catalogue, tuple(cells), tuple(results.get(c.request.key()) for c in cells),
