@@ -29,7 +29,7 @@ from evallib.agreement.ratings import LEVELS, AgreementInputError
 from evallib.agreement.run import (CI_METHODS, HALF_WIDTH, N_BOOT, KappaInputs, kappa_report, make_bundle,
                                    ratings)
 from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, UsageError, outcome, report_file,
-                              run_command, verdict)
+                              run_command, verdict, write_bundle)
 from evallib.run_bundle import RunBundleError, dumps
 
 WEIGHT_NAMES = {"none": None, "linear": "linear", "quadratic": "quadratic"}
@@ -168,8 +168,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"the run bundle cannot be written: {error}") from None
     if args.out is not None:
         path = report_file(args.out, "kappa", name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(dumps(bundle))
+        write_bundle(path, bundle)
     if args.json:
         sys.stdout.write(dumps(bundle).decode("utf-8") + "\n")
     else:

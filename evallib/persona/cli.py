@@ -26,7 +26,7 @@ from pathlib import Path
 from evallib.cli_failures import call_failures
 from evallib.gate_cli import (EXIT_NOT_MEASURED, LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options,
                               command_options, exit_code, live_config, outcome, report_failures, report_file,
-                              run_command, verdict)
+                              run_command, verdict, write_bundle)
 from evallib.llm import Recordings, collect, default_recordings, make_provider, provider_for_mode
 from evallib.persona.catalogue import (AUTHORED_MODEL, DEFAULT_CATALOGUE, CatalogueError, build_requests,
                                        load_catalogue)
@@ -147,8 +147,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"the run bundle cannot be written: {error}") from None
     if args.out is not None:
         path = report_file(args.out, "persona", name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(dumps(bundle))
+        write_bundle(path, bundle)
     if args.json:
         sys.stdout.write(dumps(bundle).decode("utf-8") + "\n")
     else:

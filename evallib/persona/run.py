@@ -26,7 +26,8 @@ from evallib.llm import ChatRequest, ChatResult
 from evallib.llm.recordings import content_key
 from evallib.persona import readings
 from evallib.persona.catalogue import Catalogue, CatalogueError, ProbeRequest, validate_catalogue
-from evallib.run_bundle import RunBundleError, answer_entry, answers_by_key, make_run_bundle
+from evallib.answer_book import book_of
+from evallib.run_bundle import RunBundleError, answer_entry, make_run_bundle
 from evallib.run_figures import check_recomputed, finite
 
 PAGE = "persona"
@@ -211,7 +212,7 @@ def run_from_bundle(bundle: Mapping) -> PersonaRun:
             raise RunBundleError("requests", f"request {index + 1} does not read as a chat request: "
                                  f"{str(error)[:160]}", index=index) from error
     cells = _grid(inputs, catalogue, requests)
-    results = answers_by_key(bundle)
+    results = book_of(bundle).results
     run = PersonaRun(catalogue, tuple(cells), tuple(results.get(c.request.key()) for c in cells),
                      live=inputs["mode"] == "live")
     _, report = persona_report(catalogue, run.responses, live=run.live)

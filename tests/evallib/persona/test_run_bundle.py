@@ -56,7 +56,7 @@ def test_the_answers_keep_their_provenance(bundle):
 
 def test_a_partial_run_round_trips_and_says_what_is_not_measured(authored_run):
     results = tuple(r if c.assistant == "style" else None for c, r in zip(authored_run.cells, authored_run.results))
-    failed = ChatResult(request_key="x", status="error", error_kind="missing_recording", source="recording")
+    failed = ChatResult(request_key=authored_run.cells[0].request.key(), status="error", error_kind="missing_recording", source="recording")
     results = (failed,) + results[1:]
     run = PersonaRun(authored_run.catalogue, authored_run.cells, results)
     bundle = make_bundle(run)
