@@ -38,7 +38,12 @@ def _off_defaults_trigger(page) -> None:
     _pick(page, "Réponses rejouées", "strong-router")
 
 
-OFF_DEFAULTS = {"trigger": _off_defaults_trigger}
+def _off_defaults_judge(page) -> None:
+    page.get_by_test_id("stMain").get_by_text("Masquer les présentations avant de noter").click()
+    _wait_until_idle(page, 3)
+
+
+OFF_DEFAULTS = {"trigger": _off_defaults_trigger, "judge": _off_defaults_judge}
 #: Texts the original session shows and a loaded run does not (which recorded source the page replays:
 #: a loaded run replays its own answers), and the loaded run's banner.
 NOT_FIGURES = re.compile(r"Cette page montre le run chargé|rejoue|Réponses rejouées|enregistr")

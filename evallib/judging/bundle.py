@@ -56,7 +56,8 @@ class JudgeRun:
 
 @dataclass(frozen=True)
 class JudgeReplay:
-    """What the judge page draws: each template's results (recorded ones), the probes, the configs."""
+    """What the judge page draws: each template's results (a case no answer covers is not ``recorded``),
+    the probes, the configs."""
 
     run: JudgeRun
     configs: dict[str, JudgeConfig]
@@ -69,8 +70,7 @@ def replay(run: JudgeRun, book: AnswerBook | None = None) -> JudgeReplay:
     """The chains of ``run`` answered by its answers (a case none of them answers is left out)."""
     book = book or AnswerBook(run.answers)
     configs = run.configs()
-    results = {name: [r for r in run_pipeline(run.cases, config, book, 1) if r.recorded]
-               for name, config in configs.items()}
+    results = {name: run_pipeline(run.cases, config, book, 1) for name, config in configs.items()}
     padded, compared = [], []
     if run.probes is not None:
         verbosity, pairwise = map(set, run.probes)
@@ -84,7 +84,8 @@ def replay(run: JudgeRun, book: AnswerBook | None = None) -> JudgeReplay:
 
 def judge_report(shown: JudgeReplay) -> dict:
     """The JSON report: analyses of A (or the only template), B beside it, probes, the gate."""
-    run, results, configs = shown.run, shown.results, shown.configs
+    run, configs = shown.run, shown.configs
+    results = {name: [r for r in done if r.recorded] for name, done in shown.results.items()}
     first = "A" if "A" in results else next(iter(results))
     data = report_to_dict(results[first], configs[first], results.get("B", []) if first == "A" else [])
     if run.probes is not None:

@@ -166,8 +166,7 @@ def run(args: argparse.Namespace) -> int:
     judge_run = JudgeRun(cases, tuple((name, c.template) for name, c in configs.items()), config.rubric,
                          config.generator, config.judge, tuple(answers), config.blinding, args.template, probes,
                          args.min_mean, args.max_unscored_share)
-    shown = JudgeReplay(judge_run, configs, {name: [r for r in results if r.recorded] for name, results in runs.items()},
-                        padded, compared)
+    shown = JudgeReplay(judge_run, configs, runs, padded, compared)
     data = judge_report(shown)
     gate = judge_gate(runs[args.template], args.min_mean, args.max_unscored_share)
     code = exit_code(gate.passed, failures)

@@ -5,6 +5,8 @@ from evallib.llm import default_recordings, provider_for_mode
 from evallib.triggering.bundle import TriggerRun, trigger_bundle, trigger_report
 from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.report import route
+from evallib.run_bundle import read_run_bundle
+from ui.judge import bundle as judge_page_bundle
 from ui.trigger import bundle as trigger_page_bundle
 
 TRIGGER_MODEL = "authored-example-light-router"
@@ -21,3 +23,18 @@ def trigger_sample() -> dict:
 
 SAMPLES = {"trigger": trigger_sample}
 LOADERS = {"trigger": lambda bundle: trigger_page_bundle.load_run(bundle, 5)}
+
+
+def judge_sample() -> dict:
+    """The judge command's offline run on its default data, both templates and the probes."""
+    import tempfile
+    from pathlib import Path
+
+    from evallib.judging import cli
+    with tempfile.TemporaryDirectory() as out:
+        cli.main(["--offline", "--compare", "--probes", "--out", out])
+        return read_run_bundle((Path(out) / "judge-report.json").read_bytes(), "judge")
+
+
+SAMPLES["judge"] = judge_sample
+LOADERS["judge"] = judge_page_bundle.load_run
