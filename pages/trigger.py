@@ -244,7 +244,7 @@ _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, settin
 
 st.header(t("trigger.cli_title"))
 st.markdown(t("trigger.cli_intro"))
-recorded = source.model if source is not None else "MODEL"
+recorded = run.model if source is not None or replay is not None else "MODEL"
 st.code(f"python -m evallib trigger --offline --runs {runs} --model {recorded}\n"
         "python -m evallib trigger --runs 2 --provider openai --base-url URL --model MODEL\n"
         "python -m evallib record trigger --kind openai --base-url URL --model MODEL", language="bash")

@@ -72,13 +72,14 @@ def failures_of(command, small, capsys) -> dict:
     if command == "gnss":
         printed = json.loads(out.out)
         assert json.loads(next((small / "out").glob("gnss-*.json")).read_text(encoding="utf-8")) == printed
+        printed = printed["report"]["text_model"]  # the run bundle's report
         assert printed["exit_code"] == EXIT_NOT_MEASURED and printed["outcome"] == "not_measured"
         return printed["failures"]
     if command == "record":
         return {"stderr": out.err}
     name = "judge-report.json" if command == "judge" else next((small / "out").glob("triggering-*.json")).name
     report = json.loads((small / "out" / name).read_text(encoding="utf-8"))
-    report = report["report"] if command == "trigger" else report  # trigger writes its run bundle
+    report = report["report"]  # trigger and judge write their run bundle
     assert report["exit_code"] == EXIT_NOT_MEASURED and report["outcome"] == "not_measured"
     return report["failures"]
 

@@ -26,7 +26,7 @@ def loaded_run(catalogue, queries, runs: int) -> TriggerRun | None:
     return run
 
 
-def _load(bundle: dict, max_runs: int) -> TriggerRun:
+def load_run(bundle: dict, max_runs: int) -> TriggerRun:
     run, _ = load_trigger_bundle(bundle)
     if not 1 <= run.runs <= max_runs:
         raise RunBundleError("inputs", f"bundle inputs: runs {run.runs} is not within 1..{max_runs}", field="runs")
@@ -38,4 +38,4 @@ def _load(bundle: dict, max_runs: int) -> TriggerRun:
 def controls(run: TriggerRun, report, labels, max_runs: int) -> None:
     """Download this run / load a run, for ``run`` (``report``: its `TriggerReport`, None before any answer)."""
     run_bundle_controls(PAGE, lambda: trigger_bundle(run, trigger_report(run, report), "page", labels),
-                        lambda bundle: _load(bundle, max_runs))
+                        lambda bundle: load_run(bundle, max_runs))
