@@ -37,7 +37,7 @@ ERROR_KEY = "_run_bundle_error"
 VERSION_KEY = "_run_bundle_upload_version"
 #: Reading codes of `evallib.run_bundle.RunBundleError` worded by this module's texts.
 CODES = ("too_large", "not_json", "not_object", "not_ours", "other_page", "newer_version", "schema",
-         "unknown_answer", "leak", "inputs", "requests", "answers")
+         "unknown_answer", "leak", "inputs", "requests", "answers", "figures_differ")
 
 
 def loaded(page: str):

@@ -7,6 +7,8 @@ from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.report import route
 from evallib.run_bundle import read_run_bundle
 from ui.judge import bundle as judge_page_bundle
+from ui.kappa import bundle as kappa_page_bundle
+from ui.persona import bundle as persona_page_bundle
 from ui.trigger import bundle as trigger_page_bundle
 
 TRIGGER_MODEL = "authored-example-light-router"
@@ -38,3 +40,28 @@ def judge_sample() -> dict:
 
 SAMPLES["judge"] = judge_sample
 LOADERS["judge"] = judge_page_bundle.load_run
+
+
+def persona_sample() -> dict:
+    """The persona page's default grid replayed from the authored examples."""
+    from evallib.llm import collect
+    from evallib.persona.catalogue import AUTHORED_MODEL, build_requests, load_catalogue
+    from evallib.persona.run import PersonaRun, make_bundle
+    catalogue = load_catalogue()
+    cells = build_requests(catalogue, AUTHORED_MODEL)
+    results = collect([c.request for c in cells], provider_for_mode("offline", default_recordings()), 4)
+    return make_bundle(PersonaRun(catalogue, tuple(cells), tuple(results)))
+
+
+def kappa_sample() -> dict:
+    """The kappa page's default run: the course's 12-check rubric typed, as the page opens."""
+    from evallib.agreement import SEED_RUBRIC_PAIR
+    from evallib.agreement.run import KappaInputs, make_bundle
+    from ui.ratings_input import preset_text
+    return make_bundle(KappaInputs("typed", tuple(preset_text(r) for r in SEED_RUBRIC_PAIR.ratings)))
+
+
+SAMPLES["persona"] = persona_sample
+SAMPLES["kappa"] = kappa_sample
+LOADERS["persona"] = persona_page_bundle.load_run
+LOADERS["kappa"] = kappa_page_bundle.load_run

@@ -30,7 +30,7 @@ def current_inputs(pair: tuple[int, int] = (0, 1)) -> KappaInputs:
     return KappaInputs("file", file_name=stored.name if stored else "", file_text=text, pair=pair, **options)
 
 
-def _load(bundle: dict) -> KappaInputs:
+def load_run(bundle: dict) -> KappaInputs:
     inputs = inputs_from_bundle(bundle)  # raises before anything changes
     state = st.session_state
     values = {"source": PAGE_SOURCES[inputs.source], "weights": inputs.weights, "ci_method": inputs.ci_method,
@@ -61,4 +61,4 @@ def controls(pair: tuple[int, int] = (0, 1)) -> None:
     if shown is not None and shown != inputs:
         close_loaded(PAGE)
         st.info(t("run_bundles.closed_by_edit"))
-    run_bundle_controls(PAGE, lambda: _bundle(inputs), _load)
+    run_bundle_controls(PAGE, lambda: _bundle(inputs), load_run)

@@ -25,7 +25,7 @@ def loaded_run(catalogue: Catalogue) -> PersonaRun | None:
     return run
 
 
-def _load(bundle: dict) -> PersonaRun:
+def load_run(bundle: dict) -> PersonaRun:
     run = run_from_bundle(bundle)  # raises before anything changes
     set_catalogue(run.catalogue.to_dict())
     return run
@@ -46,4 +46,4 @@ def _report(key: str, _run: PersonaRun) -> dict:
 
 def controls(run: PersonaRun) -> None:
     """Download this run / load a run, for ``run`` (the grid as sent and its answers so far)."""
-    run_bundle_controls(PAGE, lambda: make_bundle(run, report=_report(_run_key(run), run)), _load)
+    run_bundle_controls(PAGE, lambda: make_bundle(run, report=_report(_run_key(run), run)), load_run)

@@ -74,6 +74,10 @@ TEXTS = {
     "run_bundles.error.answers": {
         "fr": "ses réponses ne se lisent pas comme des réponses de cette page.",
         "en": "its answers do not read as answers of this page."},
+    "run_bundles.error.figures_differ": {
+        "fr": "ses chiffres ne sont pas ceux que donnent ses entrées et ses réponses (à « {path} ») : a-t-il été "
+              "modifié à la main ?",
+        "en": "its figures are not those its inputs and answers give (at \"{path}\"): was it edited by hand?"},
     "run_bundles.error.other": {
         "fr": "il n'est pas utilisable ici (code « {code} »).",
         "en": "it cannot be used here (code \"{code}\")."},
