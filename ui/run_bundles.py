@@ -5,8 +5,8 @@ One call per page, next to its other downloads::
     run_bundle_controls("trigger", make_bundle, load)
 
 - ``make_bundle()`` returns the page's run bundle (`evallib.run_bundle.make_run_bundle`, made_by "page");
-  it runs when the page draws the button, and a `RunBundleError` (a key or a local path typed into an
-  input) is said instead of the button.
+  it runs when the user clicks (no cost on a page view). ``inputs`` (optional) are checked on every run
+  for a key or a local path typed into them: the button is then replaced by the reason.
 - ``load(bundle)`` receives a bundle already checked by `evallib.run_bundle.read_run_bundle` for this
   page, checks the rest (its inputs, its requests) and returns what the page needs to show it again;
   it raises `RunBundleError` or `InputError` BEFORE changing anything, and then sets the page's own
@@ -20,11 +20,13 @@ page's state stays as it was. Loading runs in the uploader's callback, before th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
 
 import streamlit as st
 
 from evallib.errors import InputError
+from evallib.redaction import leak
 from evallib.run_bundle import PAGES, RunBundleError, dumps, read_run_bundle
 from ui.i18n import t
 from ui.labels import md
@@ -94,16 +96,25 @@ def _on_upload(page: str, key: str, load: Callable[[dict], object]) -> None:
     versions[page] = versions.get(page, 0) + 1  # empty the uploader: the same file can be loaded again
 
 
-def run_bundle_controls(page: str, make_bundle: Callable[[], dict], load: Callable[[dict], object],
-                        container=st) -> None:
-    """The download button of this run and the uploader of a run (module docstring)."""
-    row = container.container(horizontal=True, gap="small", vertical_alignment="bottom")
+def _file(make_bundle: Callable[[], dict]) -> bytes:
+    """The bundle's bytes, built on click; a refusal found only then (a secret in an answer) is written in
+    the file's place as ``{"error": code, "message": ...}``, which no page loads."""
     try:
-        data = dumps(make_bundle())
-    except RunBundleError as error:
-        row.warning(t("run_bundles.cannot_write", reason=refusal(error)))
+        return dumps(make_bundle())
+    except InputError as error:
+        return json.dumps({"error": error.code, "message": str(error)}).encode("utf-8")
+
+
+def run_bundle_controls(page: str, make_bundle: Callable[[], dict], load: Callable[[dict], object],
+                        inputs: Mapping | None = None, container=st) -> None:
+    """The download button of this run and the uploader of a run (module docstring); ``inputs``: what the
+    user typed, checked for a key or a local path on every run (cheap), so that the button is not offered."""
+    row = container.container(horizontal=True, gap="small", vertical_alignment="bottom")
+    kind = leak(inputs) if inputs is not None else None
+    if kind is not None:
+        row.warning(t("run_bundles.cannot_write", reason=refusal(RunBundleError("leak", "", kind=kind))))
     else:
-        row.download_button(t("run_bundles.download"), data=data, file_name=f"{page}-run.json",
+        row.download_button(t("run_bundles.download"), data=lambda: _file(make_bundle), file_name=f"{page}-run.json",
                             mime="application/json", on_click="ignore", key=f"run_bundle_download_{page}",
                             icon=":material/download:", help=t("run_bundles.download_help"))
     key = f"run_bundle_upload_{page}_{st.session_state.get(VERSION_KEY, {}).get(page, 0)}"

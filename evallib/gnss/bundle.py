@@ -5,8 +5,8 @@
 - ``spec``: ``version``, ``velocity_tol_bands`` (``[[min_years, mm/yr], ...]``), ``day_tol`` (days);
 - ``thresholds``: ``v1`` (jump, mm) and ``v2`` (step, mm; MIDAS uses it too); ``agents``: the reference
   agents evaluated (among v1, v2, midas); ``held_out``: the designs with fresh seeds instead of the cases;
-- ``text_model``: None, or the text model graded as an agent: ``model`` and ``runs`` per case (its
-  requests and answers are the bundle's); ``station``: None, or an uploaded series: ``file`` (its name
+- ``text_model``: None, or the text model graded as an agent: ``model``, ``runs`` per case and the
+  ``spec`` its prompt states and its answers are graded by (its requests and answers are the bundle's); ``station``: None, or an uploaded series: ``file`` (its name
   only, never a path), ``component`` and ``text`` (the file's content, so it is read again).
 
 ``report``: ``evaluation`` (what ``gnss --json`` printed: spec, spec text, agents with their cases and
@@ -30,7 +30,7 @@ from evallib.gnss.evaluation import CaseResult, failure_groups, pass_count, run_
 from evallib.gnss.live import case_requests, grade_live
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_text, station_readings
 from evallib.gnss.repeated import INTERVAL_UNIT, RunCase, overall_pass_rate
-from evallib.gnss.spec import METHOD_V2, Spec, render_spec
+from evallib.gnss.spec import METHOD_V2, SPEC_V1, Spec, render_spec
 from evallib.gnss.station import estimate_station
 from evallib.llm.recordings import content_key
 from evallib.llm.request import ChatRequest, ChatResult
@@ -46,12 +46,13 @@ RUN_FACTS = ("failures", "outcome", "exit_code")
 
 @dataclass(frozen=True)
 class TextModelRun:
-    """A text model as the agent: each request as sent (case by case, run by run) and its answer."""
+    """A text model as the agent under ``spec``: each request as sent (case by case, run by run), its answer."""
 
     model: str
     runs: int
     requests: tuple[ChatRequest, ...]
     results: tuple[ChatResult | None, ...]
+    spec: Spec = SPEC_V1
 
 
 @dataclass(frozen=True)
@@ -104,13 +105,13 @@ def evaluation_report(run: GnssRun, rows: Mapping[str, list[CaseResult]] | None 
 def text_model_rows(run: GnssRun) -> list[CaseResult]:
     """The graded answers of the text model, case by case (a request not answered is left out)."""
     model = run.text_model
-    cells = case_requests(model.model, model.runs, run.spec)
+    cells = case_requests(model.model, model.runs, model.spec)
     by_case: dict = {}
     for (case, _, _), result in zip(cells, model.results):
         answers = by_case.setdefault(case.case_id, (case, []))[1]
         if result is not None and result.error_kind != "missing_recording":
             answers.append(result)
-    return [live.result for case, answers in by_case.values() for live in grade_live(case, answers, run.spec)
+    return [live.result for case, answers in by_case.values() for live in grade_live(case, answers, model.spec)
             if live.result]
 
 
@@ -158,17 +159,21 @@ def gnss_bundle(run: GnssRun, report: Mapping, made_by: str = "page") -> dict:
         for request in run.text_model.requests:
             book.chat(request)
         requests, answers = book.requests_and_answers()
-    spec = run.spec
-    inputs = {"spec": {"version": spec.version, "velocity_tol_bands": [list(b) for b in spec.velocity_tol_bands],
-                       "day_tol": spec.day_tol, "derived_from": spec.derived_from},
+    inputs = {"spec": _spec_dict(run.spec),
               "thresholds": {"v1": run.v1_threshold, "v2": run.v2_threshold}, "agents": list(run.agents),
               "held_out": run.held_out,
               "text_model": None if run.text_model is None else {"model": run.text_model.model,
-                                                                 "runs": run.text_model.runs},
+                                                                 "runs": run.text_model.runs,
+                                                                 "spec": _spec_dict(run.text_model.spec)},
               "station": None if run.station is None else {"file": PurePath(run.station.file).name,
                                                            "component": run.station.component,
                                                            "text": run.station.text}}
     return make_run_bundle(PAGE, inputs=inputs, requests=requests, answers=answers, report=report, made_by=made_by)
+
+
+def _spec_dict(spec: Spec) -> dict:
+    return {"version": spec.version, "velocity_tol_bands": [list(b) for b in spec.velocity_tol_bands],
+            "day_tol": spec.day_tol, "derived_from": spec.derived_from}
 
 
 def _refuse(field: str, what: str):
@@ -198,12 +203,13 @@ def _spec(data: object) -> Spec:
                 data.get("derived_from", {}))
 
 
-def _text_model(data: object, spec: Spec, bundle: Mapping) -> TextModelRun | None:
+def _text_model(data: object, bundle: Mapping) -> TextModelRun | None:
     if data is None:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("model"), str) or isinstance(data.get("runs"), bool) \
             or not isinstance(data.get("runs"), int) or not 1 <= data["runs"] <= 100:
         raise _refuse("text_model", "must name a model and 1 to 100 runs")
+    spec = _spec(data.get("spec"))
     cells = case_requests(data["model"], data["runs"], spec)
     stored = bundle["requests"]
     if len(stored) != len(cells):
@@ -221,7 +227,7 @@ def _text_model(data: object, spec: Spec, bundle: Mapping) -> TextModelRun | Non
                                  index=index)
         sent.append(request)
     book = book_of(bundle)
-    return TextModelRun(data["model"], data["runs"], tuple(sent), tuple(book.results.get(r.key()) for r in sent))
+    return TextModelRun(data["model"], data["runs"], tuple(sent), tuple(book.results.get(r.key()) for r in sent), spec)
 
 
 def _station(data: object) -> Station | None:
@@ -248,7 +254,7 @@ def run_of(bundle: Mapping) -> GnssRun:
     if inputs.get("text_model") is None and bundle["requests"]:
         raise RunBundleError("requests", "the bundle holds requests but no text model asked them", index=0)
     return GnssRun(spec, _number(thresholds.get("v1"), "thresholds/v1"), _number(thresholds.get("v2"), "thresholds/v2"),
-                   tuple(agents), inputs["held_out"], _text_model(inputs.get("text_model"), spec, bundle),
+                   tuple(agents), inputs["held_out"], _text_model(inputs.get("text_model"), bundle),
                    _station(inputs.get("station")))
 
 

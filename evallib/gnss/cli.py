@@ -166,7 +166,7 @@ def _recorded(args: argparse.Namespace) -> int:
     if missing:
         raise UsageError(f"{missing} answers of {args.recorded!r} are not in {args.recordings}/{GNSS_SET}.jsonl "
                          f"(spec {spec.version}, {args.runs} runs)")
-    model = TextModelRun(args.recorded, args.runs, tuple(requests), tuple(r.result for r in found))
+    model = TextModelRun(args.recorded, args.runs, tuple(requests), tuple(r.result for r in found), spec)
     return _graded(args, _spec_run(args, spec, agents=(), text_model=model))
 
 
@@ -201,7 +201,7 @@ def _live(args: argparse.Namespace) -> int:
     progress.close()
     failures = call_failures(results, [f"{case.case_id} run {repeat + 1}" for case, repeat, _ in cells],
                              command_options(args), args.max_failed_share)
-    model = TextModelRun(args.live, args.runs, tuple(request for _, _, request in cells), tuple(results))
+    model = TextModelRun(args.live, args.runs, tuple(request for _, _, request in cells), tuple(results), spec)
     return _graded(args, _spec_run(args, spec, agents=(), text_model=model), failures)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from evallib.judging.data import cases_to_dict
 from evallib.judging.bundle import JudgeReplay, JudgeRun, judge_bundle, judge_report, load_judge_bundle
 from ui.i18n import t
 from ui.judge.inputs import set_inputs
@@ -38,7 +39,8 @@ def load_run(bundle: dict) -> JudgeReplay:
 
 def controls(cases, configs: dict, runs: dict, padded: list, compared: list) -> None:
     """Download this run / load a run: ``runs`` by template (None where a case is not run yet)."""
-    run_bundle_controls(PAGE, lambda: _bundle(cases, configs, runs, padded, compared), load_run)
+    run_bundle_controls(PAGE, lambda: _bundle(cases, configs, runs, padded, compared), load_run,
+                        {"cases": cases_to_dict(tuple(cases)), "templates": {n: c.template for n, c in configs.items()}})
 
 
 def _bundle(cases, configs: dict, runs: dict, padded: list, compared: list) -> dict:

@@ -38,4 +38,5 @@ def load_run(bundle: dict, max_runs: int) -> TriggerRun:
 def controls(run: TriggerRun, report, labels, max_runs: int) -> None:
     """Download this run / load a run, for ``run`` (``report``: its `TriggerReport`, None before any answer)."""
     run_bundle_controls(PAGE, lambda: trigger_bundle(run, trigger_report(run, report), "page", labels),
-                        lambda bundle: load_run(bundle, max_runs))
+                        lambda bundle: load_run(bundle, max_runs),
+                        {"skills": run.catalogue.to_dict(), "queries": queries_to_dict(run.queries)})
