@@ -88,7 +88,10 @@ def check_result(data: object, where: str) -> ChatResult:
             raise RunBundleError("schema", f"bundle, at {where}/{name}: unexpected value", path=f"{where}/{name}")
     if data.get("status", "ok") not in STATUSES or not all(isinstance(c, dict) for c in data.get("tool_calls", [])):
         raise RunBundleError("schema", f"bundle, at {where}: unexpected status or tool call", path=where)
-    return ChatResult.from_dict(data)
+    try:
+        return ChatResult.from_dict(data)
+    except TypeError as error:  # a field left out that has no default (request_key)
+        raise RunBundleError("schema", f"bundle, at {where}: {str(error)[:120]}", path=where) from error
 
 
 def book_of(bundle: Mapping) -> AnswerBook:

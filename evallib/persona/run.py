@@ -163,7 +163,27 @@ def _inputs_error(field: str, message: str) -> RunBundleError:
     return RunBundleError("inputs", f"bundle inputs, at {field}: {message[:160]}", field=field)
 
 
-def _grid(inputs: Mapping, catalogue: Catalogue, requests: dict) -> list[ProbeRequest]:
+#: The JSON types of a request's options (the page shows them; a hand-edited bundle may hold anything).
+_OPTION_TYPES = {"model": (str,), "temperature": (int, float, type(None)), "max_tokens": (int, type(None)),
+                 "seed": (int, type(None)), "stop": (list,), "extra_body": (dict, type(None))}
+
+
+def _request(entry: Mapping, index: int) -> ChatRequest:
+    """A stored request read back, its options of their types and its key the one stored beside it."""
+    data = entry["request"]
+    wrong = [name for name, types in _OPTION_TYPES.items()
+             if name in data and (isinstance(data[name], bool) or not isinstance(data[name], types))]
+    try:
+        request = None if wrong else ChatRequest.from_dict(data)
+    except (TypeError, ValueError, KeyError) as error:
+        wrong = [str(error)[:80]]
+    if wrong or request.key() != entry["key"]:
+        raise RunBundleError("requests", f"request {index + 1} does not read as the chat request of its key "
+                             f"({', '.join(wrong) or 'another key'})", index=index)
+    return request
+
+
+def _grid(inputs: Mapping, catalogue: Catalogue, requests: dict, positions: dict) -> list[ProbeRequest]:
     grid = inputs.get("grid")
     if not isinstance(grid, list):
         raise _inputs_error("inputs/grid", "expected a list of {assistant, probe_index, request_key}")
@@ -177,12 +197,12 @@ def _grid(inputs: Mapping, catalogue: Catalogue, requests: dict) -> list[ProbeRe
             raise _inputs_error(where, f"assistant {str(name)[:40]!r} is not in the catalogue")
         if not isinstance(probe, int) or isinstance(probe, bool) or not 0 <= probe < len(catalogue.probes):
             raise _inputs_error(where, f"probe_index must be 0 to {len(catalogue.probes) - 1}")
-        if key not in requests:
+        if not isinstance(key, str) or key not in requests:
             raise _inputs_error(where, "request_key names no request of the bundle")
         built = ChatRequest.single("", catalogue.prompt_of(name), catalogue.probes[probe])
         if content_key(built) != content_key(requests[key]):
-            raise RunBundleError("requests", f"request {index + 1} does not ask what its inputs build (assistant "
-                                 f"{name!r}, probe {probe + 1})", index=index)
+            raise RunBundleError("requests", f"request {positions[key] + 1} does not ask what its inputs build "
+                                 f"(assistant {name!r}, probe {probe + 1})", index=positions[key])
         cells.append(ProbeRequest(name, probe, requests[key]))
     if len({(c.assistant, c.probe_index) for c in cells}) != len(cells):
         raise _inputs_error("inputs/grid", "a cell (assistant, probe) appears twice")
@@ -193,9 +213,10 @@ def run_from_bundle(bundle: Mapping) -> PersonaRun:
     """The run a checked bundle (`evallib.run_bundle.read_run_bundle`) holds, its report recomputed.
 
     Raises `RunBundleError` ``inputs`` (details: field) when the inputs are no valid catalogue and grid,
-    ``requests`` (details: index, from 0) when a request does not read or does not ask what its cell of
-    the catalogue builds (its system prompt and probe), ``schema`` when an answer does not read, or ``figures_differ`` (details: path) when a recomputed figure or reading is
-    not the stored one (fields the command adds, such as its gate, are not recomputed).
+    ``requests`` (details: index, from 0) when a request does not read, is not the request of its key
+    or does not ask what its cell of the catalogue builds (its system prompt and probe), ``schema`` when
+    an answer does not read, or ``figures_differ`` (details: path) when a recomputed figure or reading
+    is not the stored one (fields the command adds, such as its gate, are not recomputed).
     """
     inputs = bundle["inputs"]
     try:
@@ -204,14 +225,8 @@ def run_from_bundle(bundle: Mapping) -> PersonaRun:
         raise _inputs_error("inputs/catalogue", str(error)) from error
     if inputs.get("mode") not in ("live", "offline"):
         raise _inputs_error("inputs/mode", "expected \"live\" or \"offline\"")
-    requests = {}
-    for index, entry in enumerate(bundle["requests"]):
-        try:
-            requests[entry["key"]] = ChatRequest.from_dict(entry["request"])
-        except (TypeError, ValueError, KeyError) as error:
-            raise RunBundleError("requests", f"request {index + 1} does not read as a chat request: "
-                                 f"{str(error)[:160]}", index=index) from error
-    cells = _grid(inputs, catalogue, requests)
+    requests = {entry["key"]: _request(entry, index) for index, entry in enumerate(bundle["requests"])}
+    cells = _grid(inputs, catalogue, requests, {entry["key"]: i for i, entry in enumerate(bundle["requests"])})
     results = book_of(bundle).results
     run = PersonaRun(catalogue, tuple(cells), tuple(results.get(c.request.key()) for c in cells),
                      live=inputs["mode"] == "live")

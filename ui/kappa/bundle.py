@@ -47,13 +47,6 @@ def load_run(bundle: dict) -> KappaInputs:
     return inputs
 
 
-# The report runs every bootstrap of the page again, and a file's text is checked for secrets: once per
-# inputs in this session (the bundle is dated when these inputs were first shown), not on every rerun.
-@st.cache_data(show_spinner=False, max_entries=4, scope="session")
-def _bundle(inputs: KappaInputs) -> dict:
-    return make_bundle(inputs)
-
-
 def controls(pair: tuple[int, int] = (0, 1)) -> None:
     """Download this run / load a run; a loaded run whose inputs were edited since is closed (said once)."""
     inputs = current_inputs(pair)
@@ -61,4 +54,4 @@ def controls(pair: tuple[int, int] = (0, 1)) -> None:
     if shown is not None and shown != inputs:
         close_loaded(PAGE)
         st.info(t("run_bundles.closed_by_edit"))
-    run_bundle_controls(PAGE, lambda: _bundle(inputs), load_run)
+    run_bundle_controls(PAGE, lambda: make_bundle(inputs), load_run, inputs=inputs.to_dict())

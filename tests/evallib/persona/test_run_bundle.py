@@ -76,6 +76,8 @@ def _edited(bundle, edit):
     (lambda b: b["answers"][0]["result"].__setitem__("text", "tout autre chose"), "figures_differ"),
     (lambda b: b["requests"][0]["request"].__setitem__("system", "another prompt"), "requests"),
     (lambda b: b["inputs"]["grid"][0].__setitem__("assistant", "nobody"), "inputs"),
+    (lambda b: b["requests"][0]["request"].__setitem__("temperature", "warm"), "requests"),
+    (lambda b: b["requests"][0]["request"].__setitem__("seed", 8), "requests"),
     (lambda b: b["inputs"]["grid"][1].__setitem__("probe_index", 0), "requests"),
     (lambda b: b["inputs"]["grid"].append(dict(b["inputs"]["grid"][0])), "inputs"),
     (lambda b: b["inputs"]["catalogue"].__setitem__("probes", []), "inputs"),
