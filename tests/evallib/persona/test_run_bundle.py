@@ -82,6 +82,8 @@ def _edited(bundle, edit):
     (lambda b: b["inputs"]["grid"].append(dict(b["inputs"]["grid"][0])), "inputs"),
     (lambda b: b["inputs"]["catalogue"].__setitem__("probes", []), "inputs"),
     (lambda b: b["inputs"].__setitem__("mode", "both"), "inputs"),
+    (lambda b: b["answers"][0]["result"].pop("request_key"), "schema"),
+    (lambda b: b["inputs"]["grid"][0].__setitem__("request_key", ["k"]), "inputs"),
     (lambda b: b.__setitem__("page", "kappa"), "other_page"),
     (lambda b: b.__setitem__("version", 2), "newer_version"),
 ])
