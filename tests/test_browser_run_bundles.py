@@ -6,12 +6,15 @@ session, which starts from the defaults, can only show those figures by loading 
 """
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _wait_until_idle
 from ui.texts.run_bundles import TEXTS
+
+GNSS_DATA = Path(__file__).resolve().parent / "data" / "gnss"
 
 FIGURES = """() => {
   const main = document.querySelector('[data-testid="stMain"]');
@@ -43,7 +46,17 @@ def _off_defaults_judge(page) -> None:
     _wait_until_idle(page, 3)
 
 
-OFF_DEFAULTS = {"trigger": _off_defaults_trigger, "judge": _off_defaults_judge}
+def _off_defaults_gnss(page) -> None:
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').last.set_input_files(str(GNSS_DATA / "STA4.csv"))
+    _wait_until_idle(page, 3)
+    thumb = page.get_by_test_id("stMain").get_by_role("slider").first
+    thumb.focus()
+    for _ in range(3):
+        thumb.press("ArrowRight")
+    _wait_until_idle(page, 3)
+
+
+OFF_DEFAULTS = {"trigger": _off_defaults_trigger, "judge": _off_defaults_judge, "gnss": _off_defaults_gnss}
 #: Texts the original session shows and a loaded run does not (which recorded source the page replays:
 #: a loaded run replays its own answers), and the loaded run's banner.
 NOT_FIGURES = re.compile(r"Cette page montre le run chargé|rejoue|Réponses rejouées|enregistr")

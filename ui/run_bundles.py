@@ -27,7 +27,7 @@ import streamlit as st
 
 from evallib.errors import InputError
 from evallib.redaction import leak
-from evallib.run_bundle import PAGES, RunBundleError, dumps, read_run_bundle
+from evallib.run_bundle import MAX_BYTES, PAGES, RunBundleError, dumps, read_run_bundle
 from ui.i18n import t
 from ui.labels import md
 
@@ -72,14 +72,14 @@ def refusal(error: InputError) -> str:
     return t("run_bundles.error.other", code=error.code)
 
 
-
 def load_file(page: str, name: str, raw: bytes, load: Callable[[dict], object]) -> bool:
     """Check ``raw`` as a run of ``page`` and load it; False (with the refusal kept) when refused."""
     try:
         bundle = read_run_bundle(raw, page)
         value = load(bundle)
     except InputError as error:
-        st.session_state.setdefault(ERROR_KEY, {})[page] = t("run_bundles.refused", file=md(name), reason=refusal(error))
+        st.session_state.setdefault(ERROR_KEY, {})[page] = t("run_bundles.refused", file=md(name),
+                                                             reason=refusal(error))
         return False
     header = {k: bundle[k] for k in ("made_by", "created_at", "app_version")}
     st.session_state.setdefault(LOADED_KEY, {})[page] = {"value": value, "name": name, "bundle": header}
@@ -119,7 +119,7 @@ def run_bundle_controls(page: str, make_bundle: Callable[[], dict], load: Callab
                             icon=":material/download:", help=t("run_bundles.download_help"))
     key = f"run_bundle_upload_{page}_{st.session_state.get(VERSION_KEY, {}).get(page, 0)}"
     row.file_uploader(t("run_bundles.upload"), type=["json"], key=key, on_change=_on_upload,
-                      args=(page, key, load), help=t("run_bundles.upload_help"))
+                      args=(page, key, load), help=t("run_bundles.upload_help"), max_upload_size=MAX_BYTES // 2**20)
     problem = st.session_state.get(ERROR_KEY, {}).get(page)
     if problem:
         container.error(problem)

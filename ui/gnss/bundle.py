@@ -39,26 +39,28 @@ def loaded_text_model():
     return None if run is None else run.text_model
 
 
-def _station() -> Station | None:
-    """The kept upload, if it reads (an unreadable file is named by the page, and left out of the run)."""
+def kept_station() -> Station | None:
+    """The kept upload as a `Station` (read from the session: call it on the script's thread)."""
     kept = st.session_state.get(UPLOAD_KEY)
     if not kept:
         return None
     name, data = kept
     component = COMPONENTS[-1] if Path(name).suffix.lower() == ".csv" else st.session_state.get("gnss_component",
                                                                                                 COMPONENTS[-1])
-    station = Station(Path(name).name, component, data.decode("utf-8", errors="replace"))
-    try:
-        read_text(station.text, station.file, station.component)
-    except GnssFileError:
-        return None
-    return station
+    return Station(Path(name).name, component, data.decode("utf-8", errors="replace"))
 
 
-def page_run(velocity_tol: float, day_tol: int, v1_threshold: float, v2_threshold: float, text_model) -> GnssRun:
-    """The run the page shows: the reference agents under its tolerances, the live agent, the upload."""
+def page_run(velocity_tol: float, day_tol: int, v1_threshold: float, v2_threshold: float, text_model,
+             station: Station | None) -> GnssRun:
+    """The run the page shows: the reference agents under its tolerances, the live agent, the upload (left
+    out when it does not read: the page names its problem)."""
+    if station is not None:
+        try:
+            read_text(station.text, station.file, station.component)
+        except GnssFileError:
+            station = None
     return GnssRun(SPEC_V1.with_tolerances(velocity_tol, day_tol), v1_threshold, v2_threshold, AGENT_NAMES, False,
-                   text_model, _station())
+                   text_model, station)
 
 
 def load_run(bundle: dict) -> GnssRun:
@@ -81,9 +83,10 @@ def load_run(bundle: dict) -> GnssRun:
 
 
 def controls(make_run) -> None:
-    """Download this run (``make_run()``, called on click) / load a run."""
-    kept = st.session_state.get(UPLOAD_KEY)
-    run_bundle_controls(PAGE, lambda: _bundle(make_run()), load_run, {"file": kept[0] if kept else ""})
+    """Download this run (``make_run(station)``, called on click, off the script's thread) / load a run."""
+    station = kept_station()
+    run_bundle_controls(PAGE, lambda: _bundle(make_run(station)), load_run,
+                        {"file": station.file if station else ""})
 
 
 def _bundle(run: GnssRun) -> dict:
