@@ -43,13 +43,14 @@ def _parser() -> argparse.ArgumentParser:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--recorded", metavar="SOURCE", default=AUTHORED,
-                       help="replay the recordings of SOURCE: \"authored\" or a model recorded live (default)")
+                       help="replay the recordings of SOURCE: \"authored\" (default) or a model recorded live")
     where.add_argument("--live", metavar="MODEL", help="ask MODEL at the live endpoint")
     add_live_options(parser, ("--kind", "--provider"))
     parser.add_argument("--catalogue", type=Path, default=DEFAULT_CATALOGUE,
                         help="assistants and probes (JSON, the page's download; default: data/personas.json)")
     parser.add_argument("--min-accuracy", type=float, default=None,
-                        help="gate: exit 1 when the leave-one-out accuracy is below (default: no gate)")
+                        help="gate: exit 1 when the leave-one-out accuracy (its point value; the interval over "
+                             "probes is in the report) is below (default: no gate)")
     parser.add_argument("--out", type=Path, default=None, help="write the run bundle to OUT/persona-<model>.json")
     parser.add_argument("--json", action="store_true", help="print the run bundle as JSON instead of the table")
     parser.add_argument("--recordings", type=Path, default=None,
