@@ -41,3 +41,5 @@ def test_an_edited_catalogue_closes_the_loaded_run(open_page):
     assert not at.exception
     assert TEXTS["run_bundles.closed_by_edit"]["en"] in [i.value for i in at.info]
     assert at.session_state[LOADED_KEY].get("persona") is None
+    at.run()  # said while the edit stands, through the restarts of the page
+    assert TEXTS["run_bundles.closed_by_edit"]["en"] in [i.value for i in at.info]

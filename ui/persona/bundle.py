@@ -12,13 +12,25 @@ from ui.persona.editor import set_catalogue
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls
 
 
+#: Session state: the catalogue whose edit closed the loaded run (said while that edit stands).
+CLOSED_KEY = "_persona_loaded_run_closed"
+
+
 def loaded_run(catalogue: Catalogue) -> PersonaRun | None:
-    """The loaded run the page shows, while its catalogue is the page's (an edit closes it, said once)."""
+    """The loaded run the page shows, while its catalogue is the page's.
+
+    An edit closes it; the page says so while the catalogue stays as that edit left it (a first look-up
+    in the recordings restarts the page, which would wipe a message said once).
+    """
     run = loaded(PAGE)
     if run is not None and run.catalogue != catalogue:
         close_loaded(PAGE)
+        st.session_state[CLOSED_KEY] = catalogue
+        run = None
+    if run is None and st.session_state.get(CLOSED_KEY) == catalogue:
         st.info(t("run_bundles.closed_by_edit"))
-        return None
+    else:
+        st.session_state.pop(CLOSED_KEY, None)
     return run
 
 
