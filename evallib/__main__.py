@@ -4,6 +4,8 @@ Commands:
   trigger            the trigger eval as a CI gate (see `python -m evallib trigger --help`)
   judge              the LLM-as-judge pipeline with a JSON report and a gate
   gnss               the GNSS agent evaluation (table, JSON, pass-count gate, station files)
+  persona            the persona audit (recorded or live answers), its run bundle, an accuracy gate
+  kappa              the kappa page's figures from a ratings file (CSV or JSON), and its run bundle
   record persona     collect the persona page's default grid from a live endpoint and record it in
                      the local recordings folder (ignored by git; see evallib.llm.recordings)
   record trigger     the same for the trigger page's routing requests (tools mode, 2 runs per query)
@@ -204,6 +206,8 @@ RECORDERS["all"] = lambda args: importlib.import_module("evallib.record_all").re
 
 #: Evaluation commands, each with its own parser and exit codes: name -> module holding ``main(argv)``.
 EVALUATIONS = {"trigger": "evallib.triggering.cli", "judge": "evallib.judging.cli", "gnss": "evallib.gnss.cli"}
+EVALUATIONS["persona"] = "evallib.persona.cli"  # the persona audit, its run bundle and an accuracy gate
+EVALUATIONS["kappa"] = "evallib.agreement.cli"  # the kappa page's figures from a ratings file
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,6 +26,7 @@ from pathlib import Path
 from evallib.cli_failures import CallFailures, CommandOptions
 from evallib.llm import ProviderConfig
 from evallib.llm.providers import DEFAULT_TIMEOUT_S
+from evallib.run_bundle import dumps
 
 EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
 #: Calls failed beyond the accepted share: nothing (or too little) was measured. Same code as a usage
@@ -160,6 +161,12 @@ def write_report(path: Path, data: dict) -> None:
     """Write a command's JSON report (UTF-8, indented), creating its folder."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
+def write_bundle(path: Path, bundle: dict) -> None:
+    """Write a command's run bundle (`evallib.run_bundle.dumps`), creating its folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(dumps(bundle) + b"\n")
 
 
 def outcome(code: int) -> str:

@@ -23,6 +23,7 @@ from evallib.gnss import evaluation, midas
 from ui import result_tables as rt
 from ui.code_view import see_the_code
 from ui.gnss import view
+from ui.gnss.bundle import controls as bundle_controls, keep_loaded, page_run
 from ui.gnss.live import live_section
 from ui.gnss.station import station_section
 from ui.downloads import download_table
@@ -209,6 +210,7 @@ st.title(t("gnss.title"))
 st.markdown(t("gnss.intro"))
 velocity_tol, day_tol = _spec_section()
 v1_threshold, v2_threshold = _agents_section()
+keep_loaded(velocity_tol, day_tol, v1_threshold, v2_threshold)
 st.header(t("gnss.results_header"))
 rows_v1 = _results_section("v1", v1_threshold, velocity_tol, day_tol)
 _false_alarm_section(rows_v1, v1_threshold, velocity_tol, day_tol)
@@ -218,7 +220,9 @@ _plots_section(v2_threshold)
 _tolerance_section(v1_threshold, v2_threshold, velocity_tol)
 _midas_section(rows_v2, v2_threshold, velocity_tol, day_tol)
 _repeated_section()
-live_section()
+text_model = live_section()
 station_section(v1_threshold, v2_threshold)
+st.divider()
+bundle_controls(lambda station: page_run(velocity_tol, day_tol, v1_threshold, v2_threshold, text_model, station))
 st.divider()
 st.markdown(t("gnss.cli"))

@@ -18,6 +18,7 @@ from ui.collection import source_badge
 from ui.downloads import download_table
 from ui.i18n import t
 from ui.labels import name_list
+from ui.judge.bundle import controls as bundle_controls, loaded_run
 from ui.judge.inputs import case_editor, rubric_editor, template_editors
 from ui.judge.run import live_models, offline_models, recorded_templates, run_probes, run_templates
 from ui.settings import current_settings
@@ -42,7 +43,11 @@ if cases is None or templates is None or rubric is None:
 
 st.header(t("judge.run_title"))
 settings = current_settings()
-if settings.live:
+replay = loaded_run(cases, templates, rubric, st.session_state.get("judge_blinding", True))
+if replay is not None:
+    templates = dict(replay.run.templates)
+    models = replay.run.generator, replay.run.judge
+elif settings.live:
     models = live_models()
 else:
     st.markdown(t("judge.offline_intro"))
@@ -59,7 +64,7 @@ configs = {name: JudgeConfig(generator, judge, rubric, templates[name], name, bl
 st.caption(t("judge.run_params", generator=generator.model, judge=judge.model, n=len(cases),
              temperature=t("judge.no_temperature") if generator.temperature is None else generator.temperature,
              max_tokens=generator.max_tokens))
-runs = run_templates(cases, configs)
+runs = replay.results if replay is not None else run_templates(cases, configs)
 # A broken template has no run: the other one's results and analyses still show.
 results = {name: [r for r in runs[name] if r is not None] for name in configs}
 # Offline, a case the chosen recordings never answered is not recorded, not an error: named, left out.
@@ -113,13 +118,15 @@ view.injection(shown, rubric.max_total)
 
 st.header(t("judge.probes_title"))
 st.markdown(t("judge.probes_intro"))
-padded, compared = run_probes(runs[first], runs["B"] if len(configs) == 2 else [], configs[first])
+padded, compared = ((replay.padded, replay.compared) if replay is not None else
+                    run_probes(runs[first], runs["B"] if len(configs) == 2 else [], configs[first]))
 view.biases([r for done in results.values() for r in done], generator.model, judge.model, padded, compared,
             rubric.max_total)
 see_the_code(biases.self_preference, biases.position_bias, biases.verbosity_effect, biases.sign_flip_test,
              biases.blinding_summary, biases.injection_effect)
 
 view.cost_and_time(*results.values(), padded, compared)
+bundle_controls(cases, configs, runs, padded, compared)
 st.divider()
 st.subheader(t("judge.cli_title"))
 st.markdown(t("judge.cli_intro"))

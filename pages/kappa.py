@@ -19,6 +19,8 @@ from ui import result_tables as rt
 from ui.code_view import see_the_code
 from ui.downloads import download_table
 from evallib.agreement.ratings import _factorise, pair_table
+from evallib.agreement.run import BOOT_SEED, HALF_WIDTH, N_BOOT  # the settings of the page's run bundle too
+from ui.kappa.bundle import controls as bundle_controls
 from ui.figures import grouped_bars, heatmap
 from ui.i18n import integer, interval, language, number, percent, plural, t
 from ui.labels import AXIS_LABEL_CHARS, md, plain
@@ -30,11 +32,6 @@ from ui.widgets import METRICS_PER_ROW, metric_rows, translated_radio
 require_navigation()
 
 
-# Bootstrap settings shown on the page: enough resamples for stable 2.5 % / 97.5 % quantiles at the
-# second decimal, and a fixed seed so that the projected figures do not move between reruns.
-N_BOOT = 2000
-BOOT_SEED = 0
-HALF_WIDTH = 0.1
 
 
 
@@ -295,9 +292,11 @@ if source == "typed":
     labels_a, labels_b, name_a, name_b = typed_ratings()
     by_rater, rater_names = [labels_a, labels_b], (name_a, name_b)
     data_key = pair_key = ratings_key(labels_a, labels_b)
+    first, second = 0, 1
 else:
     table = file_ratings()
     if table is None:
+        bundle_controls()
         st.stop()
     labels_a, labels_b, name_a, name_b, (first, second) = pick_pair(table)
     by_rater, rater_names = table.matrix, table.raters
@@ -334,4 +333,5 @@ if report is not None:
 if report is not None or source == "csv":
     multi_rater(by_rater, rater_names, data_key)
 
+bundle_controls((first, second))
 show_code()

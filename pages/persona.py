@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -9,10 +11,12 @@ import streamlit as st
 from evallib import persona, text
 from evallib.persona import readings
 from evallib.llm import EmbeddingRequest
-from evallib.persona.catalogue import AUTHORED_MODEL, Catalogue, build_requests
-from ui.collection import collection_panel, source_badge
+from evallib.persona.catalogue import AUTHORED_MODEL, Catalogue, ProbeRequest, build_requests
+from evallib.persona.run import PersonaRun, usable, usable_counts as counts_of
+from ui.collection import answers_summary, collection_panel, source_badge
 from ui.downloads import download_table
 from ui.i18n import number, p_value, t
+from ui.persona.bundle import controls as bundle_controls, loaded_run
 from ui.persona.editor import catalogue_editors, catalogue_tools, default_catalogue, restore_prompt
 from ui import result_tables as rt
 from ui.code_view import see_the_code
@@ -114,13 +118,6 @@ def _exercises_1_2(result, catalogue: Catalogue) -> None:
     say("persona.ex2", readings.probes(result))
 
 
-def _usable(catalogue: Catalogue, responses: dict, names: list[str]):
-    """Texts, labels and probe indices of every response of ``names`` that is not an error."""
-    cells = [(name, i) for name in names for i in range(len(catalogue.probes))
-             if responses.get((name, i)) is not None and not responses[(name, i)].failed]
-    return (tuple(responses[c].text for c in cells), tuple(c[0] for c in cells), tuple(c[1] for c in cells))
-
-
 def _restore_rewrite(key: str, prompt: str) -> None:
     st.session_state[key] = prompt
 
@@ -163,7 +160,7 @@ def _exercise_3(catalogue: Catalogue, responses: dict, before, model: str, disab
     after_responses = dict(responses)
     after_responses.update({(c.assistant, c.probe_index): r for c, r in zip(cells, results)})
     try:
-        after = discriminability(*_usable(catalogue, after_responses, names), tuple(names), len(catalogue.probes))
+        after = discriminability(*usable(catalogue, after_responses, names), tuple(names), len(catalogue.probes))
     except persona.PersonaDataError as exc:
         st.warning(t(f"persona.data_error.{exc.code}"))
         return
@@ -267,18 +264,25 @@ else:  # replayed as the recorded source chosen below asked them (its model and 
 
 st.header(t("persona.collect_title"))
 cells = build_requests(catalogue, model, disable_reasoning=disable_reasoning)
-source = None if settings.live else recorded_source_choice([c.request for c in cells], set_name=SET_NAME,
-                                                         key="persona")
-sample = source.apply(cells[0].request) if source is not None else cells[0].request  # as it was (or is) sent
+labels = [f"{c.assistant} / {t('persona.probe')} {c.probe_index + 1}" for c in cells]
+replay = loaded_run(catalogue)
+source = None if settings.live or replay else recorded_source_choice([c.request for c in cells], set_name=SET_NAME,
+                                                                     key="persona")
+sent = [ProbeRequest(c.assistant, c.probe_index, source.apply(c.request) if source else c.request) for c in cells]
+run = replay or PersonaRun(catalogue, tuple(sent), (None,) * len(sent), live=settings.live)
+sample = run.cells[0].request  # as it was (or is) sent
 st.caption(t("persona.collect_params", n=len(cells), temperature=float(sample.temperature), seed=sample.seed,
              max_tokens=sample.max_tokens))
-if settings.live and settings.config.kind == "anthropic":
+if settings.live and settings.config.kind == "anthropic" and not replay:
     st.caption(t("persona.seed_not_sent"))
-results = collection_panel([c.request for c in cells], set_name=SET_NAME, key="persona_grid",
-                           labels=[f"{c.assistant} / {t('persona.probe')} {c.probe_index + 1}" for c in cells])
-responses = {(c.assistant, c.probe_index): r for c, r in zip(cells, results) if r is not None}
-usable_counts = {name: sum(1 for i in range(len(catalogue.probes)) if (name, i) in responses
-                           and not responses[(name, i)].failed) for name in catalogue.names}
+if replay:
+    answers_summary(replay.results, labels)
+else:
+    run = replace(run, results=tuple(collection_panel([c.request for c in cells], set_name=SET_NAME,
+                                                      key="persona_grid", labels=labels)))
+responses = run.responses
+bundle_controls(run)
+usable_counts = counts_of(catalogue, responses)
 st.dataframe(pd.DataFrame([{t("persona.assistant"): name, t("persona.collected"): usable_counts[name],
                             t("persona.empty"): sum(1 for i in range(len(catalogue.probes)) if (name, i) in responses
                                                     and responses[(name, i)].status == "empty")}
@@ -287,11 +291,11 @@ download_table("persona_collected", lambda: rt.collected(catalogue, responses))
 
 _read_first(catalogue, responses)
 measured = [name for name in catalogue.names if usable_counts[name] >= 2]
-_unmeasured(catalogue, responses, [n for n in catalogue.names if n not in measured], settings.live)
+_unmeasured(catalogue, responses, [n for n in catalogue.names if n not in measured], run.live)
 if len(measured) < 2:
     st.info(t("persona.no_measure_yet", n=len(measured)))
     st.stop()
-texts, labels, probes = _usable(catalogue, responses, measured)
+texts, labels, probes = usable(catalogue, responses, measured)
 for banner in readings.identical_answers(texts, labels, measured):
     say("persona.identical", banner, st.warning)
 try:

@@ -13,19 +13,20 @@ from evallib.triggering.comparison import (ALPHA, mcnemar_exact, mcnemar_reading
 from evallib.triggering.gate import trigger_gate
 from evallib.triggering.readings import routing_errors_reading, sweep_reading
 from evallib.llm import EmbeddingRequest
-from evallib.triggering.report import decide_all
+from evallib.triggering.bundle import TriggerRun
 from evallib.triggering.routing import DEFAULT_RUNS, build_requests
 from evallib.triggering import report as trigger_report, similarity
 from evallib.triggering.similarity import EMBEDDING_TABLE_THRESHOLDS, TABLE_THRESHOLDS, skill_texts
 from ui import result_tables as rt
 from ui.code_view import see_the_code
-from ui.collection import collection_panel, source_badge
+from ui.collection import answers_summary, collection_panel, source_badge
 from ui.downloads import download_table
 from ui.i18n import integer, number, percent, t
 from ui.labels import md
 from ui.settings import current_settings
 from ui.shell import require_navigation
-from ui.sources import recorded_source_choice
+from ui.sources import chosen_source, recorded_source_choice
+from ui.trigger.bundle import controls as bundle_controls, loaded_run
 from ui.trigger.editor import data_editors, data_tools
 from ui.trigger.view import (cached_baseline, cached_embedding_baseline, cached_report, confusion_chart,
                              misroute_lines, rates_table, say, status_counts, sweep_chart)
@@ -41,19 +42,26 @@ MAX_RUNS = 5
 ERRORS_SHOWN = 10
 
 
-def _collect(catalogue, queries, model, runs, provider_kind, mode, key):
-    """Routing requests, their answers (as far as collected) and the decisions of the answered ones."""
+def _collect(catalogue, queries, model, runs, provider_kind, mode, key, replay=None):
+    """(decisions of the answered requests, how many the recordings lack, the run, its labels); ``replay``:
+    a loaded run whose answers are shown instead of collecting."""
     cells = build_requests(catalogue, queries, model, runs, provider_kind, mode)
-    results = collection_panel([c.request for c in cells], set_name=TRIGGER_SET, key=key,
-                               labels=[t("trigger.cell_label", id=c.query_id, run=c.run + 1) for c in cells])
+    labels = [t("trigger.cell_label", id=c.query_id, run=c.run + 1) for c in cells]
+    if replay is not None:
+        run = replay
+        answers_summary(run.results, labels)
+    else:
+        results = collection_panel([c.request for c in cells], set_name=TRIGGER_SET, key=key, labels=labels)
+        source = None if current_settings().live else chosen_source(TRIGGER_SET)
+        sent = tuple(source.apply(c.request) if source else c.request for c in cells)
+        run = TriggerRun(catalogue, tuple(queries), runs, mode, provider_kind, sent[0].model if sent else model,
+                         sent, tuple(results))
     # An answer the chosen recordings never held is not recorded, not an error: left out of the decisions.
-    missing = sum(r is not None and r.error_kind == "missing_recording" for r in results)
-    present = [(c, r) for c, r in zip(cells, results) if r is not None and r.error_kind != "missing_recording"]
-    badges = sorted({source_badge(r) for _, r in present if not r.failed})
+    missing = sum(r is not None and r.error_kind == "missing_recording" for r in run.results)
+    badges = sorted({source_badge(r) for _, r in run.answered() if not r.failed})
     if badges:
         st.markdown(t("trigger.answers_from", badges=" ".join(badges)))
-    rows = decide_all([c for c, _ in present], [r for _, r in present], queries, catalogue.names, mode)
-    return tuple(rows), missing
+    return run.decisions(), missing, run, labels
 
 
 def _statuses(rows) -> None:
@@ -65,7 +73,7 @@ def _statuses(rows) -> None:
     st.caption(t("trigger.statuses_caption", empty=integer(counts["empty"]), errors=integer(counts["error"])))
 
 
-def _metrics(report, queries) -> None:
+def _metrics(report, queries, run) -> None:
     st.header(t("trigger.metrics_title"))
     st.markdown(t("trigger.metrics_intro_clustered"))
     st.dataframe(rates_table([(t("trigger.all"), report.metrics)]), width="stretch")
@@ -85,7 +93,7 @@ def _metrics(report, queries) -> None:
                   t("trigger.mean_tokens_help")),
                  (t("trigger.duration"), t("trigger.seconds", s=number(seconds, ".1f")) if seconds is not None
                   else t("trigger.not_reported"), t("trigger.duration_help"))])
-    gate = trigger_gate(report.metrics).reading
+    gate = trigger_gate(report.metrics, run.min_accuracy, run.max_error_rate).reading
     say("trigger.gate", gate)
     if gate.values["accuracy_low"] is not None:
         st.caption(t("trigger.gate_interval", low=percent(gate.values["accuracy_low"], 1),
@@ -175,7 +183,7 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
         st.info(t("trigger.edit_unchanged"))
         return
     edited = catalogue.with_description(name, description)
-    after_rows, missing = _collect(edited, queries, model, runs, provider_kind, mode, "trigger_after")
+    after_rows, missing, _, _ = _collect(edited, queries, model, runs, provider_kind, mode, "trigger_after")
     if missing and not live:
         st.info(t("trigger.edit_offline", n=integer(missing)))
         return
@@ -206,7 +214,10 @@ st.header(t("trigger.collect_title"))
 columns = st.columns(2)
 runs = int(columns[0].number_input(t("trigger.runs"), min_value=1, max_value=MAX_RUNS, value=DEFAULT_RUNS,
                                    key="trigger_runs", help=t("trigger.runs_help")))
-if settings.live:
+replay = loaded_run(catalogue, queries, runs)
+if replay is not None:
+    model, provider_kind, mode, source = replay.model, replay.provider_kind, replay.mode, None
+elif settings.live:
     model, provider_kind, source = settings.model, settings.config.kind, None
     with columns[1]:
         mode = translated_radio("trigger_mode", "trigger.mode", ("tools", "json"), help=t("trigger.mode_help"))
@@ -217,22 +228,23 @@ else:
                                         set_name=TRIGGER_SET, key="trigger")
     if source is not None:
         st.caption(t("trigger.replaying", model=md(source.model, None)))
-rows, missing = _collect(catalogue, queries, model, runs, provider_kind, mode, "trigger_routing")
+rows, missing, run, labels = _collect(catalogue, queries, model, runs, provider_kind, mode, "trigger_routing", replay)
 if missing and not settings.live:
     st.info(t("trigger.missing_offline", n=integer(missing)))
+report = cached_report(rows, catalogue, queries) if rows else None
+bundle_controls(run, report, labels, MAX_RUNS)
 if not rows:
     st.info(t("trigger.nothing_yet"))
     st.stop()
 _statuses(rows)
-report = cached_report(rows, catalogue, queries)
-_metrics(report, queries)
+_metrics(report, queries, run)
 _errors(report)
 _baseline(catalogue, queries)
 _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, settings.live)
 
 st.header(t("trigger.cli_title"))
 st.markdown(t("trigger.cli_intro"))
-recorded = source.model if source is not None else "MODEL"
+recorded = run.model if source is not None or replay is not None else "MODEL"
 st.code(f"python -m evallib trigger --offline --runs {runs} --model {recorded}\n"
         "python -m evallib trigger --runs 2 --provider openai --base-url URL --model MODEL\n"
         "python -m evallib record trigger --kind openai --base-url URL --model MODEL", language="bash")

@@ -121,11 +121,12 @@ def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str]
                 answers.pop(slot, None)
             st.rerun()
     results = [answers.get(slot) for slot in slots]
-    _summary(results, labels)
+    answers_summary(results, labels)
     return results
 
 
-def _summary(results: Sequence, labels: Sequence[str]) -> None:
+def answers_summary(results: Sequence, labels: Sequence[str]) -> None:
+    """Counts by source and status of ``results`` (None: missing), and the problems grouped by kind."""
     present = [r for r in results if r is not None]
     if not present:
         st.info(t("collect.nothing_yet", n=len(results)))

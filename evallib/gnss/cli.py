@@ -22,26 +22,21 @@ import math
 import sys
 from pathlib import Path
 
-from evallib.cluster_rates import ClusteredRate
-from evallib.gnss.agents import agent_midas, agent_v1, agent_v2
-from evallib.gnss.cases import CASES, held_out_cases
-from evallib.gnss.evaluation import failure_groups, pass_count, run_eval
-from evallib.gnss.live import GNSS_SET, build_request, case_requests, grade_live
-from evallib.gnss.repeated import INTERVAL_UNIT, RunCase, overall_pass_rate
-from evallib.gnss.readers import COMPONENTS, GnssFileError, read_series, station_readings
-from evallib.gnss.station import estimate_station
+from evallib.gnss.bundle import (AGENT_NAMES, MODELS_OFFSETS, GnssRun, Station, TextModelRun, evaluation_report,
+                                 gnss_bundle, pass_rate_by_case, station_report, text_model_report, text_model_rows)
+from evallib.gnss.evaluation import failure_groups, pass_count
+from evallib.gnss.live import GNSS_SET, case_requests
+from evallib.gnss.readers import COMPONENTS, GnssFileError
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
 from evallib.gnss.tolerances import DEFAULT_TRIALS, MIN_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
 from evallib.cli_failures import call_failures
 from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_PASS, LIVE_OPTIONS_HELP, ProgressLine, UsageError,
                               add_live_options, command_options, exit_code, live_config, report_failures,
-                              outcome, report_file, run_command, write_report)
+                              outcome, report_file, run_command, write_bundle)
 from evallib.llm import Recordings, collect, default_recordings, make_provider
+from evallib.run_bundle import dumps
 
 EXIT_BELOW = EXIT_GATE_FAILED  # an agent passes fewer cases than --min-passes
-AGENT_NAMES = ("v1", "v2", "midas")
-#: Agents whose velocity model includes a flagged step (for the failure groups).
-MODELS_OFFSETS = {"v1": False, "v2": True, "midas": True}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -61,7 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--live", metavar="MODEL", help="ask MODEL at the live endpoint to be the agent, and grade it")
     parser.add_argument("--runs", type=int, default=2, help="runs per case (with --recorded or --live)")
     parser.add_argument("--out", type=Path, default=None,
-                        help="with --recorded or --live: also write the JSON report to OUT/gnss-<model>.json")
+                        help="also write the run bundle (the page loads it) to OUT/gnss-<model>.json "
+                             "(--recorded, --live) or OUT/gnss-spec-<version>.json")
     parser.add_argument("--recordings", type=Path, default=None,
                         help="one folder to read and write recordings in (default: the shipped recordings/ "
                              "and the local folder, where new recordings go)")
@@ -82,7 +78,7 @@ def _spec(args: argparse.Namespace) -> tuple[Spec, dict]:
     return spec, spec.derived_from
 
 
-def _agents(args: argparse.Namespace) -> dict:
+def _agents(args: argparse.Namespace) -> list[str]:
     names = [n.strip() for n in args.agents.split(",") if n.strip()]
     unknown = [n for n in names if n not in AGENT_NAMES]
     if unknown or not names:
@@ -90,17 +86,7 @@ def _agents(args: argparse.Namespace) -> dict:
     for option, value in (("--v1-threshold", args.v1_threshold), ("--v2-threshold", args.v2_threshold)):
         if not math.isfinite(value) or value < 0:
             raise UsageError(f"{option} must be a non-negative number, got {value}")
-    factories = {"v1": lambda o: agent_v1(o, args.v1_threshold), "v2": lambda o: agent_v2(o, args.v2_threshold),
-                 "midas": lambda o: agent_midas(o, args.v2_threshold)}
-    return {n: factories[n] for n in names}
-
-
-def _row_dict(r) -> dict:
-    return {"case": r.case_id, "description": r.description, "n_years": r.n_years, "true_velocity": r.true_velocity,
-            "estimated_velocity": r.estimated_velocity, "true_offset": r.true_offset, "flagged": r.flagged,
-            "true_day": r.true_day, "estimated_day": r.estimated_day, "velocity_tol": r.velocity_tol,
-            "velocity_ok": r.velocity_ok, "offset_ok": r.flag_ok and r.day_ok, "passed": r.passed,
-            "problems": r.problem_text}
+    return names
 
 
 def _print_table(name: str, rows: list, groups: list) -> None:
@@ -118,24 +104,30 @@ def _print_table(name: str, rows: list, groups: list) -> None:
         print(f"  {reading.code}: {', '.join(reading.values.get('cases', [])) or reading.values}")
 
 
-def _evaluate(args: argparse.Namespace) -> int:
-    agents = _agents(args)
-    spec, derived = _spec(args)
-    cases = held_out_cases() if args.held_out else list(CASES)
-    out = {"spec": spec.version, "spec_text": render_spec(spec), "derived_from": derived, "agents": {}}
-    below = []
-    for name, agent in agents.items():
-        rows = run_eval(agent, spec, cases)
-        groups = failure_groups(rows, MODELS_OFFSETS[name])
-        out["agents"][name] = {"passes": pass_count(rows), "cases": [_row_dict(r) for r in rows],
-                               "failure_groups": [{"code": g.code, **g.values} for g in groups]}
-        if pass_count(rows) < args.min_passes:
-            below.append(name)
-        if not args.json:
-            _print_table(name, rows, groups)
+def _spec_run(args: argparse.Namespace, spec: Spec, **parts) -> GnssRun:
+    return GnssRun(spec, args.v1_threshold, args.v2_threshold, held_out=args.held_out, **parts)
+
+
+def _emit(args: argparse.Namespace, bundle: dict, path: Path | None) -> None:
+    """The run bundle: printed with ``--json``, written to ``path`` with ``--out``."""
+    if path is not None:
+        write_bundle(path, bundle)
     if args.json:
-        print(json.dumps(out, indent=2, ensure_ascii=False))
-    elif derived:
+        print(dumps(bundle).decode("utf-8"))
+
+
+def _evaluate(args: argparse.Namespace) -> int:
+    names = _agents(args)
+    spec, derived = _spec(args)
+    run = _spec_run(args, spec, agents=tuple(names))
+    rows = run.agent_rows()
+    below = [name for name in names if pass_count(rows[name]) < args.min_passes]
+    if not args.json:
+        for name in names:
+            _print_table(name, rows[name], failure_groups(rows[name], MODELS_OFFSETS[name]))
+    _emit(args, gnss_bundle(run, {"evaluation": evaluation_report(run, rows)}, "cli"),
+          None if args.out is None else args.out / f"gnss-spec-{spec.version}.json")
+    if derived and not args.json:
         print(f"spec v3 tolerances derived from {args.trials} realisations per length: "
               + "; ".join(f"{k} yr median {v['median']:.2f} p95 {v['p95']:.2f}" for k, v in derived.items()))
     if below:
@@ -165,41 +157,31 @@ def _summary(args: argparse.Namespace) -> int:
     return EXIT_BELOW if int(passes.min()) < args.min_passes else EXIT_PASS
 
 
-def _pass_rate_by_case(rows) -> ClusteredRate:
-    """The pass rate of graded runs with the case as the unit of its interval (runs grouped by case id)."""
-    return overall_pass_rate([RunCase(case_id, "", tuple(int(r.passed) for r in rows if r.case_id == case_id))
-                              for case_id in dict.fromkeys(r.case_id for r in rows)])
-
-
 def _recorded(args: argparse.Namespace) -> int:
     spec, _ = _spec(args)
     store = (Recordings(args.recordings) if args.recordings else default_recordings())
-    rows, missing = [], 0
-    for case in CASES:
-        observed = case.load().observed
-        recs = [store.get(build_request(observed, args.recorded, spec, repeat=k).key()) for k in range(args.runs)]
-        missing += sum(r is None for r in recs)
-        if all(r is not None for r in recs):
-            rows += [run.result for run in grade_live(case, [r.result for r in recs], spec) if run.result]
+    requests = [request for _, _, request in case_requests(args.recorded, args.runs, spec)]
+    found = [store.get(request.key()) for request in requests]
+    missing = sum(r is None for r in found)
     if missing:
         raise UsageError(f"{missing} answers of {args.recorded!r} are not in {args.recordings}/{GNSS_SET}.jsonl "
                          f"(spec {spec.version}, {args.runs} runs)")
-    return _graded(args, args.recorded, rows)
+    model = TextModelRun(args.recorded, args.runs, tuple(requests), tuple(r.result for r in found), spec)
+    return _graded(args, _spec_run(args, spec, agents=(), text_model=model))
 
 
-def _graded(args: argparse.Namespace, model: str, rows: list, failures=None) -> int:
-    """Print (table or JSON) the graded answers of a text model; the exit code of its pass count."""
+def _graded(args: argparse.Namespace, run: GnssRun, failures=None) -> int:
+    """Print (table or bundle) the graded answers of a text model; the exit code of its pass count."""
+    rows = text_model_rows(run)
     code = exit_code(pass_count(rows) >= args.min_passes, failures)
-    rate = _pass_rate_by_case(rows)
-    out = {"model": model, "runs": args.runs, "passes": pass_count(rows),
-           "pass_rate": {**rate.to_dict(), "interval_unit": INTERVAL_UNIT}, "answers": [_row_dict(r) for r in rows]}
+    report = text_model_report(run, rows)
     if failures is not None:
-        out |= {"failures": failures.to_dict(), "outcome": outcome(code), "exit_code": code}
-    if args.out is not None:
-        write_report(report_file(args.out, "gnss", model), out)
-    if args.json:
-        print(json.dumps(out, indent=2, ensure_ascii=False))
-    else:
+        report |= {"failures": failures.to_dict(), "outcome": outcome(code), "exit_code": code}
+    model = run.text_model.model
+    _emit(args, gnss_bundle(run, {"text_model": report}, "cli"),
+          None if args.out is None else report_file(args.out, "gnss", model))
+    if not args.json:
+        rate = pass_rate_by_case(rows)
         _print_table(f"{model} ({args.runs} runs per case)", rows, failure_groups(rows, True))
         if rate.defined:
             print(f"pass rate {rate.value:.3f}, 95 % CI [{rate.low:.3f}, {rate.high:.3f}] per case "
@@ -219,25 +201,20 @@ def _live(args: argparse.Namespace) -> int:
     progress.close()
     failures = call_failures(results, [f"{case.case_id} run {repeat + 1}" for case, repeat, _ in cells],
                              command_options(args), args.max_failed_share)
-    rows = []
-    for index in range(0, len(cells), args.runs):
-        case = cells[index][0]
-        rows += [run.result for run in grade_live(case, results[index:index + args.runs], spec) if run.result]
-    return _graded(args, args.live, rows, failures)
+    model = TextModelRun(args.live, args.runs, tuple(request for _, _, request in cells), tuple(results), spec)
+    return _graded(args, _spec_run(args, spec, agents=(), text_model=model), failures)
 
 
 def _estimate(args: argparse.Namespace) -> int:
+    """The estimates on a station file, printed as the run bundle (the file's name only, no folder)."""
     try:
-        series = read_series(args.file, args.component)
+        text = args.file.read_text(encoding="utf-8", errors="replace")
+        run = GnssRun(SPEC_V1, args.v1_threshold, args.v2_threshold, agents=(),
+                      station=Station(args.file.name, args.component, text))
+        report = station_report(run)
     except (GnssFileError, OSError) as exc:
         raise UsageError(f"{args.file}: {exc}") from None
-    observed = series.observed
-    estimate = estimate_station(series, args.v1_threshold, args.v2_threshold)
-    out = {"file": str(args.file), "station": series.station, "component": series.component, "days": len(observed),
-           "first": str(observed["date"].iloc[0].date()), "last": str(observed["date"].iloc[-1].date()),
-           **estimate.as_dict()}
-    out["readings"] = [{"code": r.code, **r.values} for r in station_readings(series)] + out["readings"]
-    print(json.dumps(out, indent=2, ensure_ascii=False, default=str))
+    print(dumps(gnss_bundle(run, {"station": report}, "cli")).decode("utf-8"))
     return EXIT_PASS
 
 

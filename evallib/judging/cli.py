@@ -12,7 +12,8 @@ replayed from ``recordings/`` and the models default to the authored ones. ``--r
 every successful answer to ``recordings/judge.jsonl``: with ``--compare --probes`` on the default
 cases it records the whole default set the page replays. ``--probes`` also grades padded copies
 (verbosity) and, with ``--compare``, judges A against B in both orders (position); offline, on the
-cases the authored recordings cover, live on every case."""
+cases the authored recordings cover, live on every case. The report is the run bundle of the run
+(`evallib.judging.bundle`): the judge page loads it."""
 
 from __future__ import annotations
 
@@ -25,13 +26,14 @@ from pathlib import Path
 from evallib.judging.authored import JUDGE_SET, authored_settings, load_authored, recorded_models
 from evallib.judging.data import DEFAULT_CASES, JudgeDataError, load_cases
 from evallib.judging.pipeline import JudgeConfig, run_pairwise, run_pipeline, run_verbosity
-from evallib.judging.report import DEFAULT_MAX_UNSCORED_SHARE, judge_gate, probes_to_dict, report_to_dict
+from evallib.judging.bundle import JudgeReplay, JudgeRun, judge_bundle, judge_report
+from evallib.judging.report import DEFAULT_MAX_UNSCORED_SHARE, judge_gate
 from evallib.judging.requests import ModelSettings
 from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
 from evallib.cli_failures import call_failures
 from evallib.gate_cli import (LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options, command_options,
-                              exit_code, live_config, outcome, report_failures, run_command, verdict)
+                              exit_code, live_config, outcome, report_failures, run_command, verdict, write_bundle)
 from evallib.llm import RecordingProvider, Recordings, default_recordings, make_provider, provider_for_mode
 
 
@@ -158,18 +160,19 @@ def run(args: argparse.Namespace) -> int:
     calls, labels = _calls(runs, padded, compared)
     failures = call_failures(calls, labels, command_options(args, ("--generator", "--judge"), "--no-prefill"),
                              args.max_failed_share)
+    probes = (tuple(p.case_id for p in padded), tuple(c.case_id for c in compared)) if args.probes else None
+    answers = [call for results in runs.values() for r in results for call in r.calls]
+    answers += [call for outcome in (*padded, *compared) for call in outcome.calls]
+    judge_run = JudgeRun(cases, tuple((name, c.template) for name, c in configs.items()), config.rubric,
+                         config.generator, config.judge, tuple(answers), config.blinding, args.template, probes,
+                         args.min_mean, args.max_unscored_share)
+    shown = JudgeReplay(judge_run, configs, runs, padded, compared)
+    data = judge_report(shown)
     gate = judge_gate(runs[args.template], args.min_mean, args.max_unscored_share)
     code = exit_code(gate.passed, failures)
-    first = "A" if args.compare else args.template
-    data = report_to_dict(runs[first], configs[first], runs.get("B", []) if args.compare else [], duration)
-    if args.probes:
-        data["probes"] = probes_to_dict(padded, compared, config.rubric.max_total)
-    data["gate"] = {"template": args.template, "passed": gate.passed, "code": gate.reading.code,
-                    "values": gate.reading.values}
-    data |= {"failures": failures.to_dict(), "outcome": outcome(code), "exit_code": code}
+    data |= {"duration_s": duration, "failures": failures.to_dict(), "outcome": outcome(code), "exit_code": code}
     path = args.out / "judge-report.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    write_bundle(path, judge_bundle(judge_run, data, "cli"))
     values = gate.reading.values
     mean = "undefined" if values["mean"] is None else f"{values['mean']:.2f}"
     print(f"{values['total']} cases, {values['n']} scored, mean {mean} / {config.rubric.max_total}, statuses "

@@ -1,5 +1,7 @@
 """``trigger``: route the labelled set through a model, write ``triggering-<model>.json``, gate on accuracy.
 
+The file is the run bundle of the run (`evallib.triggering.bundle`): the trigger page loads it.
+
     trigger --runs 2 --model M [--provider openai|anthropic --base-url URL --timeout S] [--offline]
             [--min-accuracy 0.85] [--max-failed-share 0] [--out outputs/]
 
@@ -20,15 +22,15 @@ from pathlib import Path
 from evallib.cli_failures import call_failures
 from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, LIVE_OPTIONS_HELP, ProgressLine,
                               UsageError, add_live_options, command_options, exit_code, live_config, outcome,
-                              report_failures, report_file, run_command, verdict, write_report)
+                              report_failures, report_file, run_command, verdict, write_bundle)
 from evallib.llm import Recordings, default_recordings, make_provider, provider_for_mode
 from evallib.triggering.authored import recorded_models
 from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, TriggerDataError, load_queries, load_skills
 from evallib.triggering.gate import DEFAULT_MAX_UNUSABLE_RATE, min_accuracy_from_env, trigger_gate
 from evallib.cluster_rates import ClusteredRate
-from evallib.triggering.report import decide_all, evaluate, report_to_dict, route
+from evallib.triggering.bundle import TriggerRun, trigger_bundle, trigger_report
+from evallib.triggering.report import decide_all, evaluate, route
 from evallib.triggering.routing import DEFAULT_RUNS, MODES
-from evallib.triggering.similarity import baseline_table
 
 __all__ = ["EXIT_GATE_FAILED", "EXIT_NOT_MEASURED", "EXIT_PASS", "main", "report_path", "run"]
 #: Misroutes printed under the table (all of them are in the JSON report).
@@ -139,15 +141,16 @@ def run(args: argparse.Namespace) -> int:
                          f"(runs {args.runs}, mode {args.mode}, provider {args.provider}); recorded models: {recorded}")
     failures = call_failures(results, [f"{c.query_id} run {c.run + 1}" for c in cells], command_options(args),
                              args.max_failed_share)
+    trigger_run = TriggerRun(catalogue, tuple(queries), args.runs, args.mode, args.provider, args.model,
+                             tuple(c.request for c in cells), tuple(results), min_accuracy, args.max_error_rate)
     report = evaluate(decide_all(cells, results, queries, catalogue.names, args.mode), catalogue, queries)
     gate = trigger_gate(report.metrics, min_accuracy, args.max_error_rate)
     code = exit_code(gate.passed, failures)
-    data = report_to_dict(report, model=args.model, runs=args.runs, mode=args.mode, duration_s=duration,
-                          gate={"passed": gate.passed, "code": gate.reading.code, "values": gate.reading.values},
-                          baseline=baseline_table(queries, catalogue))
+    data = trigger_report(trigger_run, report, duration)
     data |= {"failures": failures.to_dict(), "outcome": outcome(code), "exit_code": code}
     path = report_path(args.out, args.model)
-    write_report(path, data)
+    write_bundle(path, trigger_bundle(trigger_run, data, "cli",
+                                      [f"{c.query_id} run {c.run + 1}" for c in cells]))
     print_table(report, data, gate, path, code)
     report_failures(failures)
     return code

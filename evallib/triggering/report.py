@@ -80,7 +80,7 @@ def evaluate(rows: Sequence[RoutedDecision], catalogue: SkillCatalogue,
 
 def report_to_dict(report: TriggerReport, *, model: str, runs: int, mode: str, duration_s: float,
                    gate: dict | None = None, baseline: Sequence[tuple[float, TriggerMetrics]] = ()) -> dict:
-    """The JSON-ready form written to ``triggering-<model>.json``.
+    """The JSON-ready figures (the ``report`` of the run bundle in ``triggering-<model>.json``).
 
     ``duration_s`` is the wall time of the run; ``model_time_s`` the sum of per-call latencies (as
     recorded, when replayed; None when never measured); ``baseline`` the similarity baseline's

@@ -95,5 +95,5 @@ def test_evaluation_commands_run_through_python_m_evallib_with_their_own_exit_co
     out = ["--out", str(tmp_path)] if argv[0] == "trigger" else []
     assert main(argv + out) == code
     if code == 0:
-        report = json.loads((tmp_path / "triggering-authored-example-light-router.json").read_text(encoding="utf-8"))
+        report = json.loads((tmp_path / "triggering-authored-example-light-router.json").read_text(encoding="utf-8"))["report"]
         assert report["model"] == "authored-example-light-router"

@@ -72,12 +72,14 @@ def failures_of(command, small, capsys) -> dict:
     if command == "gnss":
         printed = json.loads(out.out)
         assert json.loads(next((small / "out").glob("gnss-*.json")).read_text(encoding="utf-8")) == printed
+        printed = printed["report"]["text_model"]  # the run bundle's report
         assert printed["exit_code"] == EXIT_NOT_MEASURED and printed["outcome"] == "not_measured"
         return printed["failures"]
     if command == "record":
         return {"stderr": out.err}
     name = "judge-report.json" if command == "judge" else next((small / "out").glob("triggering-*.json")).name
     report = json.loads((small / "out" / name).read_text(encoding="utf-8"))
+    report = report["report"]  # trigger and judge write their run bundle
     assert report["exit_code"] == EXIT_NOT_MEASURED and report["outcome"] == "not_measured"
     return report["failures"]
 
@@ -133,19 +135,19 @@ failures_names = {"auth": "wrong key", "model_not_found": "unknown model", "conn
 def test_a_timeout_is_never_a_correct_none_in_the_trigger_command(server, small, capsys):
     # fake-hang answers "answer to: ..." (a text, so a "none" in tools mode) after 5 s of silence.
     assert main(trigger(small, server.openai_base_url, "fake-hang", "--timeout", "1")) == EXIT_NOT_MEASURED
-    report = json.loads(next((small / "out").glob("triggering-*.json")).read_text(encoding="utf-8"))
+    report = json.loads(next((small / "out").glob("triggering-*.json")).read_text(encoding="utf-8"))["report"]
     assert report["metrics"]["n"] == 0 and report["metrics"]["errors"] == 2
     assert "gate: NOT MEASURED" in capsys.readouterr().out
     # The same silence, waited for with the default timeout, is an answer: measured, here a "none".
     assert main(trigger(small, server.openai_base_url, "fake-hang", "--timeout", "30")) == EXIT_GATE_FAILED
-    report = json.loads(next((small / "out").glob("triggering-*.json")).read_text(encoding="utf-8"))
+    report = json.loads(next((small / "out").glob("triggering-*.json")).read_text(encoding="utf-8"))["report"]
     assert report["metrics"]["n"] == 2 and report["failures"]["failed"] == 0
 
 
 def test_part_of_the_calls_failing_exits_2_unless_the_share_is_accepted(server, small, capsys):
     server.rate_limit_fraction = 0.5  # a deterministic half of the request bodies get one 429
     strict = main(trigger(small, server.openai_base_url, "fake-ok", "--runs", "2"))
-    report = json.loads(next((small / "out").glob("triggering-*.json")).read_text(encoding="utf-8"))
+    report = json.loads(next((small / "out").glob("triggering-*.json")).read_text(encoding="utf-8"))["report"]
     failed, calls = report["failures"]["failed"], report["failures"]["calls"]
     assert strict == EXIT_NOT_MEASURED and 0 < failed < calls == 4
     assert f"not measured: {failed} of 4 calls failed (more than --max-failed-share 0)" in capsys.readouterr().err
@@ -153,7 +155,7 @@ def test_part_of_the_calls_failing_exits_2_unless_the_share_is_accepted(server, 
     server.rate_limit_fraction = 0.5
     lenient = main(trigger(small, server.openai_base_url, "fake-ok", "--runs", "2", "--max-failed-share", "0.9",
                            "--max-error-rate", "1"))
-    report = json.loads(next((small / "out").glob("triggering-*.json")).read_text(encoding="utf-8"))
+    report = json.loads(next((small / "out").glob("triggering-*.json")).read_text(encoding="utf-8"))["report"]
     assert lenient in (EXIT_PASS, EXIT_GATE_FAILED) and report["failures"]["measured"] is True
     assert report["outcome"] in ("pass", "fail")
     assert f"measured on the {4 - failed} answered calls" in capsys.readouterr().err

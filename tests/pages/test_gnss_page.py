@@ -368,7 +368,7 @@ def test_page_and_command_line_estimate_a_real_station_alike(open_page, capsys, 
     from evallib.gnss.cli import main
     real = DATA / "real" / "LHAS.first2000.tenv3"
     assert main(["--file", str(real), "--component", component]) == 0
-    cli = json.loads(capsys.readouterr().out)["estimates"]
+    cli = json.loads(capsys.readouterr().out)["report"]["station"]["estimates"]  # the run bundle
     at = _upload(open_page(PAGE, "en", gnss_component=component), real.name, real.read_bytes())
     assert not at.exception and not at.error
     [table] = [d.value for d in at.dataframe if "Agent" in d.value.columns]

@@ -14,7 +14,10 @@ from evallib.gnss import live
 from evallib.gnss.repeated import RunCase, overall_pass_rate, pass_rate
 from evallib.llm import RecordedSource
 from ui import result_tables
-from ui.collection import collection_panel, source_badge, unrecorded
+from evallib.gnss.bundle import TextModelRun
+from evallib.gnss.spec import SPEC_V1
+from ui.collection import answers_summary, collection_panel, source_badge, unrecorded
+from ui.gnss.bundle import loaded_text_model
 from ui.downloads import download_table
 from ui.gnss.view import problems_text, rate_row, say_overall, table_height
 from ui.i18n import integer, t
@@ -31,7 +34,7 @@ def _requests(model: str, runs: int) -> list:
     return live.case_requests(model, runs)
 
 
-def _grade(cells: list, results: list) -> list:
+def _grade(cells: list, results: list, spec=SPEC_V1) -> list:
     """Per case, in case order: (case, [(repeat, answer, graded run), ...]) over the answers collected so far."""
     by_case: dict = {}
     for (case, repeat, _), result in zip(cells, results):
@@ -40,7 +43,7 @@ def _grade(cells: list, results: list) -> list:
             pairs.append((repeat, result))
     graded = []
     for case, pairs in by_case.values():
-        runs = live.grade_live(case, [chat for _, chat in pairs])
+        runs = live.grade_live(case, [chat for _, chat in pairs], spec)
         graded.append((case, [(repeat, chat, run) for (repeat, chat), run in zip(pairs, runs)]))
     return graded
 
@@ -56,19 +59,25 @@ def _recorded_runs(cells: list, source: RecordedSource | None = None) -> int:
     return max(recorded, default=0) + 1
 
 
-def live_section() -> None:
-    st.header(t("gnss.live_title"))
-    st.markdown(t("gnss.live_intro"))
-    settings = current_settings()
+def _collected(settings) -> tuple[list, list, TextModelRun] | None:
+    """(cells, answers, the run as sent) of the live agent, from a loaded run or collected; None: not asked."""
+    replay = loaded_text_model()
+    if replay is not None:
+        cells = live.case_requests(replay.model, replay.runs, replay.spec)
+        with st.expander(t("gnss.live_prompt"), expanded=False):
+            st.text(live.user_prompt(cells[0][0].load().observed, replay.spec))
+        answers_summary(replay.results, [t("gnss.live_label", case=c.case_id, run=k + 1) for c, k, _ in cells])
+        return cells, list(replay.results), replay
     if settings.live:
         if not st.toggle(t("gnss.live_opt_in"), value=False, key="gnss_live_on", help=t("gnss.live_opt_in_help")):
-            return
+            return None
         runs = int(st.number_input(t("gnss.live_runs"), 1, MAX_RUNS, live.DEFAULT_RUNS, key="gnss_live_runs"))
         model = settings.model
     else:
         runs, model = _recorded_runs(_requests("recorded", MAX_RUNS)), "recorded"
     cells = _requests(model, runs)
     requests = [request for _, _, request in cells]
+    source = None
     if not settings.live:
         source = recorded_source_choice(requests, set_name=live.GNSS_SET, key="gnss_live")
         if source is not None and source.origin == "authored":
@@ -81,7 +90,25 @@ def live_section() -> None:
         st.text(live.user_prompt(cells[0][0].load().observed))
     results = collection_panel(requests, set_name=live.GNSS_SET, key="gnss_live",
                                labels=[t("gnss.live_label", case=c.case_id, run=k + 1) for c, k, _ in cells])
-    graded = _grade(cells, results)
+    sent = tuple(source.apply(r) if source is not None else r for r in requests)
+    return cells, results, TextModelRun(sent[0].model, runs, sent, tuple(results))
+
+
+def live_section() -> TextModelRun | None:
+    """The live agent's section; returns its run (None when not asked for)."""
+    st.header(t("gnss.live_title"))
+    st.markdown(t("gnss.live_intro"))
+    collected = _collected(current_settings())
+    if collected is None:
+        return None
+    cells, results, run = collected
+    _show(cells, results, run)
+    return run
+
+
+def _show(cells: list, results: list, run: TextModelRun) -> None:
+    requests = run.requests
+    graded = _grade(cells, results, run.spec)
     errors = sum(1 for _, runs_ in graded for _, chat, run in runs_ if run.result is None and not unrecorded(chat))
     rows, answered, per_case = [], [], []
     for case, triples in graded:

@@ -21,6 +21,10 @@ from ui.labels import field_name, md
 EXAMPLE_SEPARATOR = " ¦ "
 CASE_COLUMNS = ("id", "type", "difficulty", "input", "context", "must_match", "must_not_match", "regex_mode")
 UPLOAD_KEY = "judge_cases_upload"
+#: The rubric the editor starts from (``{"criteria": [...]}``, default: the shipped one) and a counter in
+#: the editor's key (a loaded run's rubric starts a new editor).
+RUBRIC_KEY = "judge_rubric"
+RUBRIC_VERSION_KEY = "judge_rubric_version"
 
 
 #: Schema rules worded on the page; any other rule is named as the schema names it.
@@ -84,6 +88,16 @@ def _remember_upload() -> None:
     st.session_state["judge_cases_version"] = st.session_state.get("judge_cases_version", 0) + 1
 
 
+def set_inputs(cases, templates: dict[str, str], rubric) -> None:
+    """Start the editors again from these cases, templates (by name) and `Rubric` (a loaded run's)."""
+    st.session_state["judge_cases"] = cases
+    st.session_state["judge_cases_version"] = st.session_state.get("judge_cases_version", 0) + 1
+    for name, text in templates.items():
+        st.session_state[f"judge_template_{name}"] = text
+    st.session_state[RUBRIC_KEY] = rubric.to_dict()
+    st.session_state[RUBRIC_VERSION_KEY] = st.session_state.get(RUBRIC_VERSION_KEY, 0) + 1
+
+
 def case_editor():
     """The cases as an editable table (upload and download beside it); None when a row is invalid."""
     base = st.session_state.setdefault("judge_cases", load_cases())
@@ -143,8 +157,10 @@ def template_editors() -> dict[str, str] | None:
 
 def rubric_editor():
     """The rubric as an editable table (name, points, description); None when it is not valid."""
-    default = pd.DataFrame(default_prompts()["rubric"]["criteria"])
-    edited = st.data_editor(default, key="judge_rubric_editor", num_rows="dynamic", hide_index=True, width="stretch",
+    base = st.session_state.setdefault(RUBRIC_KEY, default_prompts()["rubric"])
+    key = f"judge_rubric_editor_{st.session_state.get(RUBRIC_VERSION_KEY, 0)}"
+    edited = st.data_editor(pd.DataFrame(base["criteria"], columns=["name", "max_points", "description"]),
+                            key=key, num_rows="dynamic", hide_index=True, width="stretch",
                             column_config={"name": t("judge.column.criterion"),
                                            "max_points": st.column_config.NumberColumn(t("judge.column.max_points"),
                                                                                        min_value=1, step=1),

@@ -30,6 +30,12 @@ def default_catalogue() -> Catalogue:
     return load_catalogue(DEFAULT_CATALOGUE)
 
 
+def set_catalogue(data: dict) -> None:
+    """Start the editors again from ``data`` (a catalogue's ``to_dict``): a loaded run's catalogue."""
+    _set_source(data)
+    st.session_state["persona_upload_error"] = ""
+
+
 def _defaults() -> dict:
     return default_catalogue().to_dict()
 

@@ -60,7 +60,8 @@ _RULES = {f"trigger.rule.{r}" for r in ("required", "additionalProperties", "typ
                                         "pattern", "enum", "minItems", "maxItems")}
 
 
-def _set_source(data: dict) -> None:
+def set_data(data: dict) -> None:
+    """Start both tables again from ``data`` (``{"skills": ..., "queries": ...}``, e.g. a loaded run's)."""
     st.session_state[SOURCE_KEY] = data
     st.session_state.pop(EDITED_KEY, None)
     st.session_state[VERSION_KEY] = st.session_state.get(VERSION_KEY, 0) + 1
@@ -82,7 +83,7 @@ def _on_upload(part: str) -> None:
     except TriggerDataError as exc:
         st.session_state[UPLOAD_ERROR_KEY] = t("trigger.upload_refused", file=upload.name, reason=data_message(exc))
         return
-    _set_source({**current, part: data})
+    set_data({**current, part: data})
     st.session_state[UPLOAD_ERROR_KEY] = ""
 
 
@@ -113,9 +114,9 @@ def _query_records(table: pd.DataFrame) -> list[dict]:
 def data_editors() -> tuple[SkillCatalogue | None, tuple[LabelledQuery, ...], str]:
     """The two editable tables; returns (catalogue or None, queries, the problem in words or "")."""
     if SOURCE_KEY not in st.session_state:
-        _set_source(default_data())
+        set_data(default_data())
     if EDITED_KEY in st.session_state and _editor_key("skills") not in st.session_state:
-        _set_source(st.session_state[EDITED_KEY])
+        set_data(st.session_state[EDITED_KEY])
     source = st.session_state[SOURCE_KEY]
     st.markdown(f"**{t('trigger.skills')}**")
     skills = st.data_editor(
@@ -152,7 +153,7 @@ def data_tools(catalogue: SkillCatalogue | None, queries: tuple[LabelledQuery, .
     """Reset, the two uploads and the two downloads."""
     columns = st.columns(3)
     if columns[0].button(t("trigger.reset"), key="trigger_reset"):
-        _set_source(default_data())
+        set_data(default_data())
         st.session_state[UPLOAD_ERROR_KEY] = ""
         st.rerun()
     if catalogue is not None:

@@ -17,7 +17,7 @@ def test_table_and_gate(capsys):
 
 def test_json_with_spec_v3(capsys):
     assert main(["--agents", "v2,midas", "--spec", "v3", "--trials", "59", "--json"]) == EXIT_PASS
-    data = json.loads(capsys.readouterr().out)
+    data = json.loads(capsys.readouterr().out)["report"]["evaluation"]  # the run bundle's report
     assert data["spec"] == "v3" and set(data["derived_from"]) == {"10", "2"}
     assert data["agents"]["v2"]["passes"] == sum(c["passed"] for c in data["agents"]["v2"]["cases"])
     assert len(data["agents"]["midas"]["cases"]) == 12
@@ -25,20 +25,24 @@ def test_json_with_spec_v3(capsys):
 
 def test_thresholds_change_the_result(capsys):
     main(["--agents", "v1", "--v1-threshold", "6.5", "--json"])
-    groups = {g["code"]: g for g in json.loads(capsys.readouterr().out)["agents"]["v1"]["failure_groups"]}
+    groups = {g["code"]: g for g in json.loads(capsys.readouterr().out)["report"]["evaluation"]["agents"]["v1"]
+              ["failure_groups"]}
     assert groups["failure_false_alarm"]["cases"] == ["C03", "C05"]
 
 
 def test_recorded_answers_are_graded_offline(capsys):
     assert main(["--recorded", "authored-example-gnss-text-model", "--json"]) == EXIT_PASS
-    data = json.loads(capsys.readouterr().out)
+    data = json.loads(capsys.readouterr().out)["report"]["text_model"]
     assert len(data["answers"]) == 24 and 0 < data["passes"] < 24
     assert any("not a dict" in a["problems"] for a in data["answers"])
 
 
 def test_station_file_estimates(capsys):
     assert main(["--file", str(DATA / "STA1.tenv3"), "--component", "east"]) == EXIT_PASS
-    data = json.loads(capsys.readouterr().out)
+    bundle = json.loads(capsys.readouterr().out)
+    data = bundle["report"]["station"]
+    assert data["file"] == "STA1.tenv3" and bundle["inputs"]["station"]["file"] == "STA1.tenv3"  # no folder
+    assert str(DATA) not in json.dumps(bundle)
     assert data["station"] == "STA1" and data["days"] == 14
     assert {r["code"] for r in data["readings"]} >= {"gaps", "equipment_changes"}
 
@@ -67,7 +71,7 @@ def test_summary_table(capsys):
 def test_recorded_pass_rate_takes_the_case_as_the_unit(capsys):
     from evallib.cluster_rates import ClusteredRate
     assert main(["--recorded", "authored-example-gnss-text-model", "--json"]) == EXIT_PASS
-    data = json.loads(capsys.readouterr().out)
+    data = json.loads(capsys.readouterr().out)["report"]["text_model"]
     rate = data["pass_rate"]
     assert rate["interval_unit"] == "case" and rate["items"] == 12 and rate["n"] == 24 and rate["k"] == data["passes"]
     by_case = {}

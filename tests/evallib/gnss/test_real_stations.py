@@ -61,7 +61,7 @@ def test_kathmandu_gorkha_offset_is_dated_and_sized():
 @pytest.mark.parametrize("path, component", [(LHAS, "east"), (LHAS, "up"), (KKN4, "north")])
 def test_command_line_gives_the_shared_estimates(capsys, path, component):
     assert main(["--file", str(path), "--component", component]) == 0
-    data = json.loads(capsys.readouterr().out)
+    data = json.loads(capsys.readouterr().out)["report"]["station"]  # the run bundle's report
     _, result = _estimates(path, component)
     for estimate in result.estimates:
         shown = data["estimates"][estimate.agent]["velocity_mm_yr"]

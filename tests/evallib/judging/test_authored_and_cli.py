@@ -87,7 +87,7 @@ def test_offline_verbosity_and_pairwise_probes(runs, offline):
 def run_cli(tmp_path, *args):
     code = cli.main(["--offline", "--out", str(tmp_path), "--recordings", str(ROOT / "recordings"), *args])
     report = tmp_path / "judge-report.json"
-    return code, json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
+    return code, json.loads(report.read_text(encoding="utf-8"))["report"] if report.exists() else None
 
 
 def test_cli_offline_passes_then_fails_on_the_mean_or_the_unscored_share(tmp_path):
@@ -145,6 +145,6 @@ def test_cli_live_against_the_fake_server(tmp_path, monkeypatch):
         code = cli.main(["--generator", "fake-ok", "--judge", "fake-ok", "--base-url", server.openai_base_url,
                          "--out", str(tmp_path), "--recordings", str(tmp_path / "none")])
         assert len(server.requests) == 24
-    report = json.loads((tmp_path / "judge-report.json").read_text(encoding="utf-8"))
+    report = json.loads((tmp_path / "judge-report.json").read_text(encoding="utf-8"))["report"]
     assert code == 1 and report["gate"]["code"] == "gate_all_unscored"
     assert report["cost"]["calls"] == 24 and report["cost"]["input_tokens"] > 0

@@ -20,7 +20,7 @@ def run(tmp_path, *options):
 
 def test_strong_model_passes_and_writes_its_report(tmp_path, capsys):
     assert run(tmp_path, "--model", STRONG) == 0
-    report = json.loads((tmp_path / f"triggering-{STRONG}.json").read_text(encoding="utf-8"))
+    report = json.loads((tmp_path / f"triggering-{STRONG}.json").read_text(encoding="utf-8"))["report"]
     assert (report["model"], report["runs"], report["errors"]) == (STRONG, 2, [])
     assert report["metrics"]["accuracy"]["value"] == 1.0 and report["metrics"]["n"] == 76
     assert report["metrics_by_query"]["n"] == 38 and report["mean_input_tokens"] is None
@@ -32,7 +32,7 @@ def test_strong_model_passes_and_writes_its_report(tmp_path, capsys):
 
 def test_light_model_false_triggers_on_booking_leave(tmp_path, capsys):
     assert run(tmp_path, "--model", LIGHT) == 0
-    report = json.loads((tmp_path / f"triggering-{LIGHT}.json").read_text(encoding="utf-8"))
+    report = json.loads((tmp_path / f"triggering-{LIGHT}.json").read_text(encoding="utf-8"))["report"]
     assert report["metrics"]["false_activations"] > 0 and report["metrics"]["invalid_names"] == 1
     assert any(e.startswith("expected none -> got leave-balance-calculator: Enregistre mon absence")
                for e in report["errors"])
@@ -42,7 +42,7 @@ def test_light_model_false_triggers_on_booking_leave(tmp_path, capsys):
 
 def test_below_the_gate_exits_1(tmp_path):
     assert run(tmp_path, "--model", LIGHT, "--min-accuracy", "0.95") == 1
-    assert json.loads((tmp_path / f"triggering-{LIGHT}.json").read_text())["gate"]["code"] == "gate_below_min"
+    assert json.loads((tmp_path / f"triggering-{LIGHT}.json").read_text())["report"]["gate"]["code"] == "gate_below_min"
 
 
 def test_the_threshold_defaults_to_the_environment(tmp_path, monkeypatch):
@@ -75,7 +75,7 @@ def test_an_invalid_data_file_exits_2_naming_the_row(tmp_path, capsys):
 
 def test_the_report_holds_the_similarity_baseline_at_four_thresholds(tmp_path):
     run(tmp_path, "--model", STRONG)
-    baseline = json.loads((tmp_path / f"triggering-{STRONG}.json").read_text())["similarity_baseline"]
+    baseline = json.loads((tmp_path / f"triggering-{STRONG}.json").read_text())["report"]["similarity_baseline"]
     assert [row["threshold"] for row in baseline] == [0.05, 0.10, 0.15, 0.25]
     assert all(row["n"] == 38 for row in baseline)
 
@@ -92,16 +92,16 @@ def test_live_against_the_fake_server_a_router_calling_always_the_first_tool_fai
                          "--out", str(tmp_path)])
         empty = cli.main(["--model", "fake-empty", "--provider", kind, "--base-url", url, "--runs", "1",
                           "--out", str(tmp_path)])
-    report = json.loads((tmp_path / "triggering-fake-tools.json").read_text())
+    report = json.loads((tmp_path / "triggering-fake-tools.json").read_text())["report"]
     assert code == 1 and report["gate"]["code"] == "gate_below_min"
     assert report["metrics"]["activations"] == 38 and report["metrics"]["recall"]["k"] == 4
     assert empty == 1
-    assert json.loads((tmp_path / "triggering-fake-empty.json").read_text())["gate"]["code"] == "gate_all_errored"
+    assert json.loads((tmp_path / "triggering-fake-empty.json").read_text())["report"]["gate"]["code"] == "gate_all_errored"
 
 
 def test_the_report_and_the_gate_carry_the_interval_per_query_beside_the_one_per_decision(tmp_path, capsys):
     assert run(tmp_path, "--model", LIGHT) == 0
-    report = json.loads((tmp_path / f"triggering-{LIGHT}.json").read_text(encoding="utf-8"))
+    report = json.loads((tmp_path / f"triggering-{LIGHT}.json").read_text(encoding="utf-8"))["report"]
     accuracy = report["metrics"]["accuracy"]
     assert report["metrics"]["interval_unit"] == "query" and accuracy["items"] == 38 and accuracy["n"] == 76
     low, high = accuracy["ci95"]

@@ -1,0 +1,1 @@
+"""Streamlit helpers of the kappa page."""
