@@ -100,6 +100,8 @@ def test_the_qr_code_shows_and_the_board_refreshes_by_itself(room_app, browser):
     store.engine.dispose()
     assert page.locator('[data-testid="stException"]').count() == 0
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 3000})
+    page.wait_for_timeout(500)
     page.screenshot(path=str(SCREENSHOTS / "room-board-fr.png"), full_page=True)
 
 

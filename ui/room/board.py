@@ -25,6 +25,7 @@ from evallib.room.board import Board, build_boards
 from evallib.room.rating_set import room_rating
 from evallib.room.ratings import RoomAgreement, room_agreement
 from evallib.room.storage import RoomStorageError
+from ui.figures import chart_config, interval_bars
 from ui.i18n import integer, interval, number, p_value, percent, t
 from ui.labels import md, name_list
 from ui.readings import formatted
@@ -36,6 +37,8 @@ REFRESH_KEY = "room.refresh"
 REFRESH_CHOICES = (2, 3, 5, 10, 30)
 #: The unit of each kind's interval (the board pairs per item; persona's interval resamples probes).
 INTERVAL_UNIT = {"trigger": "query", "persona": "probe", "judge": "case"}
+#: The scale of each kind's figure on the chart: accuracies in [0, 1]; a kappa may go below 0.
+VALUE_RANGE = {"trigger": (0, 1), "persona": (0, 1), "judge": (-1, 1)}
 
 
 def refresh_seconds() -> float:
@@ -73,7 +76,7 @@ def board_section(code: str | None) -> None:
         st.info(t("room.board.none"))
         return
     default = refresh_seconds()
-    st.selectbox(t("room.board.refresh"), REFRESH_CHOICES, key=REFRESH_KEY,
+    st.columns([1, 3])[0].selectbox(t("room.board.refresh"), REFRESH_CHOICES, key=REFRESH_KEY,
                  index=REFRESH_CHOICES.index(default) if default in REFRESH_CHOICES else None)
     every = refresh_seconds()
     st.fragment(draw_board, run_every=every)(code, every)
@@ -129,6 +132,12 @@ def draw_kind(kind: str, board: Board) -> None:
                      t("room.col.p_holm"): "—" if best else p_value(row.p_adjusted),
                      t("room.col.tied"): t("room.best") if best else t("room.yes" if row.tied_with_best else "room.no")})
     if rows:
+        figures = [row.accuracy for row in board.rows]
+        st.plotly_chart(interval_bars([f"#{row.number} {row.participant}" for row in board.rows],
+                                      [f.value for f in figures], [f.low for f in figures], [f.high for f in figures],
+                                      title=t(f"room.kind.{kind}"), texts=[number(f.value) for f in figures],
+                                      value_range=VALUE_RANGE.get(kind)),
+                        config=chart_config(), key=f"room_board_chart_{kind}")
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
     if board.winners_curse:
         st.markdown(f"**{t('room.curse.title')}**")

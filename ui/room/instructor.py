@@ -169,7 +169,7 @@ def instructor_panel() -> str | None:
 def join_card(code: str) -> None:
     """The room's code, join link and QR code, large, for the projector."""
     url = join_url(st.context.url, st.context.headers.get("host"), code)
-    columns = st.columns([3, 2])
+    columns = st.columns([1, 1])
     with columns[0]:
         st.header(t("room.instructor.code_big", code=code))
         st.markdown(t("room.instructor.join_url", url=md(url, None)))

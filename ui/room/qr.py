@@ -5,7 +5,7 @@ built from the address the instructor's browser uses (``st.context.url``), or fr
 header, so that it works on a laptop's LAN address without configuration. The QR code is made by
 segno (pure Python) as a PNG: error correction M, modules of `SCALE` pixels and the standard quiet
 zone of four modules, shown `SHOWN_WIDTH` pixels wide: a version-3 code (29 modules) is then about
-11 px a module on the screen, several centimetres across on a projector, which phones read from the
+10 px a module on the screen, several centimetres across on a projector, which phones read from the
 back of a room.
 """
 
@@ -21,7 +21,7 @@ PAGE_PATH = "room"
 SCALE = 16
 #: The quiet zone, in modules, that ISO/IEC 18004 asks for around a QR code.
 BORDER = 4
-SHOWN_WIDTH = 420
+SHOWN_WIDTH = 400
 
 
 def join_url(page_url: str | None, host: str | None, code: str) -> str:
