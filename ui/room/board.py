@@ -26,9 +26,10 @@ from evallib.room.rating_set import room_rating
 from evallib.room.ratings import RoomAgreement, room_agreement
 from evallib.room.storage import RoomStorageError
 from ui.figures import chart_config, interval_bars
-from ui.i18n import integer, interval, number, p_value, percent, t
+from ui.i18n import catalogue, integer, interval, number, p_value, percent, t
 from ui.labels import md, name_list
 from ui.readings import formatted
+from ui.room.messages import error_text
 from ui.room.state import room_store
 
 REFRESH_VARIABLE = "EVALLIB_ROOM_REFRESH_SECONDS"
@@ -90,8 +91,10 @@ def draw_board(code: str, every: float) -> None:
         attempts = store.attempts(code)
         ratings = store.ratings(code)
     except (RoomStorageError, InputError) as error:
-        reason = error.code if getattr(error, "code", "") != "unavailable" else error.details.get("reason", "")
-        st.warning(t("room.store_down", reason=md(reason or "—", 60)))
+        if getattr(error, "code", "") == "unavailable":
+            st.warning(t("room.store_down", reason=md(error.details.get("reason") or "—", 60)))
+        else:
+            st.warning(error_text(error))
         st.caption(t("room.board.retry"))
         return
     st.header(t("room.board.title", code=room.code) + (f" — {md(room.title, 80)}" if room.title else ""))
@@ -166,7 +169,7 @@ def _coefficient(column, label: str, coefficient) -> None:
         st.metric(label, number(coefficient.value) if coefficient.value is not None else "—")
         if coefficient.value is None:
             key = f"room.note.{coefficient.note}"
-            st.caption(t(key) if coefficient.note and t(key) != f"⟦{key}⟧" else t("room.note.other"))
+            st.caption(t(key if key in catalogue() else "room.note.other"))
         else:
             st.caption(t("room.kappa.interval", interval=interval(coefficient.low, coefficient.high),
                          n=integer(coefficient.n_items)))
