@@ -111,26 +111,38 @@ def draw_board(code: str, every: float) -> None:
         draw_agreement(_agreement(key, ratings, items))
 
 
-def _figure_cells(figure, kind: str) -> tuple[str, str, str]:
+def _figure_cells(figure) -> tuple[str, str, str]:
+    """(value, interval, n) of a ranked figure (`ClusteredRate`: n is its items; `Figure`: its stored n)."""
     n = getattr(figure, "items", None)
     n = figure.n if n is None else n
     return number(figure.value), interval(figure.low, figure.high), integer(n)
 
 
+def _figure_text(figure) -> str:
+    """"0.93 [0.78, 0.99] (n = 30)", or "undefined" alone when there is no figure."""
+    if figure.value is None:
+        return t("format.undefined")
+    value, bounds, n = _figure_cells(figure)
+    return f"{value} {bounds} (n = {n})"
+
+
 def draw_kind(kind: str, board: Board) -> None:
-    """One kind's board: reading, method, the table of attempts and the winner's curse."""
+    """One kind's board: reading, method, a chart and the table of attempts, and the winner's curse."""
     st.subheader(t(f"room.kind.{kind}"))
     st.markdown(say(board.reading))
-    st.caption(t("room.board.method", test=t(f"room.test.{board.test}"), unit=t(f"room.unit.{board.unit}"),
-                 pairs=integer(board.n_pairs), alpha=number(board.alpha),
-                 interval_unit=t(f"room.unit.{INTERVAL_UNIT.get(kind, 'item')}")))
+    interval_unit = t(f"room.unit.{INTERVAL_UNIT.get(kind, 'item')}")
+    if board.n_pairs:
+        st.caption(t("room.board.method", test=t(f"room.test.{board.test}"), unit=t(f"room.unit.{board.unit}"),
+                     pairs=integer(board.n_pairs), alpha=number(board.alpha), interval_unit=interval_unit))
+    else:
+        st.caption(t("room.board.method_single", interval_unit=interval_unit))
     rows = []
     for row in board.rows:
-        value, bounds, n = _figure_cells(row.accuracy, kind)
+        value, bounds, n = _figure_cells(row.accuracy)
         best = row.p_vs_best is None
         rows.append({t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
                      t("room.col.participant"): row.participant, t("room.col.figure"): value,
-                     t("room.col.interval"): bounds, t("room.col.n"): n,
+                     t("room.col.interval"): bounds, t(f"room.col.n.{kind}"): n,
                      t("room.col.p"): "—" if best else p_value(row.p_vs_best),
                      t("room.col.p_holm"): "—" if best else p_value(row.p_adjusted),
                      t("room.col.tied"): t("room.best") if best else t("room.yes" if row.tied_with_best else "room.no")})
@@ -138,21 +150,17 @@ def draw_kind(kind: str, board: Board) -> None:
         figures = [row.accuracy for row in board.rows]
         st.plotly_chart(interval_bars([f"#{row.number} {row.participant}" for row in board.rows],
                                       [f.value for f in figures], [f.low for f in figures], [f.high for f in figures],
-                                      title=t(f"room.kind.{kind}"), texts=[number(f.value) for f in figures],
-                                      value_range=VALUE_RANGE.get(kind)),
+                                      title="", y_title=t(f"room.board.figure.{kind}"),
+                                      texts=[number(f.value) for f in figures], value_range=VALUE_RANGE.get(kind)),
                         config=chart_config(), key=f"room_board_chart_{kind}")
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
     if board.winners_curse:
         st.markdown(f"**{t('room.curse.title')}**")
         st.caption(t("room.curse.why"))
-        curse = []
-        for row in board.winners_curse:
-            visible, held = _figure_cells(row.visible, kind), _figure_cells(row.held_out, kind)
-            curse.append({t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
-                          t("room.col.participant"): row.participant,
-                          t("room.col.visible"): f"{visible[0]} {visible[1]}",
-                          t("room.col.held_out"): f"{held[0]} {held[1]} (n = {held[2]})",
-                          t("room.col.reading"): say_plain(row.reading)})
+        curse = [{t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
+                  t("room.col.participant"): row.participant, t("room.col.visible"): _figure_text(row.visible),
+                  t("room.col.held_out"): _figure_text(row.held_out), t("room.col.reading"): say_plain(row.reading)}
+                 for row in board.winners_curse]
         st.dataframe(pd.DataFrame(curse), hide_index=True, width="stretch")
 
 
