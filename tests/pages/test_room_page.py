@@ -305,6 +305,19 @@ def test_an_inconsistent_bundle_says_what_contradicts(room_url):
     assert [e.value for e in at.error] == [_text("room.bundle_error.inconsistent", what=_text("room.bundle_what.name"))]
 
 
+def test_a_bundle_with_an_invalid_attempt_names_it(room_url):
+    code, store, _ = _two_attempts(room_url)
+    bundle = export_room(store, code, TOKEN)
+    bundle["attempts"][1]["payload"]["items"] = "not a list"
+    at = _instructor(lang="fr")
+    at.file_uploader(key="room.import_file").set_value(("x.json", json.dumps(bundle).encode(), "application/json")).run()
+    at.button(key="room.import").click().run()
+    assert [e.value for e in at.error] == [_text("room.bundle_error.invalid_attempt", "fr", number="2")]
+    assert len(store.attempts(code)) == 2
+    with store.transaction(read_only=True) as conn:
+        assert conn.exec_driver_sql("SELECT count(*) FROM room_rooms").scalar() == 1
+
+
 def test_every_storage_bundle_and_rating_code_is_worded_in_both_languages():
     from ui.room.messages import BUNDLE_CODES, RATING_CODES, STORAGE_CODES
     known = catalogue()
