@@ -68,3 +68,10 @@ def test_a_bundle_edited_out_of_shape_is_refused_with_its_code(light_run, edit, 
     with pytest.raises(RunBundleError) as error:
         read_trigger_bundle(json.dumps(bundle))
     assert error.value.code == code
+
+
+def test_a_run_with_no_answer_yet_round_trips(light_run):
+    empty = TriggerRun(**{**light_run.__dict__, "results": (None,) * len(light_run.results)})
+    report = trigger_report(empty)
+    assert report["metrics"]["total"] == 0
+    assert read_trigger_bundle(dumps(trigger_bundle(empty, report)))[2] == report
