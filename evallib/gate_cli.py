@@ -26,7 +26,7 @@ from pathlib import Path
 from evallib.cli_failures import CallFailures, CommandOptions
 from evallib.llm import ProviderConfig
 from evallib.llm.providers import DEFAULT_TIMEOUT_S
-from evallib.run_bundle import dumps
+from evallib.run_bundle import RunBundleError, dumps
 
 EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
 #: Calls failed beyond the accepted share: nothing (or too little) was measured. Same code as a usage
@@ -64,7 +64,9 @@ def run_command(name: str, parser: argparse.ArgumentParser, run: Callable[[argpa
     """Parse ``argv`` with ``parser`` and ``run`` it; returns the exit code, never raises on bad input.
 
     argparse's own exit (2 on a usage error, 0 after ``--help``) becomes a return value, and a
-    `UsageError` raised by ``run`` is printed as ``<name>: error: <message>`` with exit code 2.
+    `UsageError` raised by ``run`` is printed as ``<name>: error: <message>`` with exit code 2, and so is
+    a run bundle refused for what it would hold (`evallib.run_bundle.RunBundleError`: a key, a URL's
+    credentials or a local path in an input or an answer): no report is written then.
     """
     try:
         args = parser.parse_args(argv)
@@ -74,6 +76,9 @@ def run_command(name: str, parser: argparse.ArgumentParser, run: Callable[[argpa
         return run(args)
     except UsageError as exc:
         print(f"{name}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except RunBundleError as exc:
+        print(f"{name}: error: no report written: {exc}", file=sys.stderr)
         return EXIT_USAGE
 
 

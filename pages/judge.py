@@ -75,6 +75,7 @@ results = {name: [r for r in done if r.recorded] for name, done in results.items
 first = next(iter(configs))
 if not results[first]:
     st.info(t("judge.nothing_yet", n=len(cases)))
+    bundle_controls(cases, configs, runs, [], [])  # a run can be loaded before any is made
     st.stop()
 authored = sum(call.provenance == "authored" for done in results.values() for r in done for call in r.calls)
 if authored:

@@ -6,10 +6,12 @@ import json
 import pytest
 
 from evallib.judging import cli
-from evallib.judging.bundle import RUN_FACTS, JudgeRun, judge_bundle, judge_report, read_judge_bundle, replay
+from evallib.judging.bundle import (RUN_FACTS, JudgeReplay, JudgeRun, judge_bundle, judge_report, read_judge_bundle,
+                                    replay)
 from evallib.judging.authored import authored_settings
 from evallib.judging.data import load_cases
 from evallib.judging.pipeline import run_pipeline
+from evallib.judging.requests import ModelSettings
 from evallib.judging.rubric import default_prompts, default_rubric
 from evallib.llm import default_recordings, provider_for_mode
 from evallib.run_bundle import RunBundleError, dumps
@@ -59,3 +61,14 @@ def test_an_edited_bundle_is_refused_with_its_code(command_bundle, edit, code):
     with pytest.raises(RunBundleError) as error:
         read_judge_bundle(json.dumps(bundle))
     assert error.value.code == code
+
+
+def test_a_run_with_no_answer_yet_round_trips():
+    """Live, before the first click: the page offers the download of a run whose requests have no answer."""
+    templates = default_prompts()["templates"]
+    run = JudgeRun(load_cases(), (("A", templates["A"]), ("B", templates["B"])), default_rubric(),
+                   ModelSettings("m"), ModelSettings("j"), (), probes=((), ()))
+    report = judge_report(JudgeReplay(run, run.configs(), {"A": [], "B": []}, [], []))
+    bundle = judge_bundle(run, report)
+    assert len(bundle["requests"]) == 24 and {a["provenance"]["source"] for a in bundle["answers"]} == {"none"}
+    assert read_judge_bundle(dumps(bundle))[2] == report

@@ -138,3 +138,11 @@ def test_the_loader_fuzzed_refuses_or_loads_never_crashes(bundle, data):
     except InputError:
         return
     assert isinstance(run, PersonaRun)
+
+
+def test_a_run_with_no_answer_yet_round_trips(authored_run):
+    run = PersonaRun(authored_run.catalogue, authored_run.cells, (None,) * len(authored_run.cells), live=True)
+    bundle = make_bundle(run)
+    assert {a["provenance"]["source"] for a in bundle["answers"]} == {"none"}
+    back = load(dumps(bundle))
+    assert back.results == run.results and back.live and bundle["report"]["measured"] == []

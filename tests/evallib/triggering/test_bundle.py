@@ -1,10 +1,12 @@
 """The trigger run bundle: a run's figures come back equal from its bundle, recomputed from the answers;
 a bundle that does not describe one run is refused with a code."""
 
+import argparse
 import json
 
 import pytest
 
+from evallib.gate_cli import run_command
 from evallib.llm import default_recordings, provider_for_mode
 from evallib.run_bundle import RunBundleError, dumps
 from evallib.triggering import cli
@@ -68,3 +70,18 @@ def test_a_bundle_edited_out_of_shape_is_refused_with_its_code(light_run, edit, 
     with pytest.raises(RunBundleError) as error:
         read_trigger_bundle(json.dumps(bundle))
     assert error.value.code == code
+
+
+def test_a_run_with_no_answer_yet_round_trips(light_run):
+    empty = TriggerRun(**{**light_run.__dict__, "results": (None,) * len(light_run.results)})
+    report = trigger_report(empty)
+    assert report["metrics"]["total"] == 0
+    assert read_trigger_bundle(dumps(trigger_bundle(empty, report)))[2] == report
+
+
+def test_a_refused_bundle_is_a_usage_error_not_a_traceback(capsys):
+    def run(_):
+        raise RunBundleError("leak", "the bundle holds what looks like a secret (local_path); it is refused",
+                             kind="local_path")
+    assert run_command("trigger", argparse.ArgumentParser(), run, []) == 2
+    assert "trigger: error: no report written: the bundle holds" in capsys.readouterr().err
