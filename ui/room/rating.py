@@ -24,6 +24,8 @@ from ui.room.submit import storage_message
 PENDING = "room.rating.pending"
 #: Session state: the text key of the last refusal while ratings are kept.
 FAILURE = "room.rating.failure"
+#: Session state: (room code, settings) as last read, shown while the room cannot be read.
+SEEN = "room.rating.seen"
 
 
 def radio_key(code: str, item_id: str) -> str:
@@ -64,6 +66,7 @@ def room_rating() -> None:
     if joined is None:
         return
     _flush(joined)  # a click anywhere is the next try of what the room refused
+    seen = st.session_state.get(SEEN)
     try:
         store = room_store()
         settings = store.room(joined.code).settings
@@ -71,7 +74,10 @@ def room_rating() -> None:
         mine = {r.item_id: r.label for r in store.ratings(joined.code) if me is not None and r.participant_id == me.id}
     except RoomStorageError as error:
         st.warning(f"{t(storage_message(error), code=joined.code)} {t('room_submit.rating_unreadable')}")
-        return
+        if seen is None or seen[0] != joined.code:
+            return
+        settings, mine = seen[1], None  # the items as last read stay on screen; the count waits
+    st.session_state[SEEN] = (joined.code, settings)
     rating = settings.get("rating") if isinstance(settings.get("rating"), dict) else {}
     labels = [str(label) for label in rating.get("labels") or []]
     items = [item for item in rating.get("items") or [] if isinstance(item, dict) and "id" in item]
@@ -83,15 +89,16 @@ def room_rating() -> None:
     for i, item in enumerate(items, start=1):
         item_id = str(item["id"])
         key = radio_key(joined.code, item_id)
-        if key not in st.session_state and mine.get(item_id) in labels:
+        if key not in st.session_state and mine and mine.get(item_id) in labels:
             st.session_state[key] = mine[item_id]  # rated earlier (another visit, another page)
         with st.container(border=True):
             st.markdown(f"**{t('room_submit.rating_item', i=integer(i), id=md(item_id))}**")
             st.text(str(item.get("text", "")))
             st.radio(t("room_submit.rating_label"), labels, index=None, key=key, horizontal=True,
                      format_func=lambda label: md(label, None), on_change=_rate, args=(joined, item_id))
-    rated = sum(str(item["id"]) in mine for item in items)
-    st.caption(t("room_submit.rating_count", rated=integer(rated), total=integer(len(items))))
+    if mine is not None:
+        rated = sum(str(item["id"]) in mine for item in items)
+        st.caption(t("room_submit.rating_count", rated=integer(rated), total=integer(len(items))))
     if _kept(joined.code):
         failure = st.session_state.get(FAILURE, "room_submit.error.other")
         st.warning(f"{t(failure, code=joined.code)} {t('room_submit.rating_pending', n=integer(_kept(joined.code)))}")
