@@ -8,8 +8,11 @@ endpoint (`server`, answering to `FAKE_KEY`) and take the key from the environme
 (`live_env`).
 """
 
+import glob
+import itertools
 import os
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -82,3 +85,57 @@ def chromium():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+# ---------------------------------------------------------------- PostgreSQL for the room's tests
+
+_databases = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A throwaway PostgreSQL cluster for the test session (the room's tests, unit and browser): initdb + pg_ctl
+    on a temporary data directory, a free loopback port, the socket in that directory; as root, run as the
+    ``postgres`` user through runuser; stopped at the end. Yields its URL without a database name."""
+    from tests.test_browser import _free_port
+
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        pytest.skip("PostgreSQL not tested: Debian's postgresql binaries (/usr/lib/postgresql/*/bin) are "
+                    "absent; `make test` installs them when run as root")
+    bindir = os.path.dirname(found[-1])
+    as_user = []
+    datadir = tempfile.mkdtemp(prefix="evallib-pg-")
+    if os.geteuid() == 0:
+        if shutil.which("runuser") is None:
+            pytest.skip("PostgreSQL not tested: running as root without runuser to drop to the postgres user")
+        shutil.chown(datadir, "postgres", "postgres")
+        as_user = ["runuser", "-u", "postgres", "--"]
+    port = _free_port()
+    pg_ctl = [*as_user, f"{bindir}/pg_ctl", "-D", datadir]
+    try:
+        subprocess.run([*as_user, f"{bindir}/initdb", "-D", datadir, "-A", "trust", "-U", "postgres", "-E", "UTF8",
+                        "--no-sync"], check=True, capture_output=True, timeout=120)
+        subprocess.run([*pg_ctl, "-l", f"{datadir}/server.log", "-w", "-t", "60",
+                        "-o", f"-p {port} -k {datadir} -h 127.0.0.1 -F", "start"],
+                       check=True, capture_output=True, timeout=120)
+    except (subprocess.SubprocessError, OSError) as error:
+        shutil.rmtree(datadir, ignore_errors=True)
+        pytest.fail(f"the temporary PostgreSQL cluster did not start: {error}")
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}"
+    finally:
+        subprocess.run([*pg_ctl, "-m", "fast", "-w", "stop"], capture_output=True, timeout=120)
+        shutil.rmtree(datadir, ignore_errors=True)
+
+
+def new_postgres_database(server: str) -> str:
+    """A new, empty database on the cluster of `postgres_server` (its URL as that fixture gives it); its URL."""
+    from sqlalchemy import create_engine, text
+
+    name = f"room_test_{next(_databases)}"
+    admin = create_engine(f"{server}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return f"{server}/{name}"

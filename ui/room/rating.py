@@ -60,7 +60,7 @@ def _kept(code: str) -> int:
 
 
 @st.fragment
-def room_rating() -> None:
+def rating_form() -> None:
     """The room's items to rate (nothing when this session has not joined a room)."""
     joined = membership()
     if joined is None:
