@@ -60,7 +60,7 @@ def test_trigger_unedited_offline_submits_the_recorded_answers_with_their_proven
     assert any(f"Salle {code}, sous le nom {md('Ana <b>', None)}." in c.value for c in at.caption)  # text, not HTML
     button.click().run()
     assert not at.exception
-    assert f"Tentative n° 1 enregistrée dans la salle {code}." in _texts(at.success)
+    assert f"Essai n° 1 enregistré dans la salle {code}." in _texts(at.success)
     [stored] = outside.attempts(code)
     payload = stored.payload
     assert stored.kind == "trigger" and stored.participant == "Ana <b>"
@@ -117,7 +117,7 @@ def test_a_failed_submission_is_kept_and_the_next_click_sends_it(open_page, room
     assert outside.attempts(code) == []
     _button(at, "trigger").click().run()
     assert not at.exception
-    assert f"Attempt no. 1 stored in room {code}." in _texts(at.success)
+    assert f"Attempt #1 stored in room {code}." in _texts(at.success)
     [stored] = outside.attempts(code)
     assert stored.payload == kept[1]
     assert _button(at, "trigger").label == "Submit to the room" and not at.warning
@@ -140,7 +140,7 @@ def test_persona_unedited_offline_submits_and_an_edited_prompt_is_disabled(open_
     assert not at.exception and not _button(at, "persona").disabled
     _button(at, "persona").click().run()
     assert not at.exception
-    assert f"Tentative n° 1 enregistrée dans la salle {code}." in _texts(at.success)
+    assert f"Essai n° 1 enregistré dans la salle {code}." in _texts(at.success)
     [stored] = outside.attempts(code)
     catalogue = load_catalogue()
     assert stored.kind == "persona" and stored.payload["provenance"]["source"] == "offline"
@@ -163,7 +163,7 @@ def test_judge_needs_human_scores_then_submits_the_template_shown(open_page, roo
     assert not _button(at, "judge").disabled
     _button(at, "judge").click().run()
     assert not at.exception
-    assert f"Attempt no. 1 stored in room {code}." in _texts(at.success)
+    assert f"Attempt #1 stored in room {code}." in _texts(at.success)
     [stored] = outside.attempts(code)
     payload = stored.payload
     assert stored.kind == "judge" and payload["inputs"]["template_name"] == "A"

@@ -12,17 +12,17 @@ TEXTS = {
         "en": "Room {code}, as {name}. What is sent: your inputs, the answers measured (with where they came "
               "from) and this page's figures. Never a key."},
     "room_submit.button": {"fr": "Soumettre à la salle", "en": "Submit to the room"},
-    "room_submit.retry": {"fr": "Renvoyer la tentative gardée", "en": "Send the kept attempt again"},
+    "room_submit.retry": {"fr": "Renvoyer l'essai gardé", "en": "Send the kept attempt again"},
     "room_submit.pending": {
-        "fr": "Une tentative n'a pas pu être enregistrée : elle est gardée dans cette session, telle qu'elle "
-              "était au moment du clic, et le bouton la renvoie.",
+        "fr": "Un essai n'a pas pu être enregistré : il est gardé dans cette session, tel qu'il était "
+              "au moment du clic, et le bouton le renvoie.",
         "en": "An attempt could not be stored: it is kept in this session, as it was when you clicked, and the "
               "button sends it again."},
     "room_submit.stored": {
-        "fr": "Tentative n° {number} enregistrée dans la salle {code}.",
-        "en": "Attempt no. {number} stored in room {code}."},
+        "fr": "Essai n° {number} enregistré dans la salle {code}.",
+        "en": "Attempt #{number} stored in room {code}."},
     "room_submit.stored_unnumbered": {
-        "fr": "Tentative enregistrée dans la salle {code} (son numéro n'a pas pu être relu).",
+        "fr": "Essai enregistré dans la salle {code} (son numéro n'a pas pu être relu).",
         "en": "Attempt stored in room {code} (its number could not be read back)."},
     "room_submit.judge_template": {"fr": "Modèle de consigne soumis", "en": "Template submitted"},
     # why the button is disabled (evallib.room.readiness.submit_readiness)
@@ -59,7 +59,7 @@ TEXTS = {
               "« Salle ».",
         "en": "This browser is no longer a participant of room {code}: join it again on the “Room” page."},
     "room_submit.error.invalid_attempt": {
-        "fr": "La salle a refusé cette tentative : elle n'a pas la forme attendue.",
+        "fr": "La salle a refusé cet essai : il n'a pas la forme attendue.",
         "en": "The room refused this attempt: it does not have the expected shape."},
     "room_submit.error.empty_label": {"fr": "Une note vide n'est pas enregistrée.", "en": "An empty rating is not stored."},
     "room_submit.error.other": {
@@ -67,11 +67,11 @@ TEXTS = {
         "en": "The room could not store this ({code})."},
     # an attempt that could not be built (evallib InputError codes)
     "room_submit.build.contains_key": {
-        "fr": "Cette tentative contient ce qui ressemble à une clé d'API : elle n'est jamais envoyée. Retirez la "
+        "fr": "Cet essai contient ce qui ressemble à une clé d'API : il n'est jamais envoyé. Retirez la "
               "clé des entrées.",
         "en": "This attempt holds what looks like an API key: it is never sent. Remove the key from the inputs."},
     "room_submit.build.other": {
-        "fr": "La tentative n'a pas pu être construite à partir de ces résultats ({code}) : rien n'a été envoyé.",
+        "fr": "L'essai n'a pas pu être construit à partir de ces résultats ({code}) : rien n'a été envoyé.",
         "en": "The attempt could not be built from these results ({code}): nothing was sent."},
     # ------------------------------------------------------------------ the kappa rated by the room
     "room_submit.rating_title": {"fr": "Kappa noté par la salle", "en": "Kappa rated by the room"},
