@@ -179,3 +179,37 @@ def test_judge_with_an_unrecorded_case_offline_is_disabled_with_the_reason(open_
                    **{MEMBERSHIP: joined})
     assert not at.exception and _button(at, "judge").disabled
     assert "Hors ligne, 1 des 3 réponses nécessaires n'ont pas d'enregistrement" in _texts(at.info)
+
+
+def test_live_an_edit_is_submitted_once_collected_and_a_key_in_the_inputs_is_never_sent(room):
+    """Live against the fake server (the page run on its own, as the trigger page's live tests do)."""
+    from tests.fake_llm_server import FakeLLMServer
+    from tests.pages.test_trigger_page import KEY, _live_page
+
+    outside, code, joined = room
+    name = load_skills().names[1]
+    n = len(load_queries(load_skills())) * DEFAULT_RUNS
+    with FakeLLMServer(api_key=KEY) as server:
+        at = _live_page(server)
+        at.session_state[MEMBERSHIP] = joined
+        at.run()
+        at.button(key="trigger_routing_collect").click().run()
+        at.session_state[f"trigger_edit_description_{name}"] = "Voir sk-abcdefghijklmnopqrstuvwx pour les congés."
+        at.selectbox(key="trigger_edit_skill").set_value(name).run()
+        assert _button(at, "trigger").disabled  # edited, not collected yet
+        assert f"0 réponses sur {n} seulement : obtenez les autres avant de soumettre." in _texts(at.info)
+        at.button(key="trigger_after_collect").click().run()
+        _button(at, "trigger").click().run()
+        assert not at.exception
+        assert "Cet essai contient ce qui ressemble à une clé d'API : il n'est jamais envoyé." in _texts(at.error)
+        assert outside.attempts(code) == [] and "room.submit.pending" not in at.session_state  # nothing kept
+        at.text_area(key=f"trigger_edit_description_{name}").set_value("Une autre description.").run()
+        at.button(key="trigger_after_collect").click().run()
+        _button(at, "trigger").click().run()
+        assert not at.exception
+    assert f"Essai n° 1 enregistré dans la salle {code}." in _texts(at.success)
+    [stored] = outside.attempts(code)
+    assert stored.payload["provenance"] == {"model": "fake-tools", "source": "live", "runs": DEFAULT_RUNS,
+                                           "mode": "tools"}
+    assert stored.payload["inputs"]["descriptions"][name] == "Une autre description."
+    assert KEY not in str(stored.payload)
