@@ -52,19 +52,19 @@ def test_each_answer_is_stored_at_once_and_the_count_follows(open_page, room):
     assert not at.exception
     assert "Kappa noté par la salle" in [s.value for s in at.subheader]
     assert [t.value for t in at.text][:3] == [item["text"] for item in RATING["items"]]  # shown as text
-    assert "Vous avez noté 0 éléments sur 3." in _captions(at)
+    assert "Éléments notés : 0 sur 3." in _captions(at)
     at.radio(key=radio_key(code, "json-iam")).set_value("fail").run()
     assert not at.exception
     assert _mine(outside, code) == {"json-iam": "fail"}
-    assert "Vous avez noté 1 éléments sur 3." in _captions(at)
+    assert "Éléments notés : 1 sur 3." in _captions(at)
     at.radio(key=radio_key(code, "json-iam")).set_value("**gras**").run()  # a change replaces the rating
     at.radio(key=radio_key(code, "regex-ip")).set_value("pass").run()
     assert _mine(outside, code) == {"json-iam": "**gras**", "regex-ip": "pass"}
-    assert "Vous avez noté 2 éléments sur 3." in _captions(at)
+    assert "Éléments notés : 2 sur 3." in _captions(at)
     # another visit (a new session of the same participant) shows what was rated
     again = open_page(PAGE, lang="en", **{MEMBERSHIP: joined})
     assert again.radio(key=radio_key(code, "regex-ip")).value == "pass"
-    assert "You have rated 2 of 3 items." in _captions(again)
+    assert "Items rated: 2 of 3." in _captions(again)
 
 
 def test_a_refused_rating_is_kept_and_sent_on_the_next_click(open_page, room):
@@ -78,14 +78,14 @@ def test_a_refused_rating_is_kept_and_sent_on_the_next_click(open_page, room):
         assert not at.exception
         warnings = " ".join(w.value for w in at.warning)
         assert "The room's database cannot be reached or is busy" in warnings
-        assert "1 rating(s) not stored yet: they are kept here and sent again on the next click." in warnings
+        assert "Ratings not stored yet: 1. They are kept here and sent again on the next click." in warnings
         assert outside.ratings(code) == []
     finally:
         app_store.engine = working
     at.radio(key=radio_key(code, "json-iam")).set_value("fail").run()  # the next click sends both
     assert not at.exception and not at.warning
     assert _mine(outside, code) == {"py-s3-inventory": "pass", "json-iam": "fail"}
-    assert "You have rated 2 of 3 items." in _captions(at)
+    assert "Items rated: 2 of 3." in _captions(at)
 
 
 def test_a_room_without_items_says_so(open_page, room):

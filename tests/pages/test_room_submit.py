@@ -79,7 +79,7 @@ def test_trigger_edited_offline_without_recording_is_disabled_with_the_reason(op
     assert not at.exception
     assert _button(at, "trigger").disabled
     n = len(load_queries(load_skills())) * DEFAULT_RUNS  # every run of every query
-    assert f"Hors ligne, {n} des {n} réponses nécessaires n'ont pas d'enregistrement" in _texts(at.info)
+    assert f"Hors ligne, réponses nécessaires sans enregistrement : {n} sur {n}." in _texts(at.info)
     assert room[0].attempts(code) == []
 
 
@@ -151,7 +151,7 @@ def test_persona_unedited_offline_submits_and_an_edited_prompt_is_disabled(open_
     edited = open_page(PAGES["persona"], persona_source=source, persona_editor_version=1, **{MEMBERSHIP: joined})
     assert not edited.exception and _button(edited, "persona").disabled
     n, total = len(catalogue.probes), len(catalogue.names) * len(catalogue.probes)
-    assert f"Hors ligne, {n} des {total} réponses nécessaires n'ont pas d'enregistrement" in _texts(edited.info)
+    assert f"Hors ligne, réponses nécessaires sans enregistrement : {n} sur {total}." in _texts(edited.info)
 
 
 def test_judge_needs_human_scores_then_submits_the_template_shown(open_page, room):
@@ -178,7 +178,7 @@ def test_judge_with_an_unrecorded_case_offline_is_disabled_with_the_reason(open_
     at = open_page(PAGES["judge"], judge_cases=(*load_cases()[:2], added), judge_human_text=HUMAN,
                    **{MEMBERSHIP: joined})
     assert not at.exception and _button(at, "judge").disabled
-    assert "Hors ligne, 1 des 3 réponses nécessaires n'ont pas d'enregistrement" in _texts(at.info)
+    assert "Hors ligne, réponses nécessaires sans enregistrement : 1 sur 3." in _texts(at.info)
 
 
 def test_live_an_edit_is_submitted_once_collected_and_a_key_in_the_inputs_is_never_sent(room):
@@ -197,7 +197,7 @@ def test_live_an_edit_is_submitted_once_collected_and_a_key_in_the_inputs_is_nev
         at.session_state[f"trigger_edit_description_{name}"] = "Voir sk-abcdefghijklmnopqrstuvwx pour les congés."
         at.selectbox(key="trigger_edit_skill").set_value(name).run()
         assert _button(at, "trigger").disabled  # edited, not collected yet
-        assert f"0 réponses sur {n} seulement : obtenez les autres avant de soumettre." in _texts(at.info)
+        assert f"Réponses obtenues : 0 sur {n}. Obtenez les autres avant de soumettre." in _texts(at.info)
         at.button(key="trigger_after_collect").click().run()
         _button(at, "trigger").click().run()
         assert not at.exception

@@ -30,15 +30,15 @@ TEXTS = {
         "fr": "Rien à soumettre : cette page n'attend aucune réponse.",
         "en": "Nothing to submit: this page expects no answer."},
     "room_submit.blocked.offline_unrecorded": {
-        "fr": "Hors ligne, {n} des {total} réponses nécessaires n'ont pas d'enregistrement : ces entrées "
-              "modifiées n'ont pas de réponses à mesurer, donc rien à soumettre. En salle, passez en direct "
-              "vers le serveur de l'animateur, ou notez à la main sur la page Kappa.",
-        "en": "Offline, {n} of the {total} answers needed have no recording: these edited inputs have no "
-              "answers to measure, so there is nothing to submit. In a room, go live against the instructor's "
-              "server, or rate by hand on the Kappa page."},
+        "fr": "Hors ligne, réponses nécessaires sans enregistrement : {n} sur {total}. Ces entrées modifiées "
+              "n'ont pas de réponses à mesurer, donc rien à soumettre. En salle, passez en direct vers le "
+              "serveur de l'animateur, ou notez à la main sur la page Kappa.",
+        "en": "Offline, answers needed without a recording: {n} of {total}. These edited inputs have no "
+              "answers to measure, so there is nothing to submit. In a room, go live against the "
+              "instructor's server, or rate by hand on the Kappa page."},
     "room_submit.blocked.incomplete": {
-        "fr": "{answered} réponses sur {total} seulement : obtenez les autres avant de soumettre.",
-        "en": "Only {answered} of {total} answers so far: get the others before submitting."},
+        "fr": "Réponses obtenues : {answered} sur {total}. Obtenez les autres avant de soumettre.",
+        "en": "Answers so far: {answered} of {total}. Get the others before submitting."},
     "room_submit.blocked.no_human": {
         "fr": "Aucun score humain saisi : l'accord du juge avec les humains ne peut pas être mesuré. Saisissez "
               "les scores humains dans l'analyse ci-dessus, puis soumettez.",
@@ -88,11 +88,11 @@ TEXTS = {
     "room_submit.rating_item": {"fr": "Élément {i} : {id}", "en": "Item {i}: {id}"},
     "room_submit.rating_label": {"fr": "Votre note", "en": "Your rating"},
     "room_submit.rating_count": {
-        "fr": "Vous avez noté {rated} éléments sur {total}.",
-        "en": "You have rated {rated} of {total} items."},
+        "fr": "Éléments notés : {rated} sur {total}.",
+        "en": "Items rated: {rated} of {total}."},
     "room_submit.rating_pending": {
-        "fr": "{n} note(s) pas encore enregistrée(s) : elles sont gardées ici et renvoyées au prochain clic.",
-        "en": "{n} rating(s) not stored yet: they are kept here and sent again on the next click."},
+        "fr": "Notes pas encore enregistrées : {n}. Elles sont gardées ici et renvoyées au prochain clic.",
+        "en": "Ratings not stored yet: {n}. They are kept here and sent again on the next click."},
     "room_submit.rating_unreadable": {
         "fr": "La salle ne peut pas être lue pour l'instant ; vos notes déjà données sont gardées.",
         "en": "The room cannot be read right now; the ratings you gave are kept."},
