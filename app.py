@@ -5,6 +5,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui.i18n import t
+from ui.room.join import restore_membership
 from ui.shell import require_navigation, run_page
 from ui.sidebar import render_sidebar
 
@@ -16,6 +17,7 @@ ICON = Path(__file__).parent / "static" / "favicon.svg"
 st.set_page_config(page_title="LLM eval workshop", page_icon=ICON, layout="wide")
 
 render_sidebar()
+restore_membership()  # a participant who reloads the page is still in the room (ui/room/join.py)
 
 pages = [
     st.Page("pages/home.py", title=t("home.nav"), icon=":material/home:", url_path="home", default=True),
@@ -24,5 +26,6 @@ pages = [
     st.Page("pages/kappa.py", title=t("kappa.nav"), icon=":material/handshake:", url_path="kappa"),
     st.Page("pages/judge.py", title=t("judge.nav"), icon=":material/gavel:", url_path="judge"),
     st.Page("pages/gnss.py", title=t("gnss.nav"), icon=":material/satellite_alt:", url_path="gnss"),
+    st.Page("pages/room.py", title=t("room.nav"), icon=":material/groups:", url_path="room"),
 ]
 run_page(st.navigation(pages))

@@ -1,0 +1,135 @@
+"""The Room page in Chromium: the instructor opens a room and sees a QR code large enough for a room;
+the board refreshes by itself when attempts arrive (stored by this test straight into the database,
+as another participant's session would); a participant who reloads the page is still in the room,
+through a cookie, and the token never shows on the page.
+
+The app server gets its own SQLite file, a known instructor token and a 2-second board refresh
+through the environment it inherits.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from evallib.room.storage import RoomStore
+from tests.evallib.room.conftest import trigger_payload
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, _serve_app, _wait_until_idle
+from ui.i18n import catalogue
+from ui.room.join import COOKIE
+
+TOKEN = "instructor-token-for-browser-tests"
+
+
+def _text(key: str, lang: str = "fr", **values) -> str:
+    text = catalogue()[key][lang]
+    return text.format(**values) if values else text
+
+
+@pytest.fixture(scope="module")
+def room_app():
+    """(app URL, database URL): an app server on a fresh SQLite file with a known instructor token."""
+    folder = tempfile.mkdtemp(prefix="evallib-room-browser-")
+    url = f"sqlite:///{folder}/rooms.sqlite3"
+    settings = {"EVALLIB_DATABASE_URL": url, "EVALLIB_ROOM_INSTRUCTOR_TOKEN": TOKEN,
+                "EVALLIB_ROOM_REFRESH_SECONDS": "2"}
+    previous = {name: os.environ.get(name) for name in settings}
+    os.environ.update(settings)
+    try:
+        for app in _serve_app():
+            yield app, url
+    finally:
+        for name, value in previous.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+@pytest.fixture
+def browser():
+    with sync_playwright() as playwright:
+        running = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield running
+        running.close()
+
+
+def _wait_for_text(page, text: str, timeout_s: float = 20) -> None:
+    page.get_by_text(text, exact=False).first.wait_for(timeout=timeout_s * 1000)
+
+
+def _open_room(page, app: str) -> str:
+    page.goto(f"{app}/room")
+    _wait_until_idle(page)
+    page.locator('[data-testid="stExpander"] summary').filter(has_text=_text("room.instructor.title")).click()
+    field = page.get_by_label(_text("room.instructor.token"), exact=True)
+    field.fill(TOKEN)
+    field.press("Enter")
+    _wait_until_idle(page)
+    page.get_by_label(_text("room.instructor.new_title")).fill("Atelier du mardi")
+    page.get_by_role("button", name=_text("room.instructor.open")).click()
+    _wait_until_idle(page)
+    heading = page.get_by_text(re.compile(r"^Code\s*:\s*[A-Z0-9]{6}$")).first
+    heading.wait_for(timeout=20_000)
+    return heading.inner_text().split(":")[-1].strip()
+
+
+def test_the_qr_code_shows_and_the_board_refreshes_by_itself(room_app, browser):
+    app, database = room_app
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    code = _open_room(page, app)
+    qr = page.locator('[data-testid="stImage"] img').first
+    qr.wait_for(timeout=20_000)
+    box = qr.bounding_box()
+    assert box["width"] >= 300 and abs(box["width"] - box["height"]) < 2, box  # square, large on a projector
+    assert qr.evaluate("img => img.complete && img.naturalWidth") >= 400  # drawn at its full size, not upscaled
+    assert page.get_by_text(f"/room?code={code}").count() >= 1
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+    store = RoomStore(database, instructor_token=TOKEN)
+    ana, bea = store.join(code, "Ana"), store.join(code, "Bea")
+    store.submit_attempt(code, ana.token, trigger_payload([True] * 28 + [False] * 2, [True, False]))
+    _wait_for_text(page, _text("room.reading.board_single", best="1"))  # no click: the fragment refreshed
+    store.submit_attempt(code, bea.token, trigger_payload([True] * 5 + [False] * 25, [False, False]))
+    _wait_for_text(page, _text("room.reading.board_separated", tied="1", attempts="2", best="1"))
+    store.engine.dispose()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "room-board-fr.png"), full_page=True)
+
+
+def test_a_participant_who_reloads_is_still_in_the_room_and_never_sees_the_token(room_app, browser):
+    app, database = room_app
+    store = RoomStore(database, instructor_token=TOKEN)
+    code = store.open_room(TOKEN, "Salle B").code
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{app}/room?code={code}")
+    _wait_until_idle(page)
+    assert page.get_by_label(_text("room.join.code")).input_value() == code
+    page.get_by_label(_text("room.join.name")).fill("Chloé")
+    page.get_by_role("button", name=_text("room.join.button"), exact=True).click()
+    _wait_until_idle(page)
+    member = _text("room.join.member", code=code, title="Salle B", name="Chloé")
+    _wait_for_text(page, member)
+    [cookie] = [c for c in context.cookies() if c["name"] == COOKIE]
+    token = cookie["value"].split(".", 1)[1]
+    assert store.rejoin(code, token).name == "Chloé"
+    page.reload()
+    _wait_until_idle(page)
+    _wait_for_text(page, member)  # a new session, the same participant
+    assert token not in page.inner_text("body") and token not in page.url
+    assert [p.name for p in store.participants(code)] == ["Chloé"]
+    page.get_by_role("button", name=_text("room.join.leave")).click()
+    _wait_until_idle(page)
+    page.reload()
+    _wait_until_idle(page)
+    assert not [c for c in context.cookies() if c["name"] == COOKIE and c["value"]]
+    assert page.get_by_label(_text("room.join.name")).count() == 1  # the join form again
+    store.engine.dispose()
+    context.close()

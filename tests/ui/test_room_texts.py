@@ -1,0 +1,94 @@
+"""Every reading of the board (evallib.room.board) and of the kappa rated by the room
+(evallib.room.ratings) is worded in French and English by the Room page, from the values evallib
+returns; the codes are read from evallib's source so that a new code without a text fails here."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import streamlit as st
+
+from evallib.room import board as board_module, ratings as ratings_module
+from evallib.room.board import build_board
+from evallib.room.ratings import room_agreement
+from tests.evallib.room.conftest import trigger_payload
+from ui.i18n import LANGUAGE_KEY, catalogue, integer, number, percent
+from ui.room.board import say, say_plain
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(params=["fr", "en"])
+def lang(request):
+    st.session_state[LANGUAGE_KEY] = request.param
+    yield request.param
+    del st.session_state[LANGUAGE_KEY]
+
+
+def attempts(*outcomes):
+    """Attempts (number, participant, payload) from (visible, held-out) outcome lists."""
+    return [SimpleNamespace(number=i, participant=f"P{i}", payload=trigger_payload(list(v), list(h)))
+            for i, (v, h) in enumerate(outcomes, start=1)]
+
+
+def boards():
+    many = [True] * 28 + [False] * 2
+    return [build_board([]), build_board(attempts(([None, None], []))), build_board(attempts((many, []))),
+            build_board(attempts((many, [True] * 20), ([True] * 5 + [False] * 25, [False] * 2))),
+            build_board(attempts(([True, True, False], [True]), ([True, False, False], [False]))),
+            build_board(attempts(([True] * 15 + [False] * 15, [False] * 20), ([True] * 16 + [False] * 14, [True] * 20),
+                                 ([True] * 14 + [False] * 16, [True] * 10 + [False] * 10)))]
+
+
+def rating(name, item, label):
+    return SimpleNamespace(participant=name, item_id=item, label=label)
+
+
+def agreements():
+    same = [rating(n, i, "pass") for n in "ABC" for i in "xyz"]
+    outlier = [rating(n, i, "pass" if n != "C" or i == "z" else "fail") for n in "ABCD" for i in "xyz"]
+    tie = [rating(n, i, "fail" if (n, i) in (("A", "x"), ("B", "y")) else "pass") for n in "ABCD" for i in "xyz"]
+    return [room_agreement([], ["x"], n_boot=50), room_agreement([rating("A", "x", "pass")], n_boot=50),
+            room_agreement(same, n_boot=50), room_agreement(outlier, n_boot=50), room_agreement(tie, n_boot=50)]
+
+
+def _codes(module, prefix: str) -> set[str]:
+    """Reading codes: ``Reading("<prefix>_...")`` or a code chosen before one (``code = "<prefix>_..."``)."""
+    source = Path(module.__file__).read_text(encoding="utf-8")
+    return set(re.findall(rf'(?:Reading\(|code = |else |\()"({prefix}_[a-z_]+)"', source))
+
+
+def test_every_reading_code_of_evallib_has_a_text_in_both_languages():
+    codes = _codes(board_module, "board") | _codes(board_module, "held_out") | _codes(ratings_module, "room")
+    assert {"board_too_few_items", "held_out_agrees", "room_majority_outlier"} <= codes
+    known = catalogue()
+    assert sorted(c for c in codes if f"room.reading.{c}" not in known) == []
+
+
+def test_each_reading_is_worded_from_its_values(lang):
+    found = boards()
+    codes = {b.reading.code for b in found} | {c.reading.code for b in found for c in b.winners_curse}
+    agreed = agreements()
+    codes |= {r.code for a in agreed for r in a.readings}
+    wanted = _codes(board_module, "board") | _codes(board_module, "held_out") | _codes(ratings_module, "room")
+    assert wanted <= codes, wanted - codes
+    for board in found:
+        shown = say(board.reading)
+        assert "⟦" not in shown and "{" not in shown and "None" not in shown, shown
+        if "best" in board.reading.values:
+            assert integer(board.reading.values["best"]) in shown or board.reading.code == "board_no_items"
+        for row in board.winners_curse:
+            cell = say_plain(row.reading)
+            assert "⟦" not in cell and "{" not in cell
+            if row.reading.code != "held_out_none":
+                assert number(row.reading.values["visible"]) in cell
+    for agreement in agreed:
+        for reading in agreement.readings:
+            shown = say(reading)
+            assert "⟦" not in shown and "{" not in shown, shown
+            if reading.code in ("room_majority_outlier", "room_majority_tie"):
+                assert percent(reading.values["share"]) in shown
+                assert all(name in shown for name in reading.values["participants"])

@@ -1,0 +1,179 @@
+"""The board of a room, for the projector: refreshes by itself, draws what `evallib.room` computed.
+
+`board_section` runs `draw_board` as a fragment (``st.fragment(run_every=...)``, every
+`refresh_seconds` seconds, ``EVALLIB_ROOM_REFRESH_SECONDS`` or the page's setting): only the board
+reruns, the rest of the page stays still. Each refresh reads the room's visible attempts and ratings
+from the store and draws, per kind, `evallib.room.board.build_boards` (each attempt's figure and
+interval, sorted, the paired test against the best with Holm's correction over all pairs, the group
+the data cannot tell from the best, the winner's curse on held-out items) and, when the room rates
+answers, `evallib.room.ratings.room_agreement` (Fleiss' kappa and Krippendorff's alpha with their
+intervals, who departs most from the majority). Both computations are cached on the data they read,
+so a refresh with nothing new costs three queries. A database that is down or locked gives a
+message and is tried again at the next refresh.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pandas as pd
+import streamlit as st
+
+from evallib.errors import InputError
+from evallib.room.board import Board, build_boards
+from evallib.room.rating_set import room_rating
+from evallib.room.ratings import RoomAgreement, room_agreement
+from evallib.room.storage import RoomStorageError
+from ui.i18n import integer, interval, number, p_value, percent, t
+from ui.labels import md, name_list
+from ui.readings import formatted
+from ui.room.state import room_store
+
+REFRESH_VARIABLE = "EVALLIB_ROOM_REFRESH_SECONDS"
+DEFAULT_REFRESH = 3.0
+REFRESH_KEY = "room.refresh"
+REFRESH_CHOICES = (2, 3, 5, 10, 30)
+#: The unit of each kind's interval (the board pairs per item; persona's interval resamples probes).
+INTERVAL_UNIT = {"trigger": "query", "persona": "probe", "judge": "case"}
+
+
+def refresh_seconds() -> float:
+    """Seconds between two refreshes: the page's choice, else ``EVALLIB_ROOM_REFRESH_SECONDS``, else 3."""
+    chosen = st.session_state.get(REFRESH_KEY)
+    if isinstance(chosen, (int, float)) and chosen > 0:
+        return float(chosen)
+    try:
+        value = float(os.environ.get(REFRESH_VARIABLE, DEFAULT_REFRESH))
+    except ValueError:
+        return DEFAULT_REFRESH
+    return value if value > 0 else DEFAULT_REFRESH
+
+
+def say(reading, **extra) -> str:
+    """A board or ratings reading as a sentence; names (tuples of participants) listed, escaped."""
+    values = {k: v for k, v in reading.values.items() if not isinstance(v, (tuple, list))}
+    lists = {k: name_list(list(v)) for k, v in reading.values.items() if isinstance(v, (tuple, list))}
+    return t(f"room.reading.{reading.code}", **{**formatted(values, bands="room"), **lists, **extra})
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _boards(key: tuple, _attempts) -> dict[str, Board]:
+    return build_boards(_attempts)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _agreement(key: tuple, _ratings, items: tuple[str, ...]) -> RoomAgreement:
+    return room_agreement(_ratings, list(items))
+
+
+def board_section(code: str | None) -> None:
+    """The board of room ``code`` (None: says how to get one), refreshed by itself."""
+    if not code:
+        st.info(t("room.board.none"))
+        return
+    default = refresh_seconds()
+    st.selectbox(t("room.board.refresh"), REFRESH_CHOICES, key=REFRESH_KEY,
+                 index=REFRESH_CHOICES.index(default) if default in REFRESH_CHOICES else None)
+    every = refresh_seconds()
+    st.fragment(draw_board, run_every=every)(code, every)
+
+
+def draw_board(code: str, every: float) -> None:
+    """One refresh of the board (see the module docstring)."""
+    try:
+        store = room_store()
+        room = store.room(code)
+        attempts = store.attempts(code)
+        ratings = store.ratings(code)
+    except (RoomStorageError, InputError) as error:
+        reason = error.code if getattr(error, "code", "") != "unavailable" else error.details.get("reason", "")
+        st.warning(t("room.store_down", reason=md(reason or "—", 60)))
+        st.caption(t("room.board.retry"))
+        return
+    st.header(t("room.board.title", code=room.code) + (f" — {md(room.title, 80)}" if room.title else ""))
+    st.caption(t("room.board.updated", time=time.strftime("%H:%M:%S"), seconds=number(every, ".0f")))
+    boards = _boards((room.code, tuple(a.id for a in attempts)), attempts)
+    if not boards:
+        st.info(t("room.board.empty"))
+    for kind, board in boards.items():
+        draw_kind(kind, board)
+    rating = room_rating(room.settings)
+    if rating is not None:
+        items = tuple(str(i["id"]) for i in rating["items"])
+        key = (room.code, items, tuple((r.participant_id, r.item_id, r.label) for r in ratings))
+        draw_agreement(_agreement(key, ratings, items))
+
+
+def _figure_cells(figure, kind: str) -> tuple[str, str, str]:
+    n = getattr(figure, "items", None)
+    n = figure.n if n is None else n
+    return number(figure.value), interval(figure.low, figure.high), integer(n)
+
+
+def draw_kind(kind: str, board: Board) -> None:
+    """One kind's board: reading, method, the table of attempts and the winner's curse."""
+    st.subheader(t(f"room.kind.{kind}"))
+    st.markdown(say(board.reading))
+    st.caption(t("room.board.method", test=t(f"room.test.{board.test}"), unit=t(f"room.unit.{board.unit}"),
+                 pairs=integer(board.n_pairs), alpha=number(board.alpha),
+                 interval_unit=t(f"room.unit.{INTERVAL_UNIT.get(kind, 'item')}")))
+    rows = []
+    for row in board.rows:
+        value, bounds, n = _figure_cells(row.accuracy, kind)
+        best = row.p_vs_best is None
+        rows.append({t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
+                     t("room.col.participant"): row.participant, t("room.col.figure"): value,
+                     t("room.col.interval"): bounds, t("room.col.n"): n,
+                     t("room.col.p"): "—" if best else p_value(row.p_vs_best),
+                     t("room.col.p_holm"): "—" if best else p_value(row.p_adjusted),
+                     t("room.col.tied"): t("room.best") if best else t("room.yes" if row.tied_with_best else "room.no")})
+    if rows:
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    if board.winners_curse:
+        st.markdown(f"**{t('room.curse.title')}**")
+        st.caption(t("room.curse.why"))
+        curse = []
+        for row in board.winners_curse:
+            visible, held = _figure_cells(row.visible, kind), _figure_cells(row.held_out, kind)
+            curse.append({t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
+                          t("room.col.participant"): row.participant,
+                          t("room.col.visible"): f"{visible[0]} {visible[1]}",
+                          t("room.col.held_out"): f"{held[0]} {held[1]} (n = {held[2]})",
+                          t("room.col.reading"): say_plain(row.reading)})
+        st.dataframe(pd.DataFrame(curse), hide_index=True, width="stretch")
+
+
+def say_plain(reading) -> str:
+    """A held-out reading for a table cell (cells show text as typed: no Markdown escaping)."""
+    values = {}
+    for name, value in reading.values.items():
+        values[name] = integer(value) if isinstance(value, int) and not isinstance(value, bool) else number(value)
+    return t(f"room.reading.{reading.code}", **values)
+
+
+def _coefficient(column, label: str, coefficient) -> None:
+    with column:
+        st.metric(label, number(coefficient.value) if coefficient.value is not None else "—")
+        if coefficient.value is None:
+            key = f"room.note.{coefficient.note}"
+            st.caption(t(key) if coefficient.note and t(key) != f"⟦{key}⟧" else t("room.note.other"))
+        else:
+            st.caption(t("room.kappa.interval", interval=interval(coefficient.low, coefficient.high),
+                         n=integer(coefficient.n_items)))
+
+
+def draw_agreement(agreement: RoomAgreement) -> None:
+    """The kappa rated by the room: Fleiss and Krippendorff with intervals, readings, who disagrees most."""
+    st.subheader(t("room.kappa.title"))
+    for reading in agreement.readings:
+        st.markdown(say(reading))
+    columns = st.columns(2)
+    _coefficient(columns[0], t("room.kappa.fleiss"), agreement.fleiss)
+    _coefficient(columns[1], t("room.kappa.alpha"), agreement.alpha)
+    rows = [{t("room.col.participant"): r.participant, t("room.col.rated"): integer(r.rated),
+             t("room.col.compared"): integer(r.compared), t("room.col.disagreements"): integer(r.disagreements),
+             t("room.col.share"): percent(r.share)} for r in agreement.raters_by_disagreement]
+    if rows:
+        st.markdown(f"**{t('room.kappa.who')}**")
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")

@@ -1,0 +1,268 @@
+"""The instructor's panel of the Room page: open, manage and close a room, pick the answers to rate,
+open or hide an attempt, export and import the room.
+
+Every action calls the store with the token typed in this session (`ui.room.state.instructor_token_entered`);
+the store compares it with the server's token each time (`RoomStore.check_instructor`), so a
+participant who forged the panel's widget state (the managed room, a button press) is refused: the
+panel's contents are drawn only after the token passed the store's check in this very run.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import streamlit as st
+
+from evallib.errors import InputError
+from evallib.judging.data import load_cases
+from evallib.room.bundle import export_room, import_bundle
+from evallib.room.rating_set import (DEFAULT_ITEMS, DEFAULT_LABELS, RATING_KEY, authored_answers, rating_items,
+                                     rating_settings, room_rating)
+from evallib.room.storage import RoomStorageError, normalise_code
+from ui.i18n import integer, plural, t
+from ui.labels import md, name_list
+from ui.room.messages import error_text
+from ui.room.qr import SHOWN_WIDTH, join_url, qr_png
+from ui.room.state import INSTRUCTOR, instructor_token_entered, room_store
+
+MANAGED = "room.managed"
+NOTICE = "room.instructor_notice"
+EXPORT = "room.export"
+ROOM_ERRORS = (RoomStorageError, InputError)
+
+
+def _counts(participants: int, attempts: int) -> dict:
+    return {"participants": plural("room.instructor.participants", participants),
+            "attempts": plural("room.instructor.attempts", attempts)}
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def _rateable(limit: int) -> list[dict]:
+    """The judge page's authored answers as rating items (read once per count)."""
+    return rating_items(load_cases(), authored_answers(), limit=limit)
+
+
+def _action(function):
+    """A button's callback: runs ``function(store, token, *args)`` with the token typed in this session.
+
+    Callbacks run once, before the script (a button read inline would lose its click to the rerun
+    of `ui.shell.require_navigation`). The outcome is kept under `NOTICE`: a text on success, the
+    error's wording otherwise; the panel shows it in the run that follows.
+    """
+    def callback(*args):
+        try:
+            done = function(room_store(), instructor_token_entered(), *args)
+        except ROOM_ERRORS as error:
+            st.session_state[NOTICE] = ("error", error_text(error))
+        else:
+            if done:
+                st.session_state[NOTICE] = ("success", done)
+    return callback
+
+
+@_action
+def _open(store, token: str) -> str:
+    room = store.open_room(token, st.session_state.get("room.new_title", ""),
+                           {RATING_KEY: rating_settings(_rateable(DEFAULT_ITEMS), DEFAULT_LABELS)})
+    st.session_state[MANAGED] = room.code
+    st.session_state.pop(EXPORT, None)
+    return t("room.instructor.opened", code=room.code)
+
+
+@_action
+def _manage(store, token: str) -> str:
+    store.check_instructor(token)
+    room = store.room(normalise_code(st.session_state.get("room.manage_code", "")))
+    st.session_state[MANAGED] = room.code
+    st.session_state.pop(EXPORT, None)
+    return ""
+
+
+@_action
+def _close(store, token: str, code: str) -> str:
+    store.close_room(code, token)
+    return t("room.instructor.closed", code=code)
+
+
+@_action
+def _rate_these(store, token: str, code: str) -> str:
+    count = int(st.session_state.get("room.rating_count") or DEFAULT_ITEMS)
+    labels = str(st.session_state.get("room.rating_labels", ""))
+    chosen = rating_settings(_rateable(count), labels.split(","))
+    store.check_instructor(token)
+    settings = store.room(code).settings
+    store.update_settings(code, token, {**settings, RATING_KEY: chosen})
+    return t("room.rating.applied", items=plural("room.rating.items", len(chosen["items"])))
+
+
+@_action
+def _hide(store, token: str, code: str, attempt_id: int, hidden: bool, number: int) -> str:
+    store.hide_attempt(code, token, attempt_id, hidden=hidden)
+    return t("room.attempts.hidden_done" if hidden else "room.attempts.shown_done", number=integer(number))
+
+
+@_action
+def _export(store, token: str, code: str) -> str:
+    bundle = export_room(store, code, token)
+    st.session_state[EXPORT] = (code, json.dumps(bundle, ensure_ascii=False, indent=1).encode("utf-8"))
+    return ""
+
+
+@_action
+def _import(store, token: str) -> str:
+    upload = st.session_state.get("room.import_file")
+    if upload is None:
+        st.session_state[NOTICE] = ("warning", t("room.bundle.no_file"))
+        return ""
+    room = import_bundle(store, token, upload.getvalue())
+    st.session_state[MANAGED] = room.code
+    st.session_state.pop(EXPORT, None)
+    counts = _counts(len(store.participants(room.code)), len(store.attempts(room.code, include_hidden=True)))
+    return t("room.bundle.imported", code=room.code, **counts)
+
+
+def instructor_panel() -> str | None:
+    """The panel (in an expander); returns the managed room's code once the typed token passed the store's check."""
+    with st.expander(t("room.instructor.title"), expanded=bool(instructor_token_entered())):
+        st.text_input(t("room.instructor.token"), type="password", key=INSTRUCTOR,
+                      help=t("room.instructor.token_help"))
+        notice = st.session_state.pop(NOTICE, None)
+        if notice is not None:
+            getattr(st, notice[0])(notice[1])
+        token = instructor_token_entered()
+        if not token:
+            st.caption(t("room.instructor.need_token"))
+            return None
+        columns = st.columns(2, vertical_alignment="bottom")
+        columns[0].text_input(t("room.instructor.new_title"), key="room.new_title", max_chars=200)
+        columns[1].button(t("room.instructor.open"), key="room.open", type="primary", on_click=_open)
+        columns = st.columns(2, vertical_alignment="bottom")
+        columns[0].text_input(t("room.instructor.manage_code"), key="room.manage_code", max_chars=20)
+        columns[1].button(t("room.instructor.manage"), key="room.manage", on_click=_manage)
+        _import_part()
+        code = st.session_state.get(MANAGED)
+        if not code:
+            return None
+        try:
+            store = room_store()
+            store.check_instructor(token)
+            room = store.room(code)
+            people = store.participants(code)
+            attempts = store.attempts(code, include_hidden=True)
+        except ROOM_ERRORS as error:
+            st.error(error_text(error))
+            return None
+        state = t("room.instructor.state_closed" if room.closed else "room.instructor.state_open")
+        st.markdown(t("room.instructor.managing", code=room.code, title=md(room.title or "—", 60), state=state,
+                      **_counts(len(people), len(attempts))))
+        if people:
+            st.caption(name_list([p.name for p in people], 12))
+        if not room.closed:
+            st.button(t("room.instructor.close"), key="room.close", on_click=_close, args=(code,))
+        _rating_items(room)
+        _attempts(code, attempts)
+        _export_part(code)
+    return code
+
+
+def join_card(code: str) -> None:
+    """The room's code, join link and QR code, large, for the projector."""
+    url = join_url(st.context.url, st.context.headers.get("host"), code)
+    columns = st.columns([3, 2])
+    with columns[0]:
+        st.header(t("room.instructor.code_big", code=code))
+        st.markdown(t("room.instructor.join_url", url=md(url, None)))
+        st.code(url, language=None)
+    with columns[1]:
+        st.image(qr_png(url), width=SHOWN_WIDTH, caption=t("room.instructor.qr_caption", code=code))
+
+
+def _rating_items(room) -> None:
+    st.subheader(t("room.rating.title"))
+    current = room_rating(room.settings)
+    if current is None:
+        st.caption(t("room.rating.none"))
+    else:
+        st.markdown(t("room.rating.current", items=plural("room.rating.items", len(current["items"])),
+                      labels=name_list(current["labels"])))
+    available = len(_rateable(1000))
+    columns = st.columns([1, 2, 1], vertical_alignment="bottom")
+    columns[0].number_input(t("room.rating.count"), min_value=1, max_value=available,
+                            value=min(DEFAULT_ITEMS, available), step=1, key="room.rating_count")
+    columns[1].text_input(t("room.rating.labels"), value=", ".join(DEFAULT_LABELS), key="room.rating_labels")
+    columns[2].button(t("room.rating.apply"), key="room.rating_apply", on_click=_rate_these, args=(room.code,))
+    if current is not None:
+        with st.expander(t("room.rating.preview")):
+            for item in current["items"]:
+                st.caption(md(item["id"], None))
+                st.code(item["text"], language=None, wrap_lines=True)
+
+
+def _attempt_option(attempt) -> str:
+    return t("room.attempts.option", number=integer(attempt.number), kind=t(f"room.kind_short.{attempt.kind}"),
+             participant=attempt.participant)
+
+
+def _attempts(code: str, attempts) -> None:
+    st.subheader(t("room.attempts.title"))
+    if not attempts:
+        st.caption(t("room.attempts.none"))
+        return
+    by_label = {_attempt_option(a): a for a in attempts}  # labels hold the number: one per attempt
+    attempt = by_label.get(st.selectbox(t("room.attempts.pick"), list(by_label), key="room.attempt_pick"))
+    if attempt is None:
+        return
+    if attempt.hidden:
+        st.caption(t("room.attempts.is_hidden"))
+    st.button(t("room.attempts.show" if attempt.hidden else "room.attempts.hide"), key="room.attempt_hide",
+              on_click=_hide, args=(code, attempt.id, not attempt.hidden, attempt.number))
+    show_attempt(attempt.payload)
+
+
+def _texts(value, path: str = ""):
+    """(path, text) of every text leaf of an attempt's inputs; other leaves as (path, JSON)."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _texts(inner, f"{path} / {key}" if path else str(key))
+    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+        for i, inner in enumerate(value, start=1):
+            yield from _texts(inner, f"{path} / {i}")
+    elif isinstance(value, str):
+        yield path, value
+    else:
+        yield path, json.dumps(value, ensure_ascii=False)
+
+
+def show_attempt(payload: dict) -> None:
+    """An attempt's inputs, provenance, figures and answers, every text shown as text (never Markdown)."""
+    st.markdown(f"**{t('room.attempts.inputs')}**")
+    for path, text in _texts(payload.get("inputs", {})):
+        st.caption(md(path, None))
+        st.code(text, language=None, wrap_lines=True)
+    st.markdown(f"**{t('room.attempts.provenance')}**")
+    st.json(payload.get("provenance", {}), expanded=False)
+    st.markdown(f"**{t('room.attempts.figures')}**")
+    st.json(payload.get("figures", {}), expanded=False)
+    items = payload.get("items", [])
+    st.markdown(f"**{t('room.attempts.answers', n=integer(len(items)))}**")
+    rows = [{t("room.attempts.item"): str(item.get("id", "")),
+             t("room.col.held_out"): t("room.yes") if item.get("held_out") else t("room.no"),
+             t("room.attempts.outcome"): json.dumps(item.get("correct", item.get("loss"))),
+             t("room.attempts.text"): str(item.get("text", item.get("obtained", "")))} for item in items]
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def _export_part(code: str) -> None:
+    st.subheader(t("room.bundle.export_title"))
+    st.button(t("room.bundle.prepare"), key="room.export_prepare", on_click=_export, args=(code,))
+    prepared = st.session_state.get(EXPORT)
+    if prepared and prepared[0] == code:
+        st.download_button(t("room.bundle.download", code=code), data=prepared[1], file_name=f"room-{code}.json",
+                           mime="application/json", on_click="ignore", key="room.export_download")
+
+
+def _import_part() -> None:
+    columns = st.columns([3, 1], vertical_alignment="bottom")
+    columns[0].file_uploader(t("room.bundle.upload"), type=["json"], key="room.import_file")
+    columns[1].button(t("room.bundle.import"), key="room.import", on_click=_import)

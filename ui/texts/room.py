@@ -1,0 +1,305 @@
+"""Texts of the Room page (pages/room.py, ui/room/): joining, the instructor's panel, the board.
+
+Figures are placeholders filled from computed values (reading values formatted by ``ui.i18n``).
+French typography as on the Kappa page (`ui.texts.kappa.french_spacing`).
+"""
+
+from ui.texts.kappa import french_spacing
+
+TEXTS = {
+    # ---------------------------------------------------------------- page
+    "room.nav": {"fr": "Salle", "en": "Room"},
+    "room.title": {"fr": "La salle : les essais de chacun, comparés honnêtement",
+                   "en": "The room: everyone's attempts, compared fairly"},
+    "room.intro": {
+        "fr": "Chacun rejoint la salle avec son code et un nom, modifie les entrées d'une page (déclenchement, "
+              "personas, LLM juge) puis soumet son essai ; sur la page kappa, la salle note les mêmes réponses. "
+              "Le tableau se met à jour tout seul et ne désigne un gagnant que si un test apparié le permet.",
+        "en": "Everyone joins the room with its code and a name, edits a page's inputs (trigger, persona, LLM "
+              "judge) and submits the attempt; on the kappa page, the room rates the same answers. The board "
+              "refreshes by itself and names a winner only when a paired test allows it."},
+    "room.store_down": {
+        "fr": "La base de données de la salle est indisponible : {reason}. Rien n'a été enregistré ; "
+              "la page réessaie au prochain clic.",
+        "en": "The room's database is unavailable: {reason}. Nothing was stored; the page tries again on the "
+              "next click."},
+    # ---------------------------------------------------------------- joining
+    "room.join.title": {"fr": "Rejoindre une salle", "en": "Join a room"},
+    "room.join.code": {"fr": "Code de la salle", "en": "Room code"},
+    "room.join.name": {"fr": "Votre nom (affiché au tableau)", "en": "Your name (shown on the board)"},
+    "room.join.button": {"fr": "Rejoindre", "en": "Join"},
+    "room.join.joined": {"fr": "Vous avez rejoint la salle {code} sous le nom « {name} ».",
+                         "en": "You joined room {code} as “{name}”."},
+    "room.join.renamed": {"fr": "Le nom « {typed} » était déjà pris : vous avez rejoint la salle {code} sous le nom "
+                                "« {name} ».",
+                          "en": "The name “{typed}” was taken: you joined room {code} as “{name}”."},
+    "room.join.back": {"fr": "Vous revoilà dans la salle {code} sous le nom « {name} », avec vos essais et vos notes.",
+                       "en": "Welcome back to room {code} as “{name}”, with your attempts and ratings."},
+    "room.join.member": {"fr": "Vous êtes dans la salle {code} ({title}) sous le nom « {name} ».",
+                         "en": "You are in room {code} ({title}) as “{name}”."},
+    "room.join.untitled": {"fr": "sans titre", "en": "untitled"},
+    "room.join.leave": {"fr": "Quitter la salle", "en": "Leave the room"},
+    "room.join.left": {"fr": "Vous avez quitté la salle {code}.", "en": "You left room {code}."},
+    "room.join.next": {
+        "fr": "Ensuite : modifiez les entrées d'une page et soumettez votre essai, ou notez les réponses "
+              "sur la page kappa.",
+        "en": "Next: edit a page's inputs and submit your attempt, or rate the answers on the kappa page."},
+    "room.join.gone": {"fr": "La salle {code} n'existe plus ou vous n'en faites plus partie : rejoignez-la à nouveau.",
+                       "en": "Room {code} no longer exists or no longer has you: join it again."},
+    # ---------------------------------------------------------------- instructor
+    "room.instructor.title": {"fr": "Animateur", "en": "Instructor"},
+    "room.instructor.token": {"fr": "Jeton d'animateur", "en": "Instructor token"},
+    "room.instructor.token_help": {
+        "fr": "Affiché une fois dans la console du serveur au démarrage, ou lu dans .streamlit/secrets.toml "
+              "([room] instructor_token) ou la variable EVALLIB_ROOM_INSTRUCTOR_TOKEN.",
+        "en": "Printed once in the server's console at start, or read from .streamlit/secrets.toml "
+              "([room] instructor_token) or the EVALLIB_ROOM_INSTRUCTOR_TOKEN variable."},
+    "room.instructor.need_token": {"fr": "Saisissez le jeton d'animateur pour ouvrir ou gérer une salle.",
+                                   "en": "Type the instructor token to open or manage a room."},
+    "room.instructor.new_title": {"fr": "Titre de la nouvelle salle", "en": "Title of the new room"},
+    "room.instructor.open": {"fr": "Ouvrir une salle", "en": "Open a room"},
+    "room.instructor.opened": {"fr": "Salle {code} ouverte.", "en": "Room {code} opened."},
+    "room.instructor.manage_code": {"fr": "Gérer une salle existante (code)", "en": "Manage an existing room (code)"},
+    "room.instructor.manage": {"fr": "Gérer cette salle", "en": "Manage this room"},
+    "room.instructor.managing": {"fr": "Salle gérée : {code} — {title} ({state}), {participants}, {attempts}.",
+                                 "en": "Managed room: {code} — {title} ({state}), {participants}, {attempts}."},
+    "room.instructor.state_open": {"fr": "ouverte", "en": "open"},
+    "room.instructor.state_closed": {"fr": "fermée", "en": "closed"},
+    "room.instructor.participants.one": {"fr": "{n} participant", "en": "{n} participant"},
+    "room.instructor.participants.other": {"fr": "{n} participants", "en": "{n} participants"},
+    "room.instructor.attempts.one": {"fr": "{n} essai", "en": "{n} attempt"},
+    "room.instructor.attempts.other": {"fr": "{n} essais", "en": "{n} attempts"},
+    "room.instructor.close": {"fr": "Fermer la salle", "en": "Close the room"},
+    "room.instructor.closed": {"fr": "Salle {code} fermée : plus d'arrivée, d'essai ni de note.",
+                               "en": "Room {code} closed: no more joins, attempts or ratings."},
+    "room.instructor.join_url": {"fr": "Pour rejoindre : {url}", "en": "To join: {url}"},
+    "room.instructor.code_big": {"fr": "Code : {code}", "en": "Code: {code}"},
+    "room.instructor.qr_caption": {"fr": "Scannez pour rejoindre la salle {code}",
+                                   "en": "Scan to join room {code}"},
+    # rating items
+    "room.rating.title": {"fr": "Réponses que la salle note (kappa)", "en": "Answers the room rates (kappa)"},
+    "room.rating.current": {"fr": "La salle note {items} avec les étiquettes {labels}.",
+                            "en": "The room rates {items} with the labels {labels}."},
+    "room.rating.none": {"fr": "Aucune réponse à noter n'est choisie pour cette salle.",
+                         "en": "No answers to rate are chosen for this room."},
+    "room.rating.items.one": {"fr": "{n} réponse", "en": "{n} answer"},
+    "room.rating.items.other": {"fr": "{n} réponses", "en": "{n} answers"},
+    "room.rating.count": {"fr": "Nombre de réponses du LLM juge à noter", "en": "Number of LLM-judge answers to rate"},
+    "room.rating.labels": {"fr": "Étiquettes, séparées par des virgules", "en": "Labels, separated by commas"},
+    "room.rating.apply": {"fr": "Faire noter ces réponses", "en": "Have these answers rated"},
+    "room.rating.applied": {"fr": "La salle notera {items}.", "en": "The room will rate {items}."},
+    "room.rating.preview": {"fr": "Voir les réponses à noter", "en": "See the answers to rate"},
+    "room.rating_error.too_few_labels": {"fr": "Il faut au moins deux étiquettes différentes.",
+                                         "en": "At least two different labels are needed."},
+    "room.rating_error.no_items": {"fr": "Aucune réponse à noter.", "en": "No answer to rate."},
+    "room.rating_error.duplicate_item": {"fr": "La réponse {id} figure deux fois.",
+                                         "en": "The answer {id} appears twice."},
+    # attempts
+    "room.attempts.title": {"fr": "Essais de la salle", "en": "The room's attempts"},
+    "room.attempts.none": {"fr": "Aucun essai soumis pour l'instant.", "en": "No attempt submitted yet."},
+    "room.attempts.pick": {"fr": "Ouvrir un essai", "en": "Open an attempt"},
+    "room.attempts.option": {"fr": "n° {number} — {kind} — {participant}",
+                             "en": "#{number} — {kind} — {participant}"},
+    "room.attempts.is_hidden": {"fr": "Cet essai est masqué : il n'est pas au tableau.",
+                                "en": "This attempt is hidden: it is not on the board."},
+    "room.attempts.hide": {"fr": "Masquer cet essai", "en": "Hide this attempt"},
+    "room.attempts.show": {"fr": "Réafficher cet essai", "en": "Show this attempt again"},
+    "room.attempts.hidden_done": {"fr": "Essai n° {number} masqué : il n'est plus au tableau.",
+                                  "en": "Attempt #{number} hidden: it is off the board."},
+    "room.attempts.shown_done": {"fr": "Essai n° {number} réaffiché.", "en": "Attempt #{number} shown again."},
+    "room.attempts.inputs": {"fr": "Entrées", "en": "Inputs"},
+    "room.attempts.provenance": {"fr": "Provenance des réponses", "en": "Where the answers came from"},
+    "room.attempts.answers": {"fr": "Réponses mesurées ({n})", "en": "Answers measured ({n})"},
+    "room.attempts.figures": {"fr": "Chiffres enregistrés", "en": "Stored figures"},
+    "room.attempts.item": {"fr": "Élément", "en": "Item"},
+    "room.attempts.outcome": {"fr": "Résultat", "en": "Outcome"},
+    "room.attempts.text": {"fr": "Réponse", "en": "Answer"},
+    # export / import
+    "room.bundle.export_title": {"fr": "Exporter la salle", "en": "Export the room"},
+    "room.bundle.prepare": {"fr": "Préparer l'export de la salle", "en": "Prepare the room's export"},
+    "room.bundle.download": {"fr": "Télécharger la salle {code} (JSON)", "en": "Download room {code} (JSON)"},
+    "room.bundle.upload": {"fr": "Salle exportée à importer (JSON)", "en": "Exported room to import (JSON)"},
+    "room.bundle.import": {"fr": "Importer cette salle", "en": "Import this room"},
+    "room.bundle.no_file": {"fr": "Choisissez d'abord un fichier.", "en": "Choose a file first."},
+    "room.bundle.imported": {
+        "fr": "Salle importée sous le code {code} : {participants}, {attempts}. Elle est maintenant la salle gérée.",
+        "en": "Room imported under the code {code}: {participants}, {attempts}. It is now the managed room."},
+    "room.bundle_error.not_json": {"fr": "Ce fichier n'est pas du JSON, ou il est tronqué. Rien n'a été chargé.",
+                                   "en": "This file is not JSON, or it is cut short. Nothing was loaded."},
+    "room.bundle_error.not_ours": {
+        "fr": "Ce fichier n'est pas une salle exportée par cette application. Rien n'a été chargé.",
+        "en": "This file is not a room exported by this app. Nothing was loaded."},
+    "room.bundle_error.newer_version": {
+        "fr": "Cette salle a été exportée par une version plus récente (format {version}, cette application lit "
+              "jusqu'au {supported}). Rien n'a été chargé.",
+        "en": "This room was exported by a newer version (format {version}, this app reads up to {supported}). "
+              "Nothing was loaded."},
+    "room.bundle_error.schema": {"fr": "Le fichier ne suit pas le format attendu, à l'endroit « {path} ». "
+                                       "Rien n'a été chargé.",
+                                 "en": "The file does not follow the expected format, at “{path}”. "
+                                       "Nothing was loaded."},
+    "room.bundle_error.invalid_attempt": {"fr": "L'essai n° {number} du fichier n'est pas valide. Rien n'a été chargé.",
+                                          "en": "Attempt #{number} of the file is not valid. Nothing was loaded."},
+    "room.bundle_error.inconsistent": {
+        "fr": "Le fichier se contredit ({what}). Rien n'a été chargé.",
+        "en": "The file contradicts itself ({what}). Nothing was loaded."},
+    "room.bundle_top": {"fr": "la racine", "en": "the top"},
+    "room.bundle_what.participant_id": {"fr": "un participant inconnu ou en double",
+                                        "en": "an unknown or repeated participant"},
+    "room.bundle_what.name": {"fr": "deux participants du même nom, ou un nom vide",
+                              "en": "two participants with one name, or a blank name"},
+    "room.bundle_what.number": {"fr": "deux essais du même numéro", "en": "two attempts with one number"},
+    "room.bundle_what.rating": {"fr": "une note vide ou donnée deux fois",
+                                "en": "a blank rating, or one given twice"},
+    # ---------------------------------------------------------------- storage errors
+    "room.error.unavailable": {
+        "fr": "La base de données de la salle est occupée ou injoignable : rien n'a été enregistré. Réessayez.",
+        "en": "The room's database is busy or unreachable: nothing was stored. Try again."},
+    "room.error.unknown_room": {"fr": "Aucune salle n'a le code « {room} ».", "en": "No room has the code “{room}”."},
+    "room.error.room_closed": {"fr": "La salle {room} est fermée.", "en": "Room {room} is closed."},
+    "room.error.bad_token": {"fr": "Jeton d'animateur incorrect : action refusée.",
+                             "en": "Wrong instructor token: action refused."},
+    "room.error.unknown_participant": {"fr": "Ce navigateur n'a pas rejoint cette salle.",
+                                       "en": "This browser has not joined this room."},
+    "room.error.empty_name": {"fr": "Saisissez un nom pour rejoindre la salle.", "en": "Type a name to join the room."},
+    "room.error.unknown_attempt": {"fr": "Cette salle n'a pas l'essai {attempt}.",
+                                   "en": "This room has no attempt {attempt}."},
+    "room.error.invalid_attempt": {"fr": "Cet essai n'est pas valide et n'a pas été enregistré.",
+                                   "en": "This attempt is not valid and was not stored."},
+    "room.error.empty_label": {"fr": "La note est vide.", "en": "The rating is empty."},
+    "room.error.secrets_unreadable": {
+        "fr": "Le fichier .streamlit/secrets.toml est illisible ([room] instructor_token doit être du texte) : "
+              "la salle ne peut pas démarrer.",
+        "en": "The file .streamlit/secrets.toml cannot be read ([room] instructor_token must be text): the room "
+              "cannot start."},
+    # ---------------------------------------------------------------- the board
+    "room.board.title": {"fr": "Tableau de la salle {code}", "en": "Board of room {code}"},
+    "room.board.none": {"fr": "Le tableau s'affiche ici une fois une salle rejointe (ou ouverte par l'animateur).",
+                        "en": "The board shows here once a room is joined (or opened by the instructor)."},
+    "room.board.updated": {"fr": "Mis à jour à {time} ; se rafraîchit toutes les {seconds} s.",
+                           "en": "Updated at {time}; refreshes every {seconds} s."},
+    "room.board.refresh": {"fr": "Rafraîchir le tableau toutes les (secondes)", "en": "Refresh the board every (seconds)"},
+    "room.board.retry": {"fr": "Nouvel essai au prochain rafraîchissement.", "en": "Trying again at the next refresh."},
+    "room.board.empty": {"fr": "Aucun essai au tableau pour l'instant.", "en": "No attempt on the board yet."},
+    "room.kind.trigger": {"fr": "Déclenchement des skills — exactitude sur les requêtes visibles",
+                          "en": "Skill triggering — accuracy on the visible queries"},
+    "room.kind.persona": {"fr": "Audit de personas — exactitude (leave-one-out) sur les sondes visibles",
+                          "en": "Persona audit — leave-one-out accuracy on the visible probes"},
+    "room.kind.judge": {"fr": "LLM juge — kappa pondéré avec les notes humaines sur les cas visibles",
+                        "en": "LLM judge — weighted kappa with the human scores on the visible cases"},
+    "room.kind_short.trigger": {"fr": "déclenchement", "en": "trigger"},
+    "room.kind_short.persona": {"fr": "personas", "en": "persona"},
+    "room.kind_short.judge": {"fr": "LLM juge", "en": "LLM judge"},
+    "room.test.mcnemar_exact": {"fr": "le test exact de McNemar", "en": "McNemar's exact test"},
+    "room.test.sign_flip_exact": {"fr": "le test exact de permutation des signes (pertes appariées)",
+                                  "en": "the exact sign-flip test (paired losses)"},
+    "room.unit.query": {"fr": "requête", "en": "query"},
+    "room.unit.response": {"fr": "réponse", "en": "response"},
+    "room.unit.case": {"fr": "cas", "en": "case"},
+    "room.unit.probe": {"fr": "sonde", "en": "probe"},
+    "room.unit.item": {"fr": "élément", "en": "item"},
+    "room.board.method": {
+        "fr": "Chaque essai est comparé au meilleur par {test}, sur les mêmes éléments (unité : {unit}) ; "
+              "correction de Holm sur les {pairs} paires d'essais (α = {alpha}). Intervalles à 95 %, unité : {interval_unit}.",
+        "en": "Each attempt is compared with the best by {test}, on the same items (unit: {unit}); Holm's "
+              "correction over all {pairs} pairs of attempts (α = {alpha}). 95% intervals, unit: {interval_unit}."},
+    "room.col.rank": {"fr": "Rang", "en": "Rank"},
+    "room.col.attempt": {"fr": "Essai", "en": "Attempt"},
+    "room.col.participant": {"fr": "Participant", "en": "Participant"},
+    "room.col.figure": {"fr": "Valeur", "en": "Value"},
+    "room.col.interval": {"fr": "Intervalle à 95 %", "en": "95% interval"},
+    "room.col.n": {"fr": "Unités", "en": "Units"},
+    "room.col.p": {"fr": "p contre le meilleur", "en": "p vs the best"},
+    "room.col.p_holm": {"fr": "p (Holm)", "en": "p (Holm)"},
+    "room.col.tied": {"fr": "Indiscernable du meilleur", "en": "Cannot be told from the best"},
+    "room.col.visible": {"fr": "Sur les éléments visibles", "en": "On the visible items"},
+    "room.col.held_out": {"fr": "Sur les éléments mis de côté", "en": "On the held-out items"},
+    "room.col.reading": {"fr": "Lecture", "en": "Reading"},
+    "room.col.rated": {"fr": "Notés", "en": "Rated"},
+    "room.col.compared": {"fr": "Avec une majorité", "en": "With a majority"},
+    "room.col.disagreements": {"fr": "Désaccords", "en": "Disagreements"},
+    "room.col.share": {"fr": "Part de désaccord", "en": "Disagreement share"},
+    "room.yes": {"fr": "oui", "en": "yes"},
+    "room.no": {"fr": "non", "en": "no"},
+    "room.best": {"fr": "meilleur", "en": "best"},
+    "room.curse.title": {"fr": "Malédiction du vainqueur : les premiers mesurés à nouveau sur des éléments mis de côté",
+                         "en": "Winner's curse: the top attempts measured again on held-out items"},
+    "room.curse.why": {
+        "fr": "Avec de nombreux essais, le meilleur score est gonflé par la chance. Les éléments mis de côté n'ont "
+              "servi à aucun classement : leur chiffre est l'estimation honnête.",
+        "en": "With many attempts, the best score is inflated by luck. The held-out items were used for no "
+              "ranking: their figure is the honest estimate."},
+    # board readings (evallib.room.board)
+    "room.reading.board_empty": {"fr": "Aucun essai de ce type.", "en": "No attempt of this kind."},
+    "room.reading.board_no_items": {
+        "fr": "{attempts} essai(s), mais aucun élément visible n'a été noté : rien à comparer.",
+        "en": "{attempts} attempt(s), but no visible item was scored: nothing to compare."},
+    "room.reading.board_single": {"fr": "Un seul essai (n° {best}) : rien à comparer encore.",
+                                  "en": "A single attempt (#{best}): nothing to compare yet."},
+    "room.reading.board_all_tied": {
+        "fr": "Les données ne distinguent aucun des {attempts} essais du meilleur (n° {best}) : pas de gagnant "
+              "net sur ces {items} éléments.",
+        "en": "The data cannot tell any of the {attempts} attempts from the best (#{best}): no clear winner on "
+              "these {items} items."},
+    "room.reading.board_separated": {
+        "fr": "{tied} essai(s) sur {attempts} restent indiscernables du meilleur (n° {best}) ; les autres font "
+              "significativement moins bien après correction de Holm.",
+        "en": "{tied} of {attempts} attempts cannot be told from the best (#{best}); the others do significantly "
+              "worse after Holm's correction."},
+    "room.reading.board_too_few_items": {
+        "fr": "Tous indiscernables, mais avec {items} éléments aucun écart ne pouvait être significatif sur "
+              "{pairs} paires : il en faudrait au moins {needed}.",
+        "en": "All tied, but with {items} items no difference could have been significant over {pairs} pairs: "
+              "at least {needed} would be needed."},
+    "room.reading.held_out_none": {"fr": "pas de chiffre sur les éléments mis de côté",
+                                   "en": "no figure on the held-out items"},
+    "room.reading.held_out_lower": {
+        "fr": "plus bas sur les éléments mis de côté ({held_out} contre {visible}) : le score visible devait "
+              "beaucoup à la chance",
+        "en": "lower on the held-out items ({held_out} vs {visible}): the visible score owed much to luck"},
+    "room.reading.held_out_higher": {"fr": "plus haut sur les éléments mis de côté ({held_out} contre {visible})",
+                                     "en": "higher on the held-out items ({held_out} vs {visible})"},
+    "room.reading.held_out_agrees": {
+        "fr": "cohérent : {visible} est dans l'intervalle mis de côté [{low} ; {high}] ({held_out_n} unités)",
+        "en": "consistent: {visible} lies in the held-out interval [{low}, {high}] ({held_out_n} units)"},
+    # the kappa rated by the room (evallib.room.ratings)
+    "room.kappa.title": {"fr": "Kappa noté par la salle", "en": "Kappa rated by the room"},
+    "room.kappa.fleiss": {"fr": "Kappa de Fleiss", "en": "Fleiss' kappa"},
+    "room.kappa.alpha": {"fr": "Alpha de Krippendorff", "en": "Krippendorff's alpha"},
+    "room.kappa.interval": {"fr": "IC 95 % {interval} sur {n} réponses (bootstrap, unité : réponse)",
+                            "en": "95% CI {interval} over {n} answers (bootstrap, unit: answer)"},
+    "room.kappa.who": {"fr": "Qui s'écarte le plus de la majorité des autres", "en": "Who departs most from the others' majority"},
+    "room.note.too_few_raters": {"fr": "il faut au moins deux participants", "en": "at least two participants needed"},
+    "room.note.empty": {"fr": "aucune note pour l'instant", "en": "no rating yet"},
+    "room.note.no_complete_item": {"fr": "aucune réponse notée par tous pour l'instant",
+                                   "en": "no answer rated by everyone yet"},
+    "room.note.single_item": {"fr": "une seule réponse utilisable pour l'instant", "en": "a single usable answer so far"},
+    "room.note.both_raters_constant": {"fr": "tout le monde a donné la même étiquette partout",
+                                       "en": "everyone gave the same label everywhere"},
+    "room.note.no_variation": {"fr": "une seule étiquette utilisée : rien à départager",
+                               "en": "a single label used: nothing to tell apart"},
+    "room.note.other": {"fr": "pas encore calculable", "en": "not computable yet"},
+    "room.reading.room_ratings_waiting": {
+        "fr": "En attente de notes : {raters} participant(s), {pairable_items} réponse(s) notée(s) par au moins deux.",
+        "en": "Waiting for ratings: {raters} participant(s), {pairable_items} answer(s) rated by at least two."},
+    "room.reading.room_ratings_ready": {
+        "fr": "{raters} participants ; {complete_items} réponse(s) notée(s) par tous sur {items}, "
+              "{pairable_items} par au moins deux.",
+        "en": "{raters} participants; {complete_items} of {items} answer(s) rated by everyone, {pairable_items} "
+              "by at least two."},
+    "room.reading.room_majority_none": {"fr": "Pas encore de majorité à laquelle comparer chacun.",
+                                        "en": "No majority yet to compare each participant with."},
+    "room.reading.room_majority_all_agree": {"fr": "Chacun suit la majorité des autres sur toutes les réponses comparées.",
+                                             "en": "Everyone follows the others' majority on every compared answer."},
+    "room.reading.room_majority_tie": {
+        "fr": "Plusieurs participants s'écartent autant de la majorité ({share}) : {participants}.",
+        "en": "Several participants depart as much from the majority ({share}): {participants}."},
+    "room.reading.room_majority_outlier": {
+        "fr": "{participant} s'écarte le plus de la majorité des autres : {disagreements} désaccord(s) sur "
+              "{compared} réponses ({share}).",
+        "en": "{participant} departs most from the others' majority: {disagreements} disagreement(s) over "
+              "{compared} answers ({share})."},
+}
+
+for _texts in TEXTS.values():
+    _texts["fr"] = french_spacing(_texts["fr"])
