@@ -77,7 +77,7 @@ def test_a_refused_rating_is_kept_and_sent_on_the_next_click(open_page, room):
         at.radio(key=radio_key(code, "py-s3-inventory")).set_value("pass").run()
         assert not at.exception
         warnings = " ".join(w.value for w in at.warning)
-        assert "The room's database cannot be reached or is busy" in warnings
+        assert "The room's database is busy or unreachable: nothing was stored." in warnings
         assert "Ratings not stored yet: 1. They are kept here and sent again on the next click." in warnings
         assert outside.ratings(code) == []
     finally:

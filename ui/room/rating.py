@@ -18,11 +18,11 @@ from evallib.room.storage import RoomStorageError
 from ui.i18n import integer, t
 from ui.labels import md
 from ui.room.state import Membership, membership, room_store
-from ui.room.submit import storage_message
+from ui.room.messages import error_text
 
 #: Session state: (room code, item id) -> label given but not stored yet.
 PENDING = "room.rating.pending"
-#: Session state: the text key of the last refusal while ratings are kept.
+#: Session state: the last refusal (a `RoomStorageError`) while ratings are kept.
 FAILURE = "room.rating.failure"
 #: Session state: (room code, settings) as last read, shown while the room cannot be read.
 SEEN = "room.rating.seen"
@@ -41,7 +41,7 @@ def _flush(joined: Membership) -> None:
         try:
             room_store().rate(code, joined.token, item_id, label)
         except RoomStorageError as error:
-            st.session_state[FAILURE] = storage_message(error)
+            st.session_state[FAILURE] = error
             return
         pending.pop((code, item_id), None)
     st.session_state.pop(FAILURE, None)
@@ -73,7 +73,7 @@ def rating_form() -> None:
         me = store.rejoin(joined.code, joined.token)
         mine = {r.item_id: r.label for r in store.ratings(joined.code) if me is not None and r.participant_id == me.id}
     except RoomStorageError as error:
-        st.warning(f"{t(storage_message(error), code=joined.code)} {t('room_submit.rating_unreadable')}")
+        st.warning(f"{error_text(error)} {t('room_submit.rating_unreadable')}")
         if seen is None or seen[0] != joined.code:
             return
         settings, mine = seen[1], None  # the items as last read stay on screen; the count waits
@@ -100,5 +100,6 @@ def rating_form() -> None:
         rated = sum(str(item["id"]) in mine for item in items)
         st.caption(t("room_submit.rating_count", rated=integer(rated), total=integer(len(items))))
     if _kept(joined.code):
-        failure = st.session_state.get(FAILURE, "room_submit.error.other")
-        st.warning(f"{t(failure, code=joined.code)} {t('room_submit.rating_pending', n=integer(_kept(joined.code)))}")
+        failure = st.session_state.get(FAILURE)
+        said = error_text(failure) if isinstance(failure, Exception) else ""
+        st.warning(f"{said} {t('room_submit.rating_pending', n=integer(_kept(joined.code)))}".strip())

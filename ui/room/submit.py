@@ -30,20 +30,14 @@ from evallib.room.storage import RoomStorageError, RoomStore
 from evallib.triggering.authored import TRIGGER_SET
 from ui.i18n import integer, t
 from ui.labels import md
+from ui.room.messages import error_text
 from ui.room.state import Membership, membership, room_store
 from ui.sources import chosen_source
 
 #: Session state: kind -> (room code, attempt) built but not stored yet (sent again on the next click).
 PENDING = "room.submit.pending"
-#: Session state: kind -> (room code, "success" or "error", text key, values) of the last click.
+#: Session state: kind -> (room code, "success" or "error", text key or the room's error, values) of the last click.
 OUTCOME = "room.submit.outcome"
-_STORAGE_CODES = ("unavailable", "unknown_room", "room_closed", "unknown_participant", "invalid_attempt",
-                  "empty_label")
-
-
-def storage_message(error: RoomStorageError) -> str:
-    """The text key of a `RoomStorageError` (its ``code``; unknown codes share one text)."""
-    return f"room_submit.error.{error.code}" if error.code in _STORAGE_CODES else "room_submit.error.other"
 
 
 def _pending(kind: str, code: str) -> dict | None:
@@ -76,7 +70,7 @@ def _send(kind: str, joined: Membership, build: Callable[[], dict]) -> None:
         attempt_id = store.submit_attempt(joined.code, joined.token, payload)
     except RoomStorageError as error:
         st.session_state.setdefault(PENDING, {})[kind] = (joined.code, payload)
-        outcome[kind] = (joined.code, "error", storage_message(error), {"code": joined.code})
+        outcome[kind] = (joined.code, "error", error, {})
         return
     st.session_state.get(PENDING, {}).pop(kind, None)
     number = _attempt_number(store, joined.code, attempt_id)
@@ -114,7 +108,8 @@ def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detai
             st.info(t(f"room_submit.blocked.{readiness.code}", **_values(readiness)))
         last = st.session_state.get(OUTCOME, {}).get(kind)
         if last is not None and last[0] == joined.code:
-            (st.success if last[1] == "success" else st.error)(t(last[2], **last[3]))
+            text = error_text(last[2]) if isinstance(last[2], Exception) else t(last[2], **last[3])
+            (st.success if last[1] == "success" else st.error)(text)
 
 
 # ---------------------------------------------------------------- the three pages

@@ -44,27 +44,6 @@ TEXTS = {
               "les scores humains dans l'analyse ci-dessus, puis soumettez.",
         "en": "No human score entered: the judge's agreement with humans cannot be measured. Enter the human "
               "scores in the analysis above, then submit."},
-    # a submission that failed (evallib.room.storage.RoomStorageError codes)
-    "room_submit.error.unavailable": {
-        "fr": "La base de la salle est injoignable ou occupée : rien n'a été enregistré.",
-        "en": "The room's database cannot be reached or is busy: nothing was stored."},
-    "room_submit.error.unknown_room": {
-        "fr": "La salle {code} n'existe pas (ou plus) sur ce serveur.",
-        "en": "Room {code} does not exist (any more) on this server."},
-    "room_submit.error.room_closed": {
-        "fr": "La salle {code} est fermée : elle n'accepte plus rien.",
-        "en": "Room {code} is closed: it accepts nothing more."},
-    "room_submit.error.unknown_participant": {
-        "fr": "Ce navigateur n'est plus inscrit dans la salle {code} : rejoignez-la à nouveau sur la page "
-              "« Salle ».",
-        "en": "This browser is no longer a participant of room {code}: join it again on the “Room” page."},
-    "room_submit.error.invalid_attempt": {
-        "fr": "La salle a refusé cet essai : il n'a pas la forme attendue.",
-        "en": "The room refused this attempt: it does not have the expected shape."},
-    "room_submit.error.empty_label": {"fr": "Une note vide n'est pas enregistrée.", "en": "An empty rating is not stored."},
-    "room_submit.error.other": {
-        "fr": "La salle n'a pas pu enregistrer ceci ({code}).",
-        "en": "The room could not store this ({code})."},
     # an attempt that could not be built (evallib InputError codes)
     "room_submit.build.contains_key": {
         "fr": "Cet essai contient ce qui ressemble à une clé d'API : il n'est jamais envoyé. Retirez la "
