@@ -111,12 +111,21 @@ def _board(page) -> list[str]:
     return [t for t in texts if t and not t.startswith(updated)]
 
 
-def _instructor_opens_a_room(page) -> str:
-    page.get_by_text(_t("room.instructor.title"), exact=True).click()
-    token = page.get_by_label(_t("room.instructor.token"), exact=True)
-    token.fill(TOKEN)
-    token.press("Enter")
+def _type(page, label_key: str, text: str) -> None:
+    """Type ``text`` into the field labelled by the text of ``label_key`` and confirm it (Enter)."""
+    field = page.get_by_label(_t(label_key), exact=True)
+    field.fill(text)
+    field.press("Enter")
     _wait_until_idle(page)
+
+
+def _instructor_token(page) -> None:
+    page.get_by_text(_t("room.instructor.title"), exact=True).click()
+    _type(page, "room.instructor.token", TOKEN)
+
+
+def _instructor_opens_a_room(page) -> str:
+    _instructor_token(page)
     page.get_by_role("button", name=_t("room.instructor.open")).click()
     _wait_until_idle(page)
     _no_exception(page)
@@ -128,10 +137,7 @@ def _instructor_opens_a_room(page) -> str:
 def _join(page, code: str, name: str) -> None:
     box = page.get_by_label(_t("room.join.code"), exact=True)
     assert box.input_value() == code, "the join link carries the room code"
-    field = page.get_by_label(_t("room.join.name"), exact=True)
-    field.fill(name)
-    field.press("Enter")
-    _wait_until_idle(page)
+    _type(page, "room.join.name", name)
     page.get_by_role("button", name=_t("room.join.button")).click()
     _wait_until_idle(page)
     _no_exception(page)
@@ -233,11 +239,7 @@ def test_instructor_and_three_participants_through_the_whole_room(databases, mon
                     fresh.room(code)
                 fresh.engine.dispose()
                 restored = _open(browser, other_url, "/room")
-                restored.get_by_text(_t("room.instructor.title"), exact=True).click()
-                token = restored.get_by_label(_t("room.instructor.token"), exact=True)
-                token.fill(TOKEN)
-                token.press("Enter")
-                _wait_until_idle(restored)
+                _instructor_token(restored)
                 restored.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(bundle))
                 _wait_until_idle(restored)
                 restored.get_by_role("button", name=_t("room.bundle.import")).click()
