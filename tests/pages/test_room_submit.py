@@ -7,8 +7,8 @@ from evallib.judging.data import load_cases
 from evallib.persona.catalogue import load_catalogue
 from evallib.room.instructor import server_instructor_token
 from evallib.room.storage import ENV_VAR, RoomStore
-from evallib.triggering.routing import DEFAULT_RUNS
 from evallib.triggering.data import load_queries, load_skills
+from evallib.triggering.routing import DEFAULT_RUNS
 from ui.labels import md
 from ui.room.state import MEMBERSHIP, Membership, room_store
 from ui.texts.room_submit import TEXTS

@@ -17,8 +17,8 @@ import streamlit as st
 from evallib.room.storage import RoomStorageError
 from ui.i18n import integer, t
 from ui.labels import md
-from ui.room.state import Membership, membership, room_store
 from ui.room.messages import error_text
+from ui.room.state import Membership, membership, room_store
 
 #: Session state: (room code, item id) -> label given but not stored yet.
 PENDING = "room.rating.pending"
