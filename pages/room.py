@@ -1,5 +1,10 @@
-"""Room page: join a room, the instructor's panel (token, code, QR, items to rate, attempts, export),
-and the live board. Thin: the parts are in ui/room/, what they show is computed by evallib.room."""
+"""Room page: join a room, the join card and the live board, then the instructor's panel (token, open
+or manage a room, answers to rate, attempts, export and import). Thin: the parts are in ui/room/,
+what they show is computed by evallib.room.
+
+Order, for the projector: once the instructor manages a room, its code, link and QR code come first,
+then the board; the participants' join form is left out of that screen.
+"""
 
 import streamlit as st
 
@@ -14,8 +19,11 @@ require_navigation()
 st.title(t("room.title"))
 st.markdown(t("room.intro"))
 
-member = join_panel()
+top, middle = st.container(), st.container()
 managed = instructor_panel()
-if managed:
-    join_card(managed)
-board_section(managed or (member.code if member else None))
+with top:
+    member = None if managed else join_panel()
+    if managed:
+        join_card(managed)
+with middle:
+    board_section(managed or (member.code if member else None))

@@ -18,15 +18,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.conftest import FAKE_KEY as KEY
+from tests.conftest import FAKE_KEY as KEY, WALK_INSTRUCTOR_TOKEN
 from tests.test_browser import PAGES, ROOT
 from ui.i18n import catalogue
 
 #: Models a walk may pick live: they answer at once, fail at once, or answer oddly (never hang long).
 LIVE_MODELS = ("fake-ok", "fake-ok", "fake-500", "fake-empty", "fake-malformed", "fake-think", "fake-tools",
                "fake-length", "no-such-model")
-#: Texts a walk types into a model or free text field.
-TYPED = ("", "fake-ok", "fake-embed", "no-such-model", "x y", "  ")
+#: Texts a walk types into a model or free text field (the Room page's instructor token among them).
+TYPED = ("", "fake-ok", "fake-embed", "no-such-model", "x y", "  ", WALK_INSTRUCTOR_TOKEN)
 #: What a walk appends to or puts in a text area or a table cell: a word, a placeholder no template
 #: knows, a lone brace, a number out of any scale.
 INSERTS = (" encore", " {inconnu}", " {", " 99", "\n", " ; 3")

@@ -22,15 +22,22 @@ from evallib.llm.recordings import LOCAL_DIR_VARIABLE
 from tests.fake_llm_server import FakeLLMServer
 
 FAKE_KEY = "sk-fake-endpoint-tests"
+#: The instructor token of the app servers that tests start (unless a test sets its own): random walks type it.
+WALK_INSTRUCTOR_TOKEN = "walk-instructor-token"
 
 
 def pytest_configure(config):
     config._local_recordings = tempfile.mkdtemp(prefix="evallib-test-recordings-")
     os.environ[LOCAL_DIR_VARIABLE] = config._local_recordings
+    # Rooms opened by the app servers of browser tests (random walks included) go to a throwaway database.
+    config._rooms = tempfile.mkdtemp(prefix="evallib-test-rooms-")
+    os.environ.setdefault("EVALLIB_DATABASE_URL", f"sqlite:///{config._rooms}/rooms.sqlite3")
+    os.environ.setdefault("EVALLIB_ROOM_INSTRUCTOR_TOKEN", WALK_INSTRUCTOR_TOKEN)
 
 
 def pytest_unconfigure(config):
     shutil.rmtree(getattr(config, "_local_recordings", ""), ignore_errors=True)
+    shutil.rmtree(getattr(config, "_rooms", ""), ignore_errors=True)
 
 
 @pytest.fixture(scope="module")

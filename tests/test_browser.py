@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PAGES = ("home", "persona", "kappa", "trigger", "judge", "gnss")
+PAGES = ("home", "persona", "kappa", "trigger", "judge", "gnss", "room")
 SCREENSHOTS = ROOT / "screenshots" / "tmp"
 
 

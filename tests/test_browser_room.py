@@ -9,12 +9,14 @@ through the environment it inherits.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import tempfile
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from playwright.sync_api import sync_playwright
 
 from evallib.room.storage import RoomStore
@@ -22,6 +24,7 @@ from tests.evallib.room.conftest import trigger_payload
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, _serve_app, _wait_until_idle
 from ui.i18n import catalogue
 from ui.room.join import COOKIE
+from ui.room.qr import qr_png
 
 TOKEN = "instructor-token-for-browser-tests"
 
@@ -87,8 +90,14 @@ def test_the_qr_code_shows_and_the_board_refreshes_by_itself(room_app, browser):
     qr.wait_for(timeout=20_000)
     box = qr.bounding_box()
     assert box["width"] >= 300 and abs(box["width"] - box["height"]) < 2, box  # square, large on a projector
-    assert qr.evaluate("img => img.complete && img.naturalWidth") >= 400  # drawn at its full size, not upscaled
-    assert page.get_by_text(f"/room?code={code}").count() >= 1
+    assert qr.evaluate("img => img.complete && img.naturalWidth") == round(box["width"])  # shown at its own size
+    link = page.locator('[data-testid="stCode"] code').filter(has_text=f"/room?code={code}").first.inner_text().strip()
+    assert link == f"{app}/room?code={code}"  # the address this browser uses, not localhost
+    served = Image.open(io.BytesIO(page.request.get(qr.get_attribute("src")).body()))
+    assert served.format == "PNG"  # lossless: a JPEG would blur the modules' edges
+    expected = Image.open(io.BytesIO(qr_png(link)[0]))
+    assert served.size == expected.size  # every module drawn, none scaled
+    assert list(served.convert("1").getdata()) == list(expected.convert("1").getdata())  # the QR code of the link
     assert page.locator('[data-testid="stException"]').count() == 0
 
     store = RoomStore(database, instructor_token=TOKEN)
@@ -100,6 +109,8 @@ def test_the_qr_code_shows_and_the_board_refreshes_by_itself(room_app, browser):
     store.engine.dispose()
     assert page.locator('[data-testid="stException"]').count() == 0
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 3000})
+    page.wait_for_timeout(500)
     page.screenshot(path=str(SCREENSHOTS / "room-board-fr.png"), full_page=True)
 
 

@@ -7,7 +7,7 @@ import serve
 
 def test_every_page_of_app_py_is_answered():
     app_source = serve.ENTRY.read_text(encoding="utf-8")
-    assert serve.page_paths() == ("home", "persona", "trigger", "kappa", "judge", "gnss")
+    assert serve.page_paths() == ("home", "persona", "trigger", "kappa", "judge", "gnss", "room")
     assert len(serve.page_paths()) == app_source.count("st.Page(")
     assert {route.path for route in serve.app._user_routes} == {f"/{path}" for path in serve.page_paths()}
 

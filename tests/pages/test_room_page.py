@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from evallib.room.bundle import export_room
 from evallib.room.instructor import server_instructor_token
-from evallib.room.rating_set import RATING_KEY
+from evallib.room.rating_set import RATING_KEY, default_rating_settings
 from evallib.room.storage import RoomStorageError, RoomStore
 from tests.evallib.room.conftest import database_url, trigger_payload  # noqa: F401 (fixtures)
 from tests.pages.conftest import ROOT
@@ -99,6 +99,11 @@ def _texts(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts)
 
 
+def _table(at: AppTest, column: str):
+    """The first table that has the column of ``column`` (a text key)."""
+    return next(d.value for d in at.dataframe if _text(column) in d.value.columns)
+
+
 def _store(url: str) -> RoomStore:
     return RoomStore(url, instructor_token=TOKEN)
 
@@ -138,6 +143,16 @@ def test_a_forged_managed_room_shows_nothing_without_the_right_token(room_url):
     assert not at.get("selectbox") or all(s.key != "room.attempt_pick" for s in at.selectbox)
     assert not [b for b in at.button if b.key == "room.close"]
     assert _text("room.board.none") in [i.value for i in at.info]
+
+
+def test_a_click_with_a_token_changed_behind_the_panel_is_refused(room_url):
+    """The token is checked when the action runs, not when the panel was drawn."""
+    at = _instructor()
+    code = _open(at)
+    at.session_state["room.instructor_token"] = "changed"
+    at.button(key="room.close").click().run()
+    assert _text("room.error.bad_token") in [e.value for e in at.error]
+    assert not _store(room_url).room(code).closed
 
 
 def test_join_duplicate_names_escaped_then_leave_and_join_again(any_url):
@@ -215,8 +230,7 @@ def _manage(at: AppTest, code: str) -> AppTest:
 def test_the_board_and_hiding_an_attempt(room_url):
     code, store, ids = _two_attempts(room_url)
     at = _manage(_instructor(), code)
-    tables = at.dataframe
-    board = tables[-2].value  # the board of the trigger kind, then its winner's curse
+    board = _table(at, "room.col.tied")
     assert list(board[_text("room.col.participant")]) == ["Ana", "Bea"]
     assert _text("room.reading.board_separated", tied="1", attempts="2", best="1") in _texts(at)
     assert list(board[_text("room.col.tied")]) == [_text("room.best"), _text("room.no")]
@@ -291,6 +305,19 @@ def test_an_inconsistent_bundle_says_what_contradicts(room_url):
     assert [e.value for e in at.error] == [_text("room.bundle_error.inconsistent", what=_text("room.bundle_what.name"))]
 
 
+def test_a_bundle_with_an_invalid_attempt_names_it(room_url):
+    code, store, _ = _two_attempts(room_url)
+    bundle = export_room(store, code, TOKEN)
+    bundle["attempts"][1]["payload"]["items"] = "not a list"
+    at = _instructor(lang="fr")
+    at.file_uploader(key="room.import_file").set_value(("x.json", json.dumps(bundle).encode(), "application/json")).run()
+    at.button(key="room.import").click().run()
+    assert [e.value for e in at.error] == [_text("room.bundle_error.invalid_attempt", "fr", number="2")]
+    assert len(store.attempts(code)) == 2
+    with store.transaction(read_only=True) as conn:
+        assert conn.exec_driver_sql("SELECT count(*) FROM room_rooms").scalar() == 1
+
+
 def test_every_storage_bundle_and_rating_code_is_worded_in_both_languages():
     from ui.room.messages import BUNDLE_CODES, RATING_CODES, STORAGE_CODES
     known = catalogue()
@@ -328,4 +355,35 @@ def test_a_board_whose_database_stops_answering_says_so_and_recovers(room_url, m
     _use(monkeypatch, room_url)  # undo dropped the environment too; the store stays cached
     at.run()
     assert not at.warning
-    assert list(at.dataframe[0].value[_text("room.col.participant")]) == ["Ana", "Bea"]
+    assert list(_table(at, "room.col.tied")[_text("room.col.participant")]) == ["Ana", "Bea"]
+
+
+def test_the_kappa_rated_by_the_room_shows_both_coefficients_with_their_intervals(room_url):
+    from evallib.room.ratings import room_agreement
+    from ui.i18n import integer, interval, number
+    from ui.room.board import say
+
+    store = _store(room_url)
+    code = store.open_room(TOKEN, settings={RATING_KEY: default_rating_settings()}).code
+    items = [i["id"] for i in store.room(code).settings[RATING_KEY]["items"]]
+    for name, row in {"Ana": "ppffpp", "Bea": "ppfppp", "Cy": "pfffpf"}.items():
+        token = store.join(code, name).token
+        for item, label in zip(items, row):
+            store.rate(code, token, item, "pass" if label == "p" else "fail")
+    at = _join(_page(lang="fr"), code, "Dee")
+    expected = room_agreement(store.ratings(code), items)
+    # By hand: Cy departs from the two others' shared label on items 2 and 6, of the 5 where they share one.
+    assert expected.readings[1].values["participant"] == "Cy"
+    assert (expected.readings[1].values["disagreements"], expected.readings[1].values["compared"]) == (2, 5)
+    assert expected.fleiss.value is not None and expected.alpha.value is not None
+    assert {m.label: m.value for m in at.metric} == {_text("room.kappa.fleiss", "fr"): number(expected.fleiss.value),
+                                                       _text("room.kappa.alpha", "fr"): number(expected.alpha.value)}
+    shown = _texts(at)
+    for coefficient in (expected.fleiss, expected.alpha):
+        assert t_interval(coefficient, interval, integer) in shown
+    assert say(expected.readings[1]) in shown
+
+
+def t_interval(coefficient, interval, integer) -> str:
+    return _text("room.kappa.interval", "fr", interval=interval(coefficient.low, coefficient.high),
+                 n=integer(coefficient.n_items))

@@ -92,3 +92,10 @@ def test_each_reading_is_worded_from_its_values(lang):
             if reading.code in ("room_majority_outlier", "room_majority_tie"):
                 assert percent(reading.values["share"]) in shown
                 assert all(name in shown for name in reading.values["participants"])
+
+
+def test_every_reason_a_coefficient_waits_is_worded():
+    """Why Fleiss' kappa or Krippendorff's alpha is not shown yet: each note evallib gives has its text."""
+    notes = {c.note for a in agreements() for c in (a.fleiss, a.alpha) if c.value is None}
+    assert {"too_few_raters", "no_variation"} <= notes
+    assert sorted(n for n in notes if f"room.note.{n}" not in catalogue()) == []

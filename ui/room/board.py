@@ -25,9 +25,11 @@ from evallib.room.board import Board, build_boards
 from evallib.room.rating_set import room_rating
 from evallib.room.ratings import RoomAgreement, room_agreement
 from evallib.room.storage import RoomStorageError
-from ui.i18n import integer, interval, number, p_value, percent, t
+from ui.figures import chart_config, interval_bars
+from ui.i18n import catalogue, integer, interval, number, p_value, percent, t
 from ui.labels import md, name_list
 from ui.readings import formatted
+from ui.room.messages import error_text
 from ui.room.state import room_store
 
 REFRESH_VARIABLE = "EVALLIB_ROOM_REFRESH_SECONDS"
@@ -36,6 +38,8 @@ REFRESH_KEY = "room.refresh"
 REFRESH_CHOICES = (2, 3, 5, 10, 30)
 #: The unit of each kind's interval (the board pairs per item; persona's interval resamples probes).
 INTERVAL_UNIT = {"trigger": "query", "persona": "probe", "judge": "case"}
+#: The scale of each kind's figure on the chart: accuracies in [0, 1]; a kappa may go below 0.
+VALUE_RANGE = {"trigger": (0, 1), "persona": (0, 1), "judge": (-1, 1)}
 
 
 def refresh_seconds() -> float:
@@ -73,7 +77,7 @@ def board_section(code: str | None) -> None:
         st.info(t("room.board.none"))
         return
     default = refresh_seconds()
-    st.selectbox(t("room.board.refresh"), REFRESH_CHOICES, key=REFRESH_KEY,
+    st.columns([1, 3])[0].selectbox(t("room.board.refresh"), REFRESH_CHOICES, key=REFRESH_KEY,
                  index=REFRESH_CHOICES.index(default) if default in REFRESH_CHOICES else None)
     every = refresh_seconds()
     st.fragment(draw_board, run_every=every)(code, every)
@@ -87,8 +91,10 @@ def draw_board(code: str, every: float) -> None:
         attempts = store.attempts(code)
         ratings = store.ratings(code)
     except (RoomStorageError, InputError) as error:
-        reason = error.code if getattr(error, "code", "") != "unavailable" else error.details.get("reason", "")
-        st.warning(t("room.store_down", reason=md(reason or "—", 60)))
+        if getattr(error, "code", "") == "unavailable":
+            st.warning(t("room.store_down", reason=md(error.details.get("reason") or "—", 60)))
+        else:
+            st.warning(error_text(error))
         st.caption(t("room.board.retry"))
         return
     st.header(t("room.board.title", code=room.code) + (f" — {md(room.title, 80)}" if room.title else ""))
@@ -105,42 +111,56 @@ def draw_board(code: str, every: float) -> None:
         draw_agreement(_agreement(key, ratings, items))
 
 
-def _figure_cells(figure, kind: str) -> tuple[str, str, str]:
+def _figure_cells(figure) -> tuple[str, str, str]:
+    """(value, interval, n) of a ranked figure (`ClusteredRate`: n is its items; `Figure`: its stored n)."""
     n = getattr(figure, "items", None)
     n = figure.n if n is None else n
     return number(figure.value), interval(figure.low, figure.high), integer(n)
 
 
+def _figure_text(figure) -> str:
+    """"0.93 [0.78, 0.99] (n = 30)", or "undefined" alone when there is no figure."""
+    if figure.value is None:
+        return t("format.undefined")
+    value, bounds, n = _figure_cells(figure)
+    return f"{value} {bounds} (n = {n})"
+
+
 def draw_kind(kind: str, board: Board) -> None:
-    """One kind's board: reading, method, the table of attempts and the winner's curse."""
+    """One kind's board: reading, method, a chart and the table of attempts, and the winner's curse."""
     st.subheader(t(f"room.kind.{kind}"))
     st.markdown(say(board.reading))
-    st.caption(t("room.board.method", test=t(f"room.test.{board.test}"), unit=t(f"room.unit.{board.unit}"),
-                 pairs=integer(board.n_pairs), alpha=number(board.alpha),
-                 interval_unit=t(f"room.unit.{INTERVAL_UNIT.get(kind, 'item')}")))
+    interval_unit = t(f"room.unit.{INTERVAL_UNIT.get(kind, 'item')}")
+    if board.n_pairs:
+        st.caption(t("room.board.method", test=t(f"room.test.{board.test}"), unit=t(f"room.unit.{board.unit}"),
+                     pairs=integer(board.n_pairs), alpha=number(board.alpha), interval_unit=interval_unit))
+    else:
+        st.caption(t("room.board.method_single", interval_unit=interval_unit))
     rows = []
     for row in board.rows:
-        value, bounds, n = _figure_cells(row.accuracy, kind)
+        value, bounds, n = _figure_cells(row.accuracy)
         best = row.p_vs_best is None
         rows.append({t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
                      t("room.col.participant"): row.participant, t("room.col.figure"): value,
-                     t("room.col.interval"): bounds, t("room.col.n"): n,
+                     t("room.col.interval"): bounds, t(f"room.col.n.{kind}"): n,
                      t("room.col.p"): "—" if best else p_value(row.p_vs_best),
                      t("room.col.p_holm"): "—" if best else p_value(row.p_adjusted),
                      t("room.col.tied"): t("room.best") if best else t("room.yes" if row.tied_with_best else "room.no")})
     if rows:
+        figures = [row.accuracy for row in board.rows]
+        st.plotly_chart(interval_bars([f"#{row.number} {row.participant}" for row in board.rows],
+                                      [f.value for f in figures], [f.low for f in figures], [f.high for f in figures],
+                                      title="", y_title=t(f"room.board.figure.{kind}"),
+                                      texts=[number(f.value) for f in figures], value_range=VALUE_RANGE.get(kind)),
+                        config=chart_config(), key=f"room_board_chart_{kind}")
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
     if board.winners_curse:
         st.markdown(f"**{t('room.curse.title')}**")
         st.caption(t("room.curse.why"))
-        curse = []
-        for row in board.winners_curse:
-            visible, held = _figure_cells(row.visible, kind), _figure_cells(row.held_out, kind)
-            curse.append({t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
-                          t("room.col.participant"): row.participant,
-                          t("room.col.visible"): f"{visible[0]} {visible[1]}",
-                          t("room.col.held_out"): f"{held[0]} {held[1]} (n = {held[2]})",
-                          t("room.col.reading"): say_plain(row.reading)})
+        curse = [{t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
+                  t("room.col.participant"): row.participant, t("room.col.visible"): _figure_text(row.visible),
+                  t("room.col.held_out"): _figure_text(row.held_out), t("room.col.reading"): say_plain(row.reading)}
+                 for row in board.winners_curse]
         st.dataframe(pd.DataFrame(curse), hide_index=True, width="stretch")
 
 
@@ -157,7 +177,7 @@ def _coefficient(column, label: str, coefficient) -> None:
         st.metric(label, number(coefficient.value) if coefficient.value is not None else "—")
         if coefficient.value is None:
             key = f"room.note.{coefficient.note}"
-            st.caption(t(key) if coefficient.note and t(key) != f"⟦{key}⟧" else t("room.note.other"))
+            st.caption(t(key if key in catalogue() else "room.note.other"))
         else:
             st.caption(t("room.kappa.interval", interval=interval(coefficient.low, coefficient.high),
                          n=integer(coefficient.n_items)))

@@ -23,7 +23,7 @@ from evallib.room.storage import RoomStorageError, normalise_code
 from ui.i18n import integer, plural, t
 from ui.labels import md, name_list
 from ui.room.messages import error_text
-from ui.room.qr import SHOWN_WIDTH, join_url, qr_png
+from ui.room.qr import join_url, qr_png
 from ui.room.state import INSTRUCTOR, instructor_token_entered, room_store
 
 MANAGED = "room.managed"
@@ -169,13 +169,15 @@ def instructor_panel() -> str | None:
 def join_card(code: str) -> None:
     """The room's code, join link and QR code, large, for the projector."""
     url = join_url(st.context.url, st.context.headers.get("host"), code)
-    columns = st.columns([3, 2])
+    columns = st.columns([1, 1])
     with columns[0]:
         st.header(t("room.instructor.code_big", code=code))
         st.markdown(t("room.instructor.join_url", url=md(url, None)))
         st.code(url, language=None)
     with columns[1]:
-        st.image(qr_png(url), width=SHOWN_WIDTH, caption=t("room.instructor.qr_caption", code=code))
+        png, width = qr_png(url)
+        st.image(png, width=width, caption=t("room.instructor.qr_caption", code=code),
+                 output_format="PNG")  # at its own size, lossless: no rescaling, no JPEG blur
 
 
 def _rating_items(room) -> None:

@@ -3,10 +3,11 @@
 The link is the Room page of this app with the code in the query string (``.../room?code=ACD3E7``),
 built from the address the instructor's browser uses (``st.context.url``), or from the ``Host``
 header, so that it works on a laptop's LAN address without configuration. The QR code is made by
-segno (pure Python) as a PNG: error correction M, modules of `SCALE` pixels and the standard quiet
-zone of four modules, shown `SHOWN_WIDTH` pixels wide: a version-3 code (29 modules) is then about
-11 px a module on the screen, several centimetres across on a projector, which phones read from the
-back of a room.
+segno (pure Python) as a PNG: error correction M, the standard quiet zone of four modules
+(ISO/IEC 18004), and modules of a whole number of pixels, as large as fit in `SHOWN_WIDTH` pixels
+(a version-3 code, 29 modules + the quiet zone, gets 10 px modules: several centimetres each on a
+projector, which phones read from the back of a room). The page shows the PNG at its own width, so
+that Streamlit neither rescales nor re-encodes it: sharp module edges, no JPEG blur.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 import segno
 
 PAGE_PATH = "room"
-#: Pixels per module in the PNG (scaled down by the browser to `SHOWN_WIDTH`, never up: crisp edges).
-SCALE = 16
+#: Fewest pixels per module, for a long link whose code has many modules.
+MIN_SCALE = 4
 #: The quiet zone, in modules, that ISO/IEC 18004 asks for around a QR code.
 BORDER = 4
-SHOWN_WIDTH = 420
+#: Widest the QR code is drawn, in pixels (quiet zone included).
+SHOWN_WIDTH = 400
 
 
 def join_url(page_url: str | None, host: str | None, code: str) -> str:
@@ -48,8 +50,12 @@ def join_url(page_url: str | None, host: str | None, code: str) -> str:
     return f"/{PAGE_PATH}?{query}"
 
 
-def qr_png(text: str) -> bytes:
-    """A PNG of the QR code of ``text`` (error correction M, `SCALE` px modules, `BORDER` modules of quiet zone)."""
+def qr_png(text: str, max_width: int = SHOWN_WIDTH) -> tuple[bytes, int]:
+    """(PNG, its width in pixels) of the QR code of ``text``: error correction M, `BORDER` modules of
+    quiet zone, the largest whole number of pixels per module that fits ``max_width`` (`MIN_SCALE` at least)."""
+    code = segno.make(text, error="m", micro=False)
+    modules = code.symbol_size(scale=1, border=BORDER)[0]
+    scale = max(MIN_SCALE, max_width // modules)
     buffer = io.BytesIO()
-    segno.make(text, error="m", micro=False).save(buffer, kind="png", scale=SCALE, border=BORDER)
-    return buffer.getvalue()
+    code.save(buffer, kind="png", scale=scale, border=BORDER)
+    return buffer.getvalue(), modules * scale

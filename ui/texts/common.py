@@ -26,7 +26,9 @@ TEXTS = {
               "- **Déclenchement des skills** : chaque skill d'un assistant s'active-t-il quand il faut, et "
               "seulement alors ?\n"
               "- **Agent GNSS** : construire l'évaluation (spécification, cas synthétiques, tolérances) avant "
-              "de croire un agent qui estime une vitesse et des sauts.",
+              "de croire un agent qui estime une vitesse et des sauts.\n"
+              "- **Salle** : en atelier, chacun soumet son essai ; un tableau projeté les compare par un test "
+              "apparié et montre la malédiction du vainqueur.",
         "en": "- **Persona audit**: do assistants with different system prompts really answer "
               "differently? We try to find the author of each answer.\n"
               "- **Agreement between raters (kappa)**: do two raters, human or model, agree more than "
@@ -35,7 +37,9 @@ TEXTS = {
               "are measured.\n"
               "- **Skill triggering**: does each skill of an assistant fire when it should, and only then?\n"
               "- **GNSS agent**: build the evaluation (specification, synthetic cases, tolerances) before "
-              "trusting an agent that estimates a velocity and offsets.",
+              "trusting an agent that estimates a velocity and offsets.\n"
+              "- **Room**: in a workshop, everyone submits an attempt; a projected board compares them by a "
+              "paired test and shows the winner's curse.",
     },
     "home.sources": {"fr": "D'où viennent les réponses", "en": "Where the answers come from"},
     "home.offline_mode": {

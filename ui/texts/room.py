@@ -200,15 +200,23 @@ TEXTS = {
     "room.unit.item": {"fr": "élément", "en": "item"},
     "room.board.method": {
         "fr": "Chaque essai est comparé au meilleur par {test}, sur les mêmes éléments (unité : {unit}) ; "
-              "correction de Holm sur les {pairs} paires d'essais (α = {alpha}). Intervalles à 95 %, unité : {interval_unit}.",
+              "correction de Holm sur toutes les paires d'essais ({pairs}), α = {alpha}. Intervalles à 95 %, "
+              "unité : {interval_unit}.",
         "en": "Each attempt is compared with the best by {test}, on the same items (unit: {unit}); Holm's "
-              "correction over all {pairs} pairs of attempts (α = {alpha}). 95% intervals, unit: {interval_unit}."},
+              "correction over every pair of attempts ({pairs}), α = {alpha}. 95% intervals, unit: {interval_unit}."},
+    "room.board.method_single": {"fr": "Intervalle à 95 %, unité : {interval_unit}.",
+                                 "en": "95% interval, unit: {interval_unit}."},
+    "room.board.figure.trigger": {"fr": "exactitude", "en": "accuracy"},
+    "room.board.figure.persona": {"fr": "exactitude", "en": "accuracy"},
+    "room.board.figure.judge": {"fr": "kappa pondéré", "en": "weighted kappa"},
     "room.col.rank": {"fr": "Rang", "en": "Rank"},
     "room.col.attempt": {"fr": "Essai", "en": "Attempt"},
     "room.col.participant": {"fr": "Participant", "en": "Participant"},
     "room.col.figure": {"fr": "Valeur", "en": "Value"},
     "room.col.interval": {"fr": "Intervalle à 95 %", "en": "95% interval"},
-    "room.col.n": {"fr": "Unités", "en": "Units"},
+    "room.col.n.trigger": {"fr": "Requêtes", "en": "Queries"},
+    "room.col.n.persona": {"fr": "Réponses", "en": "Answers"},
+    "room.col.n.judge": {"fr": "Cas notés", "en": "Cases scored"},
     "room.col.p": {"fr": "p contre le meilleur", "en": "p vs the best"},
     "room.col.p_holm": {"fr": "p (Holm)", "en": "p (Holm)"},
     "room.col.tied": {"fr": "Indiscernable du meilleur", "en": "Cannot be told from the best"},
@@ -260,8 +268,8 @@ TEXTS = {
     "room.reading.held_out_higher": {"fr": "plus haut sur les éléments mis de côté ({held_out} contre {visible})",
                                      "en": "higher on the held-out items ({held_out} vs {visible})"},
     "room.reading.held_out_agrees": {
-        "fr": "cohérent : {visible} est dans l'intervalle mis de côté [{low} ; {high}] ({held_out_n} unités)",
-        "en": "consistent: {visible} lies in the held-out interval [{low}, {high}] ({held_out_n} units)"},
+        "fr": "cohérent : {visible} est dans l'intervalle mis de côté [{low} ; {high}] (n = {held_out_n})",
+        "en": "consistent: {visible} lies in the held-out interval [{low}, {high}] (n = {held_out_n})"},
     # the kappa rated by the room (evallib.room.ratings)
     "room.kappa.title": {"fr": "Kappa noté par la salle", "en": "Kappa rated by the room"},
     "room.kappa.fleiss": {"fr": "Kappa de Fleiss", "en": "Fleiss' kappa"},

@@ -1,0 +1,44 @@
+"""The room's join link, its QR code and the participant's cookie (pure helpers of ui/room)."""
+
+import struct
+
+import pytest
+import segno
+
+from ui.room.join import COOKIE, cookie_script, parse_cookie
+from ui.room.qr import BORDER, SHOWN_WIDTH, join_url, qr_png
+
+
+@pytest.mark.parametrize("page_url, host, expected", [
+    ("https://x.org/app/room", None, "https://x.org/app/room?code=ACD3E7"),
+    ("http://10.0.0.5:8501/room/", None, "http://10.0.0.5:8501/room?code=ACD3E7"),
+    ("http://10.0.0.5:8501/", None, "http://10.0.0.5:8501/room?code=ACD3E7"),
+    ("http://10.0.0.5:8501", None, "http://10.0.0.5:8501/room?code=ACD3E7"),
+    (None, "10.0.0.5:8501", "http://10.0.0.5:8501/room?code=ACD3E7"),
+    (None, None, "/room?code=ACD3E7"),
+])
+def test_the_join_link_is_the_room_page_with_the_code(page_url, host, expected):
+    assert join_url(page_url, host, "ACD3E7") == expected
+
+
+def test_the_qr_code_is_a_png_of_the_link_with_large_modules_and_a_quiet_zone():
+    url = "http://192.168.1.20:8501/room?code=ACD3E7"
+    png, shown = qr_png(url)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    modules = segno.make(url, error="m", micro=False).symbol_size(scale=1, border=0)[0]
+    assert modules == 29  # version 3
+    assert width == height == shown == (modules + 2 * BORDER) * 10 <= SHOWN_WIDTH  # 10 px modules
+    long_png, long_width = qr_png(url + "&x=" + "y" * 300)
+    assert struct.unpack(">I", long_png[16:20])[0] == long_width  # many modules: smaller, whole pixels still
+
+
+def test_the_cookie_holds_only_a_room_code_and_a_url_safe_token():
+    assert parse_cookie("ACD3E7.abcdefghijklmnop_-12") == ("ACD3E7", "abcdefghijklmnop_-12")
+    for bad in (None, "", "ACD3E7", "acd3e7.abcdefghijklmnop", "ACD3E7.short", 'ACD3E7.abcdefghijklmnop"; x=1'):
+        assert parse_cookie(bad) is None
+    written = cookie_script("ACD3E7.abcdefghijklmnop_-12")
+    assert f"{COOKIE}=ACD3E7.abcdefghijklmnop_-12;" in written and "samesite=strict" in written
+    assert "max-age=0" in cookie_script(None)
+    with pytest.raises(ValueError):
+        cookie_script("</script><script>alert(1)</script>")
