@@ -94,3 +94,15 @@ def test_a_room_without_items_says_so(open_page, room):
     at = open_page(PAGE, **{MEMBERSHIP: joined})
     assert not at.exception
     assert f"La salle {code} n'a pas encore d'éléments à noter." in _captions(at)
+
+
+def test_labels_changed_by_the_instructor_leave_no_stale_choice(open_page, room):
+    outside, code, joined = room
+    at = open_page(PAGE, **{MEMBERSHIP: joined})
+    at.radio(key=radio_key(code, "json-iam")).set_value("fail").run()
+    outside.update_settings(code, server_instructor_token().token,
+                            {"rating": {**RATING, "labels": ["correct", "incorrect"]}})
+    at.run()
+    assert not at.exception
+    assert at.radio(key=radio_key(code, "json-iam")).options == ["correct", "incorrect"]
+    assert at.radio(key=radio_key(code, "json-iam")).value is None  # "fail" is not a label any more
