@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from evallib.room.rating_set import room_rating
 from evallib.room.storage import RoomStorageError
 from ui.i18n import integer, t
 from ui.labels import md
@@ -78,9 +79,8 @@ def rating_form() -> None:
             return
         settings, mine = seen[1], None  # the items as last read stay on screen; the count waits
     st.session_state[SEEN] = (joined.code, settings)
-    rating = settings.get("rating") if isinstance(settings.get("rating"), dict) else {}
-    labels = [str(label) for label in rating.get("labels") or []]
-    items = [item for item in rating.get("items") or [] if isinstance(item, dict) and "id" in item]
+    rating = room_rating(settings) or {"labels": [], "items": []}  # None: no items, or not of the expected shape
+    labels, items = rating["labels"], rating["items"]
     st.subheader(t("room_submit.rating_title"))
     if not labels or not items:
         st.caption(t("room_submit.rating_none", code=joined.code))
@@ -93,7 +93,7 @@ def rating_form() -> None:
             st.session_state[key] = mine[item_id]  # rated earlier (another visit, another page)
         with st.container(border=True):
             st.markdown(f"**{t('room_submit.rating_item', i=integer(i), id=md(item_id))}**")
-            st.text(str(item.get("text", "")))
+            st.text(item["text"])
             st.radio(t("room_submit.rating_label"), labels, index=None, key=key, horizontal=True,
                      format_func=lambda label: md(label, None), on_change=_rate, args=(joined, item_id))
     if mine is not None:
