@@ -97,7 +97,7 @@ def test_the_qr_code_shows_and_the_board_refreshes_by_itself(room_app, browser):
     assert served.format == "PNG"  # lossless: a JPEG would blur the modules' edges
     expected = Image.open(io.BytesIO(qr_png(link)[0]))
     assert served.size == expected.size  # every module drawn, none scaled
-    assert list(served.convert("1").getdata()) == list(expected.convert("1").getdata())  # the QR code of the link
+    assert served.convert("1").tobytes() == expected.convert("1").tobytes()  # the QR code of the link
     assert page.locator('[data-testid="stException"]').count() == 0
 
     store = RoomStore(database, instructor_token=TOKEN)
@@ -114,7 +114,9 @@ def test_the_qr_code_shows_and_the_board_refreshes_by_itself(room_app, browser):
     page.screenshot(path=str(SCREENSHOTS / "room-board-fr.png"), full_page=True)
 
 
-def test_a_participant_who_reloads_is_still_in_the_room_and_never_sees_the_token(room_app, browser):
+def test_a_participant_who_reloads_or_leaves_and_comes_back_is_the_same_participant(room_app, browser):
+    """Reloading keeps the participant (cookie); leaving then joining again from the same browser, even
+    after a reload, takes the same participant back; the token never shows on the page."""
     app, database = room_app
     store = RoomStore(database, instructor_token=TOKEN)
     code = store.open_room(TOKEN, "Salle B").code
@@ -142,5 +144,10 @@ def test_a_participant_who_reloads_is_still_in_the_room_and_never_sees_the_token
     _wait_until_idle(page)
     assert not [c for c in context.cookies() if c["name"] == COOKIE and c["value"]]
     assert page.get_by_label(_text("room.join.name")).count() == 1  # the join form again
+    page.get_by_label(_text("room.join.name")).fill("Quelqu'un d'autre")
+    page.get_by_role("button", name=_text("room.join.button"), exact=True).click()
+    _wait_until_idle(page)
+    _wait_for_text(page, member)  # after leaving and a reload, this browser is taken back as Chloé
+    assert [p.name for p in store.participants(code)] == ["Chloé"]
     store.engine.dispose()
     context.close()

@@ -42,3 +42,20 @@ def test_the_cookie_holds_only_a_room_code_and_a_url_safe_token():
     assert "max-age=0" in cookie_script(None)
     with pytest.raises(ValueError):
         cookie_script("</script><script>alert(1)</script>")
+
+
+def test_the_board_refreshes_every_three_seconds_unless_told_otherwise(monkeypatch):
+    import streamlit as st
+
+    from ui.room.board import REFRESH_KEY, REFRESH_VARIABLE, refresh_seconds
+
+    monkeypatch.delenv(REFRESH_VARIABLE, raising=False)
+    assert refresh_seconds() == 3.0
+    for value, expected in (("10", 10.0), ("0.5", 0.5), ("soon", 3.0), ("-2", 3.0)):
+        monkeypatch.setenv(REFRESH_VARIABLE, value)
+        assert refresh_seconds() == expected
+    st.session_state[REFRESH_KEY] = 5
+    try:
+        assert refresh_seconds() == 5.0  # the page's choice wins
+    finally:
+        del st.session_state[REFRESH_KEY]

@@ -13,7 +13,9 @@ session's first request (``st.context.cookies``). Why not the alternatives:
 
 The cookie is never drawn on the page; the token it holds gives only what the participant already
 has (submit and rate in that room, under that name); only its hash is in the database. Leaving the
-room erases it (``max-age=0``) and marks the session so that it is not restored again.
+room erases it (``max-age=0``), marks the session so that it is not restored again, and keeps the
+value under `FORMER_COOKIE`: joining the same room again from this browser, reloaded or not, takes
+the same participant back (name, attempts and ratings) instead of making a new one.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ from ui.room.messages import error_text
 from ui.room.state import Membership, membership, room_store, set_membership
 
 COOKIE = "evallib_room"
+#: Written on leaving (and the room cookie erased): joining the same room again from this browser, even
+#: after a reload, takes the same participant back instead of making a new one.
+FORMER_COOKIE = "evallib_room_left"
 COOKIE_HOURS = 12
 #: A cookie value as written by `cookie_script`: room code, a dot, a URL-safe token.
 _VALUE = re.compile(r"^([A-Z0-9]{4,16})\.([A-Za-z0-9_\-]{16,100})$")
@@ -58,13 +63,13 @@ def parse_cookie(value: str | None) -> tuple[str, str] | None:
     return (found.group(1), found.group(2)) if found else None
 
 
-def cookie_script(value: str | None) -> str:
-    """The script that writes (``value``) or erases (None) the cookie; ``value`` is checked by `parse_cookie`."""
+def cookie_script(value: str | None, name: str = COOKIE) -> str:
+    """The script that writes (``value``) or erases (None) the cookie ``name``; ``value`` is checked by `parse_cookie`."""
     if value is None:
-        return f'<script>document.cookie = "{COOKIE}=; path=/; max-age=0; samesite=strict";</script>'
+        return f'<script>document.cookie = "{name}=; path=/; max-age=0; samesite=strict";</script>'
     if parse_cookie(value) is None:
         raise ValueError("not a room cookie value")
-    return (f'<script>document.cookie = "{COOKIE}={value}; path=/; max-age={COOKIE_HOURS * 3600}; '
+    return (f'<script>document.cookie = "{name}={value}; path=/; max-age={COOKIE_HOURS * 3600}; '
             f'samesite=strict";</script>')
 
 
@@ -81,12 +86,24 @@ def membership_from_cookie(cookies: Mapping[str, str], store: RoomStore) -> Memb
 
 
 def _cookies() -> Mapping[str, str]:
-    """This browser's room cookie as ``{COOKIE: value}`` (empty without one, or without a browser request)."""
-    try:
-        value = st.context.cookies.get(COOKIE)
-    except Exception:  # no browser request behind this run (a script run outside a server)
-        return {}
-    return {COOKIE: value} if isinstance(value, str) else {}
+    """This browser's room cookies (``COOKIE``, ``FORMER_COOKIE``) as sent with the session's first request."""
+    found = {}
+    for name in (COOKIE, FORMER_COOKIE):
+        try:
+            value = st.context.cookies.get(name)
+        except Exception:  # no browser request behind this run (a script run outside a server)
+            return {}
+        if isinstance(value, str):
+            found[name] = value
+    return found
+
+
+def _former() -> tuple[str, str] | None:
+    """(room code, token) of the room this browser left: in this session, else from `FORMER_COOKIE`."""
+    former = st.session_state.get(FORMER_KEY)
+    if isinstance(former, Membership):
+        return former.code, former.token
+    return parse_cookie(_cookies().get(FORMER_COOKIE))
 
 
 def restore_membership() -> None:
@@ -112,11 +129,10 @@ def restore_membership() -> None:
 def _join() -> None:
     """Join the room typed; the room this session left is joined back as the same participant."""
     code, typed = st.session_state.get(CODE_KEY, ""), st.session_state.get(NAME_KEY, "")
-    former = st.session_state.get(FORMER_KEY)
+    former = _former()
     try:
         store = room_store()
-        back = store.rejoin(former.code, former.token) \
-            if isinstance(former, Membership) and former.code == normalise_code(code) else None
+        back = store.rejoin(*former) if former is not None and former[0] == normalise_code(code) else None
         participant = back or store.join(code, typed)
     except (RoomStorageError, InputError) as error:
         st.session_state[NOTICE_KEY] = ("error", error_text(error))
@@ -171,8 +187,9 @@ def join_panel() -> Membership | None:
         st.caption(t("room.join.next"))
         st.button(t("room.join.leave"), key="room.leave", on_click=_leave)
         return member
-    if st.session_state.get(LEFT_KEY) and COOKIE in _cookies():
-        st.html(cookie_script(None), unsafe_allow_javascript=True)
+    former = st.session_state.get(FORMER_KEY)
+    if st.session_state.get(LEFT_KEY) and isinstance(former, Membership):
+        st.html(cookie_script(None) + cookie_script(cookie_value(former), FORMER_COOKIE), unsafe_allow_javascript=True)
     st.subheader(t("room.join.title"))
     columns = st.columns([1, 2, 1], vertical_alignment="bottom")
     columns[0].text_input(t("room.join.code"), key=CODE_KEY, max_chars=20)
