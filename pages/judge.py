@@ -21,6 +21,7 @@ from ui.labels import name_list
 from ui.judge.bundle import controls as bundle_controls, loaded_run
 from ui.judge.inputs import case_editor, rubric_editor, template_editors
 from ui.judge.run import live_models, offline_models, recorded_templates, run_probes, run_templates
+from ui.room.submit import submit_judge
 from ui.settings import current_settings
 from ui.shell import require_navigation
 from ui.widgets import translated_choice
@@ -110,7 +111,7 @@ st.header(t("judge.analyses_title"))
 view.means(shown, rubric)
 view.validity(shown, rubric)
 see_the_code(analyses.validity_agreement, analyses.code_validity, analyses.cohen_kappa)
-view.human(shown, rubric)
+human_scores = view.human(shown, rubric)
 if len(configs) < 2:
     st.info(t("judge.ab_needs_both"))
 elif results["B"]:
@@ -123,6 +124,7 @@ padded, compared = ((replay.padded, replay.compared) if replay is not None else
                     run_probes(runs[first], runs["B"] if len(configs) == 2 else [], configs[first]))
 view.biases([r for done in results.values() for r in done], generator.model, judge.model, padded, compared,
             rubric.max_total)
+submit_judge(configs, runs, template_shown, human_scores, compared, live=settings.live)
 see_the_code(biases.self_preference, biases.position_bias, biases.verbosity_effect, biases.sign_flip_test,
              biases.blinding_summary, biases.injection_effect)
 

@@ -26,6 +26,7 @@ from ui.i18n import integer, interval, language, number, percent, plural, t
 from ui.labels import AXIS_LABEL_CHARS, md, plain
 from ui.ratings_input import file_ratings, load_preset, pick_pair, show_input_error, typed_ratings
 from ui.readings import say as say_reading
+from ui.room.rating import rating_form
 from ui.shell import require_navigation
 from ui.widgets import METRICS_PER_ROW, metric_rows, translated_radio
 
@@ -285,6 +286,7 @@ if "kappa_r1" not in st.session_state or "kappa_r2" not in st.session_state:
 
 st.title(t("kappa.title"))
 st.markdown(t("kappa.intro"))
+rating_form()
 
 st.subheader(t("kappa.data_title"))
 source = translated_radio("kappa_source", "kappa.source", ("typed", "csv"))

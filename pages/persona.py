@@ -22,6 +22,7 @@ from ui import result_tables as rt
 from ui.code_view import see_the_code
 from ui.persona.view import (cached_audit, chart, confusion_chart, discriminability, discriminability_vectors,
                              prompt_differences, say)
+from ui.room.submit import submit_persona
 from ui.settings import current_settings
 from ui.sources import chosen_source, recorded_source_choice
 from ui.shell import require_navigation
@@ -307,6 +308,7 @@ except persona.PersonaDataError as exc:
 result = audit.discriminability
 _jaccard(audit)
 _discrimination_section(result)
+submit_persona(catalogue, responses, model=model, live=settings.live, set_name=SET_NAME)
 _exercises_1_2(result, catalogue)
 _exercise_3(catalogue, responses, result, model, disable_reasoning)
 _prompts_vs_responses(audit)

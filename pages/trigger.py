@@ -24,6 +24,7 @@ from ui.downloads import download_table
 from ui.i18n import integer, number, percent, t
 from ui.labels import md
 from ui.settings import current_settings
+from ui.room.submit import submit_trigger
 from ui.shell import require_navigation
 from ui.sources import chosen_source, recorded_source_choice
 from ui.trigger.bundle import controls as bundle_controls, loaded_run
@@ -165,7 +166,8 @@ def _set_state(key: str, value: str) -> None:
     st.session_state[key] = value
 
 
-def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, live) -> None:
+def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, live) -> tuple | None:
+    """The edit section; returns (edited catalogue, its decisions, answers without a recording), None when unedited."""
     st.header(t("trigger.edit_title"))
     st.markdown(t("trigger.edit_intro"))
     st.caption(t("trigger.edit_power", n=integer(len(queries)), needed=integer(min_discordant_for_significance()),
@@ -181,20 +183,21 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
                   args=(key, example[1]), help=t("trigger.edit_example_help"))
     if not description or description == next(s.description for s in catalogue.skills if s.name == name):
         st.info(t("trigger.edit_unchanged"))
-        return
+        return None
     edited = catalogue.with_description(name, description)
     after_rows, missing, _, _ = _collect(edited, queries, model, runs, provider_kind, mode, "trigger_after")
     if missing and not live:
         st.info(t("trigger.edit_offline", n=integer(missing)))
-        return
+        return edited, after_rows, missing
     if not after_rows:
-        return
+        return edited, after_rows, missing
     before, after = cached_report(rows, catalogue, queries), cached_report(after_rows, edited, queries)
     st.dataframe(rates_table([(t("trigger.side.before"), before.metrics),
                               (t("trigger.side.after"), after.metrics)]), width="stretch")
     download_table("trigger_before_after", lambda: rt.rate_sets([("before", before.metrics), ("after", after.metrics)]))
     _, right_before, right_after = paired_correctness(rows, after_rows)
     say("trigger.mcnemar", mcnemar_reading(mcnemar_exact(right_before, right_after)))
+    return edited, after_rows, missing
 
 
 # ---------------------------------------------------------------- page
@@ -240,7 +243,8 @@ _statuses(rows)
 _metrics(report, queries, run)
 _errors(report)
 _baseline(catalogue, queries)
-_before_after(catalogue, queries, rows, model, runs, provider_kind, mode, settings.live)
+tried = _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, settings.live)
+submit_trigger(queries, rows, tried or (catalogue, rows, missing), model=model, runs=runs, mode=mode, live=settings.live)
 
 st.header(t("trigger.cli_title"))
 st.markdown(t("trigger.cli_intro"))

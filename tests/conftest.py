@@ -89,3 +89,24 @@ def chromium():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+# ---------------------------------------------------------------- PostgreSQL for the room's tests
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A throwaway PostgreSQL cluster for the test session (`tests.postgres_cluster.temporary_cluster`); its
+    URL without a database name. Skipped, saying why, where no cluster can be started here."""
+    from tests.postgres_cluster import (
+        ClusterFailed,
+        ClusterUnavailable,
+        temporary_cluster,
+    )
+
+    try:
+        with temporary_cluster() as url:
+            yield url
+    except ClusterUnavailable as why:
+        pytest.skip(f"PostgreSQL not tested: {why}")
+    except ClusterFailed as error:
+        pytest.fail(str(error))

@@ -18,7 +18,7 @@ from evallib.room.bundle import export_room
 from evallib.room.instructor import server_instructor_token
 from evallib.room.rating_set import RATING_KEY, default_rating_settings
 from evallib.room.storage import RoomStorageError, RoomStore
-from tests.evallib.room.conftest import database_url, postgres_server, trigger_payload  # noqa: F401 (fixtures)
+from tests.evallib.room.conftest import database_url, trigger_payload  # noqa: F401 (fixtures)
 from tests.pages.conftest import ROOT
 from ui.i18n import catalogue
 from ui.room import instructor as panel

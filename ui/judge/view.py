@@ -239,7 +239,8 @@ def cost_and_time(*groups) -> None:
         st.caption(t("judge.no_tokens"))
 
 
-def human(results, rubric) -> None:
+def human(results, rubric) -> dict[str, int] | None:
+    """The human scores section; returns the scores typed or uploaded (case id -> total), None when unreadable."""
     st.subheader(t("judge.human_title"))
     st.markdown(t("judge.human_intro", max=rubric.max_total))
     ids = [r.case.id for r in results]
@@ -254,13 +255,13 @@ def human(results, rubric) -> None:
             text = uploaded.getvalue().decode("utf-8-sig")
         except UnicodeDecodeError:
             st.error(t("judge.human_not_text", name=md(uploaded.name)))
-            return
+            return None
     try:
         scores = an.parse_human_scores(text, ids, rubric.max_total)
     except an.HumanScoresError as error:
         values = {k: md(v, None) if isinstance(v, str) else integer(v) for k, v in error.details.items()}
         st.error(t(f"judge.human_error.{error.code}", **values))
-        return
+        return None
     kappa, readings = an.human_agreement(results, scores, rubric)
     if kappa is not None:
         metric_rows([(t("judge.metric.pairs"), integer(kappa.n), None),
@@ -268,3 +269,4 @@ def human(results, rubric) -> None:
                      (t("judge.metric.ci"), interval(kappa.ci_low, kappa.ci_high), None)])
     for reading in readings:
         say(reading)
+    return scores

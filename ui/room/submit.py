@@ -1,0 +1,165 @@
+""""Submit to the room" on the trigger, persona and judge pages.
+
+Shown only when this session joined a room (`ui.room.state.membership`); otherwise one line points
+to the Room page. The attempt is built by evallib's builders from what the page already computed
+(`evallib.room.attempts.build_trigger_attempt`, `...persona_attempt.build_persona_attempt`,
+`...judge_attempt.build_judge_attempt`: they validate it and refuse anything that looks like a key)
+and stored with `RoomStore.submit_attempt`. Whether the button is enabled is evallib's reading
+(`evallib.room.readiness.submit_readiness`): offline, an edited input has no recorded answer, and
+the page says so before any click.
+
+A submission the room refuses (database unavailable, room closed...) is kept in the session as it was
+built, under its page's kind and room code; the button then sends that kept attempt again, so nothing
+is lost. Success shows the attempt's number in the room. The click is handled by the button's
+callback, with the values the page showed when the user clicked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import streamlit as st
+
+from evallib.errors import InputError
+from evallib.readings import Reading
+from evallib.room.attempts import build_trigger_attempt
+from evallib.room.judge_attempt import build_judge_attempt
+from evallib.room.persona_attempt import build_persona_attempt
+from evallib.room.readiness import attempt_source, submit_readiness
+from evallib.room.storage import RoomStorageError, RoomStore
+from evallib.triggering.authored import TRIGGER_SET
+from ui.i18n import integer, t
+from ui.labels import md
+from ui.room.messages import error_text
+from ui.room.state import Membership, membership, room_store
+from ui.sources import chosen_source
+
+#: Session state: kind -> (room code, attempt) built but not stored yet (sent again on the next click).
+PENDING = "room.submit.pending"
+#: Session state: kind -> (room code, "success" or "error", text key or the room's error, values) of the last click.
+OUTCOME = "room.submit.outcome"
+
+
+def _pending(kind: str, code: str) -> dict | None:
+    kept = st.session_state.get(PENDING, {}).get(kind)
+    return kept[1] if kept is not None and kept[0] == code else None
+
+
+def _attempt_number(store: RoomStore, code: str, attempt_id: int) -> int | None:
+    """The attempt's rank in the room (hidden ones included), or None when the room cannot be read now."""
+    try:
+        return next((a.number for a in store.attempts(code, include_hidden=True) if a.id == attempt_id), None)
+    except RoomStorageError:
+        return None
+
+
+def _send(kind: str, joined: Membership, build: Callable[[], dict]) -> None:
+    """The button's callback: send the kept attempt of this kind, else build one; keep it when refused."""
+    outcome = st.session_state.setdefault(OUTCOME, {})
+    payload = _pending(kind, joined.code)
+    if payload is None:
+        try:
+            payload = build()
+        except InputError as error:  # nothing to keep: these results cannot make an attempt
+            known = error.code == "contains_key"
+            outcome[kind] = (joined.code, "error", f"room_submit.build.{'contains_key' if known else 'other'}",
+                             {"code": error.code})
+            return
+    try:
+        store = room_store()
+        attempt_id = store.submit_attempt(joined.code, joined.token, payload)
+    except RoomStorageError as error:
+        st.session_state.setdefault(PENDING, {})[kind] = (joined.code, payload)
+        outcome[kind] = (joined.code, "error", error, {})
+        return
+    st.session_state.get(PENDING, {}).pop(kind, None)
+    number = _attempt_number(store, joined.code, attempt_id)
+    outcome[kind] = (joined.code, "success", "room_submit.stored" if number else "room_submit.stored_unnumbered",
+                     {"code": joined.code, "number": integer(number or 0)})
+
+
+def _values(reading: Reading) -> dict:
+    return {k: integer(v) if isinstance(v, int) else v for k, v in reading.values.items()}
+
+
+def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detail: str = "") -> None:
+    """The room's box for one page: a hint when not joined; else the button (disabled with the reason
+    unless ``readiness`` is "ready" or an attempt is kept), the kept attempt and the last outcome.
+
+    ``kind``: "trigger", "persona" or "judge"; ``build``: makes the attempt (called on click only);
+    ``detail``: one more line saying what is submitted (Markdown-safe).
+    """
+    joined = membership()
+    if joined is None:
+        st.caption(t("room_submit.join_hint"))
+        return
+    with st.container(border=True):
+        st.markdown(f"**{t('room_submit.title')}**")
+        st.caption(t("room_submit.joined", code=joined.code, name=md(joined.name, None)))
+        if detail:
+            st.caption(detail)
+        kept = _pending(kind, joined.code) is not None
+        enabled = kept or readiness.code == "ready"
+        st.button(t("room_submit.retry" if kept else "room_submit.button"), key=f"room_submit_{kind}",
+                  type="primary", disabled=not enabled, on_click=_send, args=(kind, joined, build))
+        if kept:
+            st.warning(t("room_submit.pending"))
+        elif not enabled:
+            st.info(t(f"room_submit.blocked.{readiness.code}", **_values(readiness)))
+        last = st.session_state.get(OUTCOME, {}).get(kind)
+        if last is not None and last[0] == joined.code:
+            text = error_text(last[2]) if isinstance(last[2], Exception) else t(last[2], **last[3])
+            (st.success if last[1] == "success" else st.error)(text)
+
+
+# ---------------------------------------------------------------- the three pages
+
+def submit_trigger(queries: Sequence, baseline_rows: Sequence, tried: tuple, *, model: str, runs: int, mode: str,
+                   live: bool) -> None:
+    """Trigger eval: ``tried`` = (catalogue, its decisions, answers without a recording) of the descriptions
+    to submit (the edited ones, or the page's own when unedited); ``baseline_rows``: the page's decisions
+    with its own descriptions, the comparison's baseline (McNemar exact, in the builder)."""
+    catalogue, rows, missing = tried
+    readiness = submit_readiness(total=len(queries) * runs, answered=len(rows), unrecorded=missing, live=live)
+    source = None if live else chosen_source(TRIGGER_SET)
+
+    def build() -> dict:
+        return build_trigger_attempt(rows, queries, {s.name: s.description for s in catalogue.skills},
+                                     model=source.model if source is not None else model,
+                                     source=attempt_source(live, [source.origin] if source is not None else []),
+                                     runs=runs, mode=mode, baseline_rows=baseline_rows)
+    submit_panel("trigger", readiness, build)
+
+
+def submit_persona(catalogue, responses: Mapping, *, model: str, live: bool, set_name: str = "persona") -> None:
+    """Persona audit: the catalogue as edited and its answers keyed (assistant, probe index)."""
+    cells = [responses.get((a, i)) for a in catalogue.names for i in range(len(catalogue.probes))]
+    unrecorded = sum(r is not None and r.error_kind == "missing_recording" for r in cells)
+    answers = {cell: r for cell, r in responses.items() if r is not None and r.error_kind != "missing_recording"}
+    readiness = submit_readiness(total=len(cells), answered=len(answers), unrecorded=unrecorded, live=live)
+    source = None if live else chosen_source(set_name)
+
+    def build() -> dict:
+        return build_persona_attempt(catalogue, answers, model=source.model if source is not None else model,
+                                     source=attempt_source(live, [r.provenance for r in answers.values() if not r.failed]))
+    submit_panel("persona", readiness, build)
+
+
+def submit_judge(configs: Mapping, runs: Mapping, template: str, human: Mapping[str, int] | None, comparisons,
+                 *, live: bool) -> None:
+    """LLM as a judge: the results of ``template`` (the one the page shows) against the human scores typed
+    on the page; ``comparisons``: the pairwise probe's verdicts, run with the first template's judge."""
+    config, outcomes = configs[template], runs[template]
+    done = [r for r in outcomes if r is not None]
+    results = [r for r in done if r.recorded]
+    human = dict(human or {})
+    readiness = submit_readiness(total=len(outcomes), answered=len(results), unrecorded=len(done) - len(results),
+                                 live=live, human=sum(r.case.id in human for r in results))
+    probes = list(comparisons) if comparisons and template == next(iter(configs)) else None
+
+    def build() -> dict:
+        origins = [call.provenance for r in results for call in r.calls if not call.failed]
+        return build_judge_attempt(results, human, config.rubric, template=config.template, template_name=template,
+                                   generator=config.generator.model, judge=config.judge.model,
+                                   source=attempt_source(live, origins), blinding=config.blinding, comparisons=probes)
+    submit_panel("judge", readiness, build, detail=t("judge.template", name=md(template)))
