@@ -86,12 +86,11 @@ def check_result(data: object, where: str) -> ChatResult:
         types = _RESULT_TYPES.get(name)
         if types is None or isinstance(value, bool) and bool not in types or not isinstance(value, types):
             raise RunBundleError("schema", f"bundle, at {where}/{name}: unexpected value", path=f"{where}/{name}")
-    if data.get("status", "ok") not in STATUSES or not all(isinstance(c, dict) for c in data.get("tool_calls", [])):
-        raise RunBundleError("schema", f"bundle, at {where}: unexpected status or tool call", path=where)
-    try:
-        return ChatResult.from_dict(data)
-    except TypeError as error:  # a field left out that has no default (request_key)
-        raise RunBundleError("schema", f"bundle, at {where}: {str(error)[:120]}", path=where) from error
+    if data.get("status", "ok") not in STATUSES or not all(isinstance(c, dict) for c in data.get("tool_calls", [])) \
+            or "request_key" not in data:
+        raise RunBundleError("schema", f"bundle, at {where}: no request key, or an unexpected status or tool call",
+                             path=where)
+    return ChatResult.from_dict(data)
 
 
 def book_of(bundle: Mapping) -> AnswerBook:

@@ -35,6 +35,8 @@ from ui.labels import md
 LOADED_KEY = "_run_bundle_loaded"
 #: Session state: per page, the last refusal in words ("" once a file loads).
 ERROR_KEY = "_run_bundle_error"
+#: Session state: the pages whose loaded run an edit closed, not yet said.
+CLOSED_KEY = "_run_bundle_closed"
 #: Session state: per page, a counter in the uploader's key (a new key empties the uploader).
 VERSION_KEY = "_run_bundle_upload_version"
 #: Reading codes of `evallib.run_bundle.RunBundleError` worded by this module's texts.
@@ -48,9 +50,11 @@ def loaded(page: str):
     return None if entry is None else entry["value"]
 
 
-def close_loaded(page: str) -> None:
-    """Stop showing the loaded run on ``page`` (the inputs it set stay as the page's inputs)."""
-    st.session_state.get(LOADED_KEY, {}).pop(page, None)
+def close_loaded(page: str, edited: bool = False) -> None:
+    """Stop showing the loaded run on ``page`` (the inputs it set stay as the page's inputs); ``edited``:
+    because an input was edited, which the controls then say once (after any rerun of the page)."""
+    if st.session_state.get(LOADED_KEY, {}).pop(page, None) is not None and edited:
+        st.session_state.setdefault(CLOSED_KEY, set()).add(page)
 
 
 def refusal(error: InputError) -> str:
@@ -123,6 +127,9 @@ def run_bundle_controls(page: str, make_bundle: Callable[[], dict], load: Callab
     problem = st.session_state.get(ERROR_KEY, {}).get(page)
     if problem:
         container.error(problem)
+    if page in st.session_state.get(CLOSED_KEY, set()):
+        st.session_state[CLOSED_KEY].discard(page)
+        container.info(t("run_bundles.closed_by_edit"))
     entry = st.session_state.get(LOADED_KEY, {}).get(page)
     if entry is not None:
         header = entry["bundle"]

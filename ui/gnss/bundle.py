@@ -14,7 +14,6 @@ from evallib.gnss.spec import SPEC_V1
 from evallib.run_bundle import RunBundleError
 from ui.gnss import view
 from ui.gnss.station import UPLOAD_KEY
-from ui.i18n import t
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls
 
 PAGE = "gnss"
@@ -25,12 +24,11 @@ MAX_DAY_TOL = 1000
 
 
 def keep_loaded(velocity_tol: float, day_tol: int, v1_threshold: float, v2_threshold: float) -> None:
-    """Close the loaded run once a slider leaves its value (said once)."""
+    """Close the loaded run once a slider leaves its value."""
     run = loaded(PAGE)
     if run is not None and (run.spec.velocity_tol_bands[0][1], run.spec.day_tol, run.v1_threshold,
                             run.v2_threshold) != (velocity_tol, day_tol, v1_threshold, v2_threshold):
-        close_loaded(PAGE)
-        st.info(t("run_bundles.closed_by_edit"))
+        close_loaded(PAGE, edited=True)
 
 
 def loaded_text_model():

@@ -7,7 +7,6 @@ import streamlit as st
 
 from evallib.judging.data import cases_to_dict
 from evallib.judging.bundle import JudgeReplay, JudgeRun, judge_bundle, judge_report, load_judge_bundle
-from ui.i18n import t
 from ui.judge.inputs import set_inputs
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls
 
@@ -16,15 +15,14 @@ BLINDING_KEY = "judge_blinding"
 
 
 def loaded_run(cases, templates: dict[str, str], rubric, blinding: bool) -> JudgeReplay | None:
-    """The loaded run the page shows, while its inputs are the page's (an edit closes it, said once)."""
+    """The loaded run the page shows, while its inputs are the page's (an edit closes it)."""
     shown = loaded(PAGE)
     if shown is None:
         return None
     run = shown.run
     if (run.cases, run.rubric, run.blinding) != (tuple(cases), rubric, blinding) or any(
             templates.get(name) != text for name, text in run.templates):
-        close_loaded(PAGE)
-        st.info(t("run_bundles.closed_by_edit"))
+        close_loaded(PAGE, edited=True)
         return None
     return shown
 

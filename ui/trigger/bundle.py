@@ -9,7 +9,6 @@ from evallib.run_bundle import RunBundleError
 from evallib.triggering.bundle import TriggerRun, load_trigger_bundle, trigger_bundle, trigger_report
 from evallib.triggering.data import queries_to_dict
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls
-from ui.i18n import t
 from ui.trigger.editor import set_data
 
 PAGE = "trigger"
@@ -17,11 +16,10 @@ RUNS_KEY = "trigger_runs"
 
 
 def loaded_run(catalogue, queries, runs: int) -> TriggerRun | None:
-    """The loaded run the page shows, while its inputs are the page's (an edit closes it, said once)."""
+    """The loaded run the page shows, while its inputs are the page's (an edit closes it)."""
     run = loaded(PAGE)
     if run is not None and (run.catalogue, run.queries, run.runs) != (catalogue, tuple(queries), runs):
-        close_loaded(PAGE)
-        st.info(t("run_bundles.closed_by_edit"))
+        close_loaded(PAGE, edited=True)
         return None
     return run
 
