@@ -5,6 +5,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui.i18n import t
+from ui.presentation import follow_presentation
 from ui.shell import require_navigation, run_page
 from ui.sidebar import render_sidebar
 
@@ -13,7 +14,8 @@ from ui.sidebar import render_sidebar
 require_navigation()
 #: The app's icon, from the project (a Material icon name would make every page view ask a public font server).
 ICON = Path(__file__).parent / "static" / "favicon.svg"
-st.set_page_config(page_title="LLM eval workshop", page_icon=ICON, layout="wide")
+st.set_page_config(page_title="LLM eval workshop", page_icon=ICON, layout="wide",
+                   initial_sidebar_state="collapsed" if follow_presentation() else "auto")
 
 render_sidebar()
 

@@ -16,11 +16,12 @@ from evallib.llm import RecordedSource
 from ui import result_tables
 from ui.collection import collection_panel, source_badge, unrecorded
 from ui.downloads import download_table
-from ui.gnss.view import problems_text, rate_row, say_overall, table_height
+from ui.gnss.view import problems_text, rate_row, say_overall
 from ui.i18n import integer, t
 from ui.models import recordings
 from ui.settings import current_settings
 from ui.sources import recorded_source_choice
+from ui.tables import wrapped_table
 
 #: Live runs per case are capped: 12 cases x 10 runs is already 120 requests in front of a room.
 MAX_RUNS = 10
@@ -103,7 +104,7 @@ def live_section() -> None:
     if not answered:
         st.info(t("gnss.live_nothing_graded"))
         return
-    st.dataframe(pd.DataFrame(rows).fillna("—"), hide_index=True, height=table_height(len(rows)))
+    wrapped_table(pd.DataFrame(rows).fillna("—"), hide_index=True)
     download_table("gnss_live", lambda: result_tables.gnss_live_runs(graded))
     st.caption(t("gnss.units_caption"))
     say_overall(overall_pass_rate(per_case))
