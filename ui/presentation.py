@@ -30,10 +30,11 @@ PRESENT_STYLE = (f"<style>html {{ font-size: {BASE_FONT_PX}px; }} "
                  '[data-testid="stTable"] :is(th, td) { font-size: 1rem; }</style>')
 #: Injected once per run in both modes; only `st.table` is concerned, which only `ui.tables.wrapped_table`
 #: uses: its cells wrap, a word longer than its column's share included, so that the table never grows
-#: wider than the page (Streamlit's own rules let the longest word of each column set its width).
+#: wider than the page (Streamlit's own rules let the longest word of each column set its width; its rules
+#: for the Markdown inside each cell come later in the page, hence the !important).
 TABLE_STYLE = """<style>
-[data-testid="stTable"] :is(th, td), [data-testid="stTable"] :is(th, td) * { white-space: normal;
-  overflow-wrap: anywhere; }
+[data-testid="stTable"] :is(th, td), [data-testid="stTable"] :is(th, td) * { white-space: normal !important;
+  overflow-wrap: anywhere !important; }
 </style>"""
 
 
@@ -50,6 +51,7 @@ def follow_presentation() -> bool:
     the session keeps its mode. A page switch may drop the URL's parameters: they are written again.
     """
     state = st.session_state
+    state.setdefault(PRESENT_KEY, False)
     clicked = state.get(SWITCH_KEY)
     asked = st.query_params.get(QUERY_PARAM)
     if clicked is not None and clicked != state.get(SWITCH_SHOWN):
