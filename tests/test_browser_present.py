@@ -1,10 +1,7 @@
 """Presentation mode in a real browser at 1280 px (issue 15): axis text of 20 px at least, tables never cut or
 scrolled sideways, sidebar folded; the mode kept across page and language switches; off, today's sizes."""
 
-import pytest
-from playwright.sync_api import sync_playwright
-
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, PAGES, _wait_until_idle
+from tests.test_browser import PAGES, _wait_until_idle
 from tests.test_browser_figures import SIZES
 
 WIDTH = 1280
@@ -23,14 +20,6 @@ OVERFLOWS = """() => Array.from(document.querySelectorAll('[data-testid="stDataF
 ROOT_FONT = "() => getComputedStyle(document.documentElement).fontSize"
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
 def _open_all_expanders(page) -> None:
     """Tables inside folded expanders are laid out only once opened."""
     folded = page.locator('[data-testid="stExpander"] details:not([open]) > summary')
@@ -46,8 +35,8 @@ def _measure(page, app_url: str, name: str, query: str) -> tuple[list, list, str
     return page.evaluate(SIZES, AXIS_TEXTS), page.evaluate(OVERFLOWS), page.evaluate(ROOT_FONT)
 
 
-def test_in_presentation_mode_every_page_has_20_px_axis_text_and_no_table_cut_at_1280_px(app_url, browser):
-    page = browser.new_page(viewport={"width": WIDTH, "height": 20000})  # tall: every figure is drawn at once
+def test_in_presentation_mode_every_page_has_20_px_axis_text_and_no_table_cut_at_1280_px(app_url, chromium):
+    page = chromium.new_page(viewport={"width": WIDTH, "height": 20000})  # tall: every figure is drawn at once
     small, cut, fonts, seen, tables = [], [], set(), 0, 0
     for name in PAGES:
         sizes, overflows, root = _measure(page, app_url, name, "?present=1")
@@ -64,8 +53,8 @@ def test_in_presentation_mode_every_page_has_20_px_axis_text_and_no_table_cut_at
     assert not cut, cut
 
 
-def test_off_every_page_keeps_todays_sizes_and_no_table_is_cut_at_1280_px(app_url, browser):
-    page = browser.new_page(viewport={"width": WIDTH, "height": 20000})
+def test_off_every_page_keeps_todays_sizes_and_no_table_is_cut_at_1280_px(app_url, chromium):
+    page = chromium.new_page(viewport={"width": WIDTH, "height": 20000})
     sizes_seen, cut, fonts = set(), [], set()
     for name in PAGES:
         sizes, overflows, root = _measure(page, app_url, name, "")
@@ -78,8 +67,8 @@ def test_off_every_page_keeps_todays_sizes_and_no_table_is_cut_at_1280_px(app_ur
     assert not cut, cut
 
 
-def test_the_switch_is_kept_across_page_and_language_switches_and_written_in_the_url(app_url, browser):
-    page = browser.new_page(viewport={"width": WIDTH, "height": 1200})
+def test_the_switch_is_kept_across_page_and_language_switches_and_written_in_the_url(app_url, chromium):
+    page = chromium.new_page(viewport={"width": WIDTH, "height": 1200})
     page.goto(f"{app_url}/")
     _wait_until_idle(page)
     sidebar = page.get_by_test_id("stSidebar")
