@@ -6,7 +6,7 @@ kept in the session: across page and language switches and reruns. While it is o
 
 On: larger type for the whole page (`PRESENT_STYLE`), figures in the high-contrast template of `ui.figures`,
 the sidebar folded at load (app.py), results tables as HTML tables whose cells wrap
-(`ui.tables`). Off: the app as it is without it, to the pixel.
+(`ui.tables`). Off: the app's usual look (the few tables wider than the page at 1280 px wrap in both modes).
 """
 
 from __future__ import annotations

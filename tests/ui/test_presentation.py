@@ -54,8 +54,9 @@ def test_present_1_in_the_url_turns_it_on_and_it_outlives_page_and_language_swit
     assert fonts and min(fonts) >= 20
 
 
-def test_present_0_turns_it_off_and_leaves_the_url_clean():
-    at = _app(present="0")
+@pytest.mark.parametrize("value", ["0", "yes"])
+def test_present_0_or_a_value_not_ours_leaves_it_off_and_the_url_clean(value):
+    at = _app(present=value)
     assert not at.session_state[PRESENT_KEY] and "present" not in at.query_params
     assert f"font-size: {BASE_FONT_PX}px" not in _styles(at)
 
