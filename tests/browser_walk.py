@@ -143,6 +143,8 @@ class Walk:
         number = len(self.steps) + 1
         self.steps.append(f"{number:3d}. [{where}, {self.language()}] {kind}: ...")
         started, language, live = time.monotonic(), self.language(), self.live()
+        if target is not None and target.evaluate("e => !!e.closest('[data-testid=\"stSidebar\"]')"):
+            self._unfold_sidebar()  # a folded sidebar's widgets are still "visible", but out of the viewport
         described = getattr(self, f"_{kind}")(target)
         self.steps[-1] = self.steps[-1].replace("...", described)
         self.settle()
@@ -161,8 +163,10 @@ class Walk:
         return repr(text.strip().split("\n")[0][:50])
 
     def _number(self, target) -> str:
+        # Read before the click: a step to the limit disables the stepper, which then matches no more.
+        up = "StepUp" in (target.get_attribute("data-testid") or "")
         target.click()
-        return "step " + ("up" if "StepUp" in (target.get_attribute("data-testid") or "") else "down")
+        return "step " + ("up" if up else "down")
 
     def _radio(self, target) -> str:
         options = target.locator('[data-testid="stRadioOption"]')
