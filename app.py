@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui.i18n import t
 from ui.room.join import restore_membership
+from ui.presentation import follow_presentation
 from ui.shell import require_navigation, run_page
 from ui.sidebar import render_sidebar
 
@@ -14,7 +15,8 @@ from ui.sidebar import render_sidebar
 require_navigation()
 #: The app's icon, from the project (a Material icon name would make every page view ask a public font server).
 ICON = Path(__file__).parent / "static" / "favicon.svg"
-st.set_page_config(page_title="LLM eval workshop", page_icon=ICON, layout="wide")
+st.set_page_config(page_title="LLM eval workshop", page_icon=ICON, layout="wide",
+                   initial_sidebar_state="collapsed" if follow_presentation() else "auto")
 
 render_sidebar()
 restore_membership()  # a participant who reloads the page is still in the room (ui/room/join.py)

@@ -15,7 +15,7 @@ the answers without saying so.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from evallib.llm.errors import MAX_MODELS_LISTED
 

@@ -30,6 +30,7 @@ from ui.downloads import download_table
 from ui.i18n import integer, interval, number, percent, t
 from ui.labels import md
 from ui.shell import require_navigation
+from ui.tables import results_table, wrapped_table
 from ui.widgets import metric_rows
 
 require_navigation()
@@ -79,7 +80,7 @@ AGENT_CODE = {"v1": (agents.straight_line_velocity, agents.located_jump),
 
 def _results_table(rows: list, agent: str) -> None:
     st.metric(t("gnss.passes"), f"{pass_count(rows)}/{len(rows)}")
-    st.dataframe(view.results_table(rows), hide_index=True, width="stretch", height=view.table_height(len(rows)))
+    wrapped_table(view.results_table(rows), hide_index=True)
     st.caption(t("gnss.units_caption"))
     for reading in failure_groups(rows, view.MODELS_OFFSETS[agent]):
         view.say("gnss.failure", reading, st.info if reading.code == "all_passed" else st.warning)
@@ -145,8 +146,8 @@ def _tolerance_section(v1_threshold: float, v2_threshold: float, velocity_tol: f
     st.subheader(t("gnss.spec_v3_title"))
     st.code(render_spec(summary.spec_v3), language=None, wrap_lines=True)
     st.subheader(t("gnss.summary_title"))
-    st.dataframe(view.summary_frame(summary.table), hide_index=True, width="stretch",
-                 height=view.table_height(len(summary.table)))
+    results_table(view.summary_frame(summary.table), hide_index=True, width="stretch",
+                  height=view.table_height(len(summary.table)))
     download_table("gnss_summary", lambda: rt.gnss_summary(summary.table))
     st.caption(t("gnss.summary_caption", v1=number(v1_threshold, ".1f"), v2=number(v2_threshold, ".1f")))
     st.metric(t("gnss.held_out"), f"{summary.held_out_passes}/{summary.held_out_total}", help=t("gnss.held_out_help"))
@@ -160,7 +161,7 @@ def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_
     st.markdown(t("gnss.midas_intro"))
     rows_midas = view.evaluation("midas", v2_threshold, velocity_tol, day_tol)
     frame, reading = view.comparison_table(rows_v2, rows_midas)
-    st.dataframe(frame, hide_index=True, width="stretch", height=view.table_height(len(frame)))
+    results_table(frame, hide_index=True, width="stretch", height=view.table_height(len(frame)))
     download_table("gnss_v2_midas", lambda: rt.velocity_comparison(
         rows_v2, rows_midas, evaluation.compare_velocities(rows_v2, rows_midas)[0]))
     st.metric(t("gnss.midas_passes"), f"{pass_count(rows_midas)}/{len(rows_midas)}")
@@ -173,7 +174,7 @@ def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_
     st.markdown(t("gnss.midas_sigma_intro"))
     with st.spinner(t("gnss.computing")):
         checks = view.midas_scatter()
-    st.dataframe(view.midas_scatter_table(checks), hide_index=True, width="stretch")
+    results_table(view.midas_scatter_table(checks), hide_index=True, width="stretch")
     download_table("gnss_midas_sigma", lambda: checks)
     st.caption(t("gnss.midas_sigma_caption"))
     for check in checks:
@@ -185,8 +186,8 @@ def _repeated_section() -> None:
     st.markdown(t("gnss.repeated_intro"))
     recorded = load_recorded_runs()
     rates = [pass_rate(case) for case in recorded]
-    st.dataframe(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): t(f"gnss.flaw.{r.case_id}"), **view.rate_row(r)}
-                               for r in rates]), hide_index=True, width="stretch")
+    results_table(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): t(f"gnss.flaw.{r.case_id}"), **view.rate_row(r)}
+                                for r in rates]), hide_index=True, width="stretch")
     download_table("gnss_repeated_runs", lambda: rates)
     for rate in rates:
         view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(t(f'gnss.flaw.{rate.case_id}'), FLAW_CHARS)})")

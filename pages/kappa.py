@@ -21,8 +21,8 @@ from ui.downloads import download_table
 from evallib.agreement.ratings import _factorise, pair_table
 from evallib.agreement.run import BOOT_SEED, HALF_WIDTH, N_BOOT  # the settings of the page's run bundle too
 from ui.kappa.bundle import controls as bundle_controls
-from ui.figures import grouped_bars, heatmap
-from ui.i18n import integer, interval, language, number, percent, plural, t
+from ui.figures import figure_key, grouped_bars, heatmap
+from ui.i18n import integer, interval, number, percent, plural, t
 from ui.labels import AXIS_LABEL_CHARS, md, plain
 from ui.ratings_input import file_ratings, load_preset, pick_pair, show_input_error, typed_ratings
 from ui.readings import say as say_reading
@@ -88,9 +88,10 @@ def alpha(key: str, _by_rater: Sequence | np.ndarray, level: str) -> tuple:
 # ------------------------------------------------------------------------------ two raters
 
 @st.cache_resource(show_spinner=False, max_entries=32)
-def pair_figures(key: str, lang: str, name_a: str, name_b: str, _result: ag.KappaResult) -> tuple:
-    """The contingency heatmap and the marginal bars, built once per data, names and language (``key``:
-    the ratings' cache key; the table and shares do not depend on the weights)."""
+def pair_figures(key: str, style: str, name_a: str, name_b: str, _result: ag.KappaResult) -> tuple:
+    """The contingency heatmap and the marginal bars, built once per data, names, language and presentation
+    mode (``style``: `figure_key`; ``key``: the ratings' cache key; the table and shares do not depend on the
+    weights)."""
     result = _result
     names = [ag.format_label(c) for c in result.categories]
     table = heatmap(
@@ -109,7 +110,7 @@ def pair_figures(key: str, lang: str, name_a: str, name_b: str, _result: ag.Kapp
 
 def figures(result: ag.KappaResult, name_a: str, name_b: str, key: str) -> None:
     left, right = st.columns(2)
-    table, bars = pair_figures(key, language(), name_a, name_b, result)
+    table, bars = pair_figures(key, figure_key(), name_a, name_b, result)
     left.plotly_chart(table, width="stretch")
     right.plotly_chart(bars, width="stretch")
 

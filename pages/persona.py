@@ -26,6 +26,7 @@ from ui.room.submit import submit_persona
 from ui.settings import current_settings
 from ui.sources import chosen_source, recorded_source_choice
 from ui.shell import require_navigation
+from ui.tables import results_table
 
 require_navigation()
 
@@ -65,9 +66,9 @@ def _jaccard(audit) -> None:
     chart(left, "heatmap", audit.jaccard, names, names, title=t("persona.jaccard_figure"), zmin=0, zmax=1)
     with right:
         st.markdown(f"**{t('persona.closest_pairs')}**")
-        st.dataframe(pd.DataFrame({t("persona.pair"): [f"{pairs[i][0]} / {pairs[i][1]}" for i in order],
-                                   "Jaccard": [number(values[i]) for i in order]}),
-                     hide_index=True, width="stretch", height=300)
+        results_table(pd.DataFrame({t("persona.pair"): [f"{pairs[i][0]} / {pairs[i][1]}" for i in order],
+                                    "Jaccard": [number(values[i]) for i in order]}),
+                      hide_index=True, width="stretch", height=300)
         download_table("persona_jaccard", lambda: rt.pair_values(names, audit.jaccard, "jaccard"))
     say("persona.jaccard", readings.closest_vocabularies(audit.jaccard, names))
     st.markdown(t("persona.jaccard_caveat"))
@@ -180,12 +181,12 @@ def _prompts_vs_responses(audit) -> None:
     table = comparison.table.sort_values("rank_prompts", kind="stable")
     pair_names = [f"{a} / {b}" for a, b in zip(table["a"], table["b"])]
     with st.expander(t("persona.ranks_table"), expanded=False):
-        st.dataframe(pd.DataFrame({t("persona.pair"): pair_names,
-                                   t("persona.d_prompts"): [number(d) for d in table["d_prompts"]],
-                                   t("persona.d_responses"): [number(d) for d in table["d_responses"]],
-                                   t("persona.ranks"): [f"{p} → {r}" for p, r in zip(table["rank_prompts"],
-                                                                                     table["rank_responses"])]}),
-                     hide_index=True, width="stretch", height=min(560, 40 + 35 * len(table)))
+        results_table(pd.DataFrame({t("persona.pair"): pair_names,
+                                    t("persona.d_prompts"): [number(d) for d in table["d_prompts"]],
+                                    t("persona.d_responses"): [number(d) for d in table["d_responses"]],
+                                    t("persona.ranks"): [f"{p} → {r}" for p, r in zip(table["rank_prompts"],
+                                                                                      table["rank_responses"])]}),
+                      hide_index=True, width="stretch", height=min(560, 40 + 35 * len(table)))
         download_table("persona_distances", lambda: table)
     found = readings.ranks(comparison)
     if found[0].code != "distances_constant":  # a ranking made of ties has no slopes to draw
@@ -284,10 +285,10 @@ else:
 responses = run.responses
 bundle_controls(run)
 usable_counts = counts_of(catalogue, responses)
-st.dataframe(pd.DataFrame([{t("persona.assistant"): name, t("persona.collected"): usable_counts[name],
-                            t("persona.empty"): sum(1 for i in range(len(catalogue.probes)) if (name, i) in responses
-                                                    and responses[(name, i)].status == "empty")}
-                           for name in catalogue.names]), hide_index=True)
+results_table(pd.DataFrame([{t("persona.assistant"): name, t("persona.collected"): usable_counts[name],
+                             t("persona.empty"): sum(1 for i in range(len(catalogue.probes)) if (name, i) in responses
+                                                     and responses[(name, i)].status == "empty")}
+                            for name in catalogue.names]), hide_index=True)
 download_table("persona_collected", lambda: rt.collected(catalogue, responses))
 
 _read_first(catalogue, responses)

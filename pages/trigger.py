@@ -28,6 +28,7 @@ from ui.room.submit import submit_trigger
 from ui.shell import require_navigation
 from ui.sources import chosen_source, recorded_source_choice
 from ui.trigger.bundle import controls as bundle_controls, loaded_run
+from ui.tables import results_table, wrapped_table
 from ui.trigger.editor import data_editors, data_tools
 from ui.trigger.view import (cached_baseline, cached_embedding_baseline, cached_report, confusion_chart,
                              misroute_lines, rates_table, say, status_counts, sweep_chart)
@@ -67,9 +68,9 @@ def _collect(catalogue, queries, model, runs, provider_kind, mode, key, replay=N
 
 def _statuses(rows) -> None:
     counts = status_counts(rows)
-    st.dataframe(pd.DataFrame({t("trigger.status"): [t(f"trigger.status.{s}") for s in counts],
-                               t("trigger.count"): [integer(v) for v in counts.values()]}),
-                 hide_index=True, width="content")
+    results_table(pd.DataFrame({t("trigger.status"): [t(f"trigger.status.{s}") for s in counts],
+                                t("trigger.count"): [integer(v) for v in counts.values()]}),
+                  hide_index=True, width="content")
     download_table("trigger_statuses", lambda: rt.counts(counts, "status"))
     st.caption(t("trigger.statuses_caption", empty=integer(counts["empty"]), errors=integer(counts["error"])))
 
@@ -77,7 +78,7 @@ def _statuses(rows) -> None:
 def _metrics(report, queries, run) -> None:
     st.header(t("trigger.metrics_title"))
     st.markdown(t("trigger.metrics_intro_clustered"))
-    st.dataframe(rates_table([(t("trigger.all"), report.metrics)]), width="stretch")
+    results_table(rates_table([(t("trigger.all"), report.metrics)]), width="stretch")
     download_table("trigger_metrics", lambda: rt.rate_sets([("all", report.metrics)]))
     say("trigger.cluster", clustered_rate_reading(report.metrics.accuracy), st.caption)
     for reading in report.readings:
@@ -85,8 +86,7 @@ def _metrics(report, queries, run) -> None:
     st.subheader(t("trigger.held_out_title"))
     held = sum(q.held_out for q in queries)
     st.markdown(t("trigger.held_out_intro", held=integer(held), visible=integer(len(queries) - held)))
-    st.dataframe(rates_table([(t("trigger.visible"), report.visible), (t("trigger.held_out"), report.held_out)]),
-                 width="stretch")
+    wrapped_table(rates_table([(t("trigger.visible"), report.visible), (t("trigger.held_out"), report.held_out)]))
     download_table("trigger_held_out", lambda: rt.rate_sets([("visible", report.visible), ("held_out", report.held_out)]))
     tokens = report.mean_input_tokens
     seconds = report.model_time_s
@@ -124,8 +124,7 @@ def _errors(report) -> None:
 
 
 def _baseline_result(table, sweep, marked, key: str) -> None:
-    st.dataframe(rates_table([(t("trigger.at_threshold", threshold=number(th)), m) for th, m in table]),
-                 width="stretch")
+    wrapped_table(rates_table([(t("trigger.at_threshold", threshold=number(th)), m) for th, m in table]))
     download_table(key.replace("_sweep", "_baseline"), lambda: rt.rate_sets(table, key="threshold"))
     sweep_chart(st, sweep, marked, key=key)
     say("trigger.sweep", sweep_reading(sweep))
@@ -192,8 +191,7 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
     if not after_rows:
         return edited, after_rows, missing
     before, after = cached_report(rows, catalogue, queries), cached_report(after_rows, edited, queries)
-    st.dataframe(rates_table([(t("trigger.side.before"), before.metrics),
-                              (t("trigger.side.after"), after.metrics)]), width="stretch")
+    wrapped_table(rates_table([(t("trigger.side.before"), before.metrics), (t("trigger.side.after"), after.metrics)]))
     download_table("trigger_before_after", lambda: rt.rate_sets([("before", before.metrics), ("after", after.metrics)]))
     _, right_before, right_after = paired_correctness(rows, after_rows)
     say("trigger.mcnemar", mcnemar_reading(mcnemar_exact(right_before, right_after)))

@@ -143,6 +143,8 @@ class Walk:
         number = len(self.steps) + 1
         self.steps.append(f"{number:3d}. [{where}, {self.language()}] {kind}: ...")
         started, language, live = time.monotonic(), self.language(), self.live()
+        if target is not None and target.evaluate("e => !!e.closest('[data-testid=\"stSidebar\"]')"):
+            self._unfold_sidebar()  # a folded sidebar's widgets are still "visible", but out of the viewport
         described = getattr(self, f"_{kind}")(target)
         self.steps[-1] = self.steps[-1].replace("...", described)
         self.settle()
@@ -161,8 +163,10 @@ class Walk:
         return repr(text.strip().split("\n")[0][:50])
 
     def _number(self, target) -> str:
+        # Read before the click: a step to the limit disables the stepper, which then matches no more.
+        up = "StepUp" in (target.get_attribute("data-testid") or "")
         target.click()
-        return "step " + ("up" if "StepUp" in (target.get_attribute("data-testid") or "") else "down")
+        return "step " + ("up" if up else "down")
 
     def _radio(self, target) -> str:
         options = target.locator('[data-testid="stRadioOption"]')
@@ -269,7 +273,15 @@ class Walk:
         target.click()
         return repr(target.inner_text()[:50])
 
+    def _unfold_sidebar(self) -> None:
+        """Open the sidebar when presentation mode folded it, as a participant does before using it."""
+        unfold = self.page.get_by_test_id("stExpandSidebarButton")
+        if unfold.count() and unfold.is_visible():
+            unfold.click()
+            self.page.locator('[data-testid="stSidebarNav"]').wait_for(state="visible")
+
     def _page(self, _) -> str:
+        self._unfold_sidebar()
         name = self.home if self.rng.random() < 0.5 else self.rng.choice(PAGES)
         suffix = "/" if name == "home" else f"/{name}"
         self.page.locator(f'[data-testid="stSidebarNav"] a[href$="{suffix}"]').first.click()
@@ -277,10 +289,12 @@ class Walk:
 
     def _language(self, _) -> str:
         other = "English" if self.language() == "fr" else "Français"
+        self._unfold_sidebar()
         self.page.locator('[data-testid="stSidebar"]').get_by_text(other, exact=True).click()
         return other
 
     def _mode(self, position: int) -> None:
+        self._unfold_sidebar()
         mode = self.page.locator('[data-testid="stSidebar"] [data-testid="stRadio"]').nth(1)
         mode.locator('[data-testid="stRadioOption"]').nth(position).click()
 
@@ -303,6 +317,7 @@ class Walk:
 
     def _model(self, _) -> str:
         model = self.rng.choice(LIVE_MODELS)
+        self._unfold_sidebar()
         label = _text("sidebar.model", self.language())
         select = self.page.locator('[data-testid="stSidebar"] [data-testid="stSelectbox"]').filter(has_text=label)
         if not select.count() or not select.first.is_visible():

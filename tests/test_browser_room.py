@@ -13,7 +13,6 @@ import io
 import os
 import re
 import tempfile
-from pathlib import Path
 
 import pytest
 from PIL import Image

@@ -77,9 +77,13 @@ def progress_text(progress: Progress) -> str:
              errors=progress.errors, retries=progress.retries)
     if progress.retry_wait_s >= LONG_WAIT_S:
         text += " · " + t("collect.retry_waiting", wait=math.ceil(progress.retry_wait_s))
-    if progress.queued_behind_others:
-        text += " · " + t("collect.queued_behind_others", n=progress.queued_behind_others)
-    return text
+    return text + queued_note(progress.queued_behind_others)
+
+
+def queued_note(queued: int) -> str:
+    """" · n request(s) waiting their turn...": what a progress bar adds while ``queued`` requests of its run
+    wait for the shared endpoint behind other participants' (`evallib.llm.scheduler`); "" when none wait."""
+    return " · " + t("collect.queued_behind_others", n=queued) if queued else ""
 
 
 def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str], key: str) -> list:

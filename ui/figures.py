@@ -1,4 +1,8 @@
-"""Plotly figure builders shared by the pages (large fonts: the app is projected in a room)."""
+"""Plotly figure builders shared by the pages (large fonts: the app is projected in a room).
+
+In presentation mode (`ui.presentation`) every builder draws in `PRESENT_TEMPLATE`: larger type, black text,
+darker lines. A cache of figures keys them on `figure_key()`.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,12 @@ from collections.abc import Sequence
 
 import numpy as np
 import plotly.graph_objects as go
+import plotly.io as pio
 
 from evallib.agreement import format_label
 from ui.i18n import language, number, percent
 from ui.labels import AXIS_LABEL_CHARS, plain
+from ui.presentation import presenting
 
 FONT_SIZE = 16
 # Streamlit's chart theme draws axis titles and ticks in about 11 px grey, unreadable on a projector:
@@ -82,6 +88,65 @@ def chart_config() -> dict:
     return {"locale": "fr", "locales": {"fr": {"format": FRENCH_DATES}}} if language() == "fr" else {}
 
 
+# ------------------------------------------------------------------------------ presentation mode
+#: Presentation mode's type: axis text, legends and the figure's own text at 22 px (issue 15 asks >= 20 px
+#: at 1280 px), titles at 26 px; text set by a builder (bar values, cell numbers) grows in the same ratio.
+PRESENT_FONT_SIZE = 22
+PRESENT_SCALE = PRESENT_FONT_SIZE / FONT_SIZE
+#: Figures grow taller in the same spirit, so that larger ticks and legends leave the plot its room.
+PRESENT_HEIGHT_SCALE = 1.3
+PRESENT_TEXT = "#000000"
+#: Grey lines and points (`MUTED`) are too pale on a washed-out projector: a dark grey instead.
+PRESENT_MUTED = "#4d4d4d"
+PRESENT_FONT = {"size": PRESENT_FONT_SIZE, "color": PRESENT_TEXT}
+_PRESENT_AXIS = {"tickfont": PRESENT_FONT, "title": {"font": PRESENT_FONT}, "showline": True, "linewidth": 2,
+                 "linecolor": PRESENT_TEXT, "gridcolor": "#a6a6a6", "zerolinecolor": PRESENT_TEXT, "automargin": True}
+PRESENT_TEMPLATE = "workshop_present"
+pio.templates[PRESENT_TEMPLATE] = go.layout.Template(layout={
+    "font": PRESENT_FONT, "title": {"font": {"size": PRESENT_FONT_SIZE + 4, "color": PRESENT_TEXT}},
+    "paper_bgcolor": "#ffffff", "plot_bgcolor": "#ffffff", "legend": {"font": PRESENT_FONT},
+    "hoverlabel": {"font": {"size": PRESENT_FONT_SIZE}},
+    # Dark, saturated hues far apart (Okabe-Ito's blue, vermilion, green, then purple and black).
+    "colorway": ["#0b3d91", "#d55e00", "#00734d", "#7b2d8b", "#000000"],
+    "xaxis": _PRESENT_AXIS, "yaxis": _PRESENT_AXIS})
+
+
+def figure_key() -> str:
+    """What a figure depends on beyond its data and texts, for a cache of figures: the session's language
+    (decimal mark) and presentation mode ("fr", "en", "fr+present", "en+present")."""
+    return language() + ("+present" if presenting() else "")
+
+
+def _present(fig: go.Figure) -> None:
+    """Draw ``fig`` in `PRESENT_TEMPLATE`, its own text scaled by `PRESENT_SCALE`, pale greys darkened.
+
+    Streamlit's chart theme rewrites a figure's template (streamlit 1.67, PlotlyChart), and values set on
+    the figure win over it: the template's values are also written on the figure.
+    """
+    layout = pio.templates[PRESENT_TEMPLATE].layout
+    fig.update_layout(template=PRESENT_TEMPLATE, font=layout.font, title_font=layout.title.font,
+                      legend_font=layout.legend.font, hoverlabel=layout.hoverlabel, colorway=layout.colorway,
+                      paper_bgcolor=layout.paper_bgcolor, plot_bgcolor=layout.plot_bgcolor,
+                      height=round(fig.layout.height * PRESENT_HEIGHT_SCALE))
+    fig.update_xaxes(layout.xaxis.to_plotly_json())
+    fig.update_yaxes(layout.yaxis.to_plotly_json())
+    for trace in fig.data:
+        textfont = getattr(trace, "textfont", None)
+        if textfont is not None and isinstance(textfont.size, (int, float)):
+            textfont.size = round(textfont.size * PRESENT_SCALE)
+            textfont.color = PRESENT_TEXT if textfont.color == TEXT else textfont.color
+        for part in ("marker", "line"):
+            drawn = getattr(trace, part, None)
+            if drawn is not None and drawn.color == MUTED:
+                drawn.color = PRESENT_MUTED
+    for note in fig.layout.annotations:
+        note.font.size = round((note.font.size or FONT_SIZE) * PRESENT_SCALE)
+        note.font.color = PRESENT_TEXT
+    for shape in fig.layout.shapes:
+        if shape.line.color == MUTED:
+            shape.line.color = PRESENT_MUTED
+
+
 def _layout(fig: go.Figure, title: str, height: int) -> go.Figure:
     # Axis ticks follow the language's decimal mark (plotly's "decimal, thousands" pair).
     fig.update_layout(title=title, height=height, font={"size": FONT_SIZE}, title_font={"size": FONT_SIZE + 2},
@@ -90,6 +155,8 @@ def _layout(fig: go.Figure, title: str, height: int) -> go.Figure:
     fig.update_yaxes(tickfont=AXIS_FONT, title_font=AXIS_FONT)
     # Streamlit's chart theme writes legends in 12 px: as readable as the axes from the back of the room.
     fig.update_layout(legend_font=AXIS_FONT)
+    if presenting():
+        _present(fig)
     return fig
 
 

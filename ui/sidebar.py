@@ -1,4 +1,4 @@
-"""The shared sidebar: language, mode, provider, base URL, model, key, concurrency, cache."""
+"""The shared sidebar: language, presentation mode, mode, provider, base URL, model, key, concurrency, cache."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from evallib.llm import MODES
 from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, language, t
 from ui.failures import failure_text
 from ui.models import model_list
+from ui.presentation import SWITCH_KEY, presentation_style
 from ui.settings import (BASE_URL_EXAMPLES, Settings, config_problem, current_settings, keep_settings,
                          prefill_from_secrets)
 from ui.widgets import translated_choice
@@ -24,9 +25,11 @@ def render_sidebar() -> Settings:
     """Draw the sidebar widgets shared by every page and return the session's settings."""
     keep_settings()
     _follow_language_radio()
+    presentation_style()
     with st.sidebar:
         st.radio(t("common.language"), LANGUAGES, index=LANGUAGES.index(language()), key=LANGUAGE_RADIO,
                  horizontal=True, format_func=LANGUAGE_NAMES.get)
+        st.toggle(t("sidebar.present"), key=SWITCH_KEY, help=t("sidebar.present_help"))
         translated_choice(st.radio, t("sidebar.mode"), MODES, {m: t(f"sidebar.mode.{m}") for m in MODES},
                           state_key="llm_mode", help=t("sidebar.mode_help"))
         if st.session_state["llm_mode"] == "offline":

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -29,7 +29,7 @@ from evallib.judging.judge_prompt import blind, erased_by_blinding, pad
 from evallib.judging.requests import ModelSettings, generation_request, judge_request, pairwise_request
 from evallib.judging.rubric import Rubric
 from evallib.llm import ChatRequest, ChatResult
-from evallib.llm.collect import DEFAULT_CONCURRENCY, answer
+from evallib.llm.collect import DEFAULT_CONCURRENCY, PROGRESS_INTERVAL_S, answer
 
 Item = TypeVar("Item")
 Outcome = TypeVar("Outcome")
@@ -93,13 +93,19 @@ class CaseResult:
 
 @dataclass(frozen=True)
 class ChainProgress:
-    """State after each finished chain: ``unscored`` counts grades whose status is not ``scored``."""
+    """State after each finished chain, and every `PROGRESS_INTERVAL_S` while none finishes.
+
+    ``unscored`` counts grades whose status is not ``scored``; ``last`` is the outcome that has just
+    arrived (None on a periodic report); ``queued_behind_others``: calls of this run waiting for the
+    shared endpoint while other sessions' calls hold it (`evallib.llm.scheduler.Lane`), 0 without a lane.
+    """
 
     done: int
     total: int
     unscored: int
     elapsed_s: float
     last: object
+    queued_behind_others: int = 0
 
 
 def call_judge(provider, build: Callable[[ModelSettings], ChatRequest],
@@ -141,30 +147,47 @@ def run_case(case: Case, config: JudgeConfig, provider) -> CaseResult:
 
 def run_chains(items: Sequence[Item], chain: Callable[[Item], Outcome], max_concurrency: int = DEFAULT_CONCURRENCY,
                on_progress: Callable[[ChainProgress], None] | None = None,
-               unscored: Callable[[Outcome], bool] = lambda _: False) -> list[Outcome]:
+               unscored: Callable[[Outcome], bool] = lambda _: False, *, lane=None) -> list[Outcome]:
     """``chain(item)`` for every item, ``max_concurrency`` at a time; ``outcomes[i]`` is item i's.
 
-    ``on_progress`` runs in the calling thread after each chain; an exception it raises ends the run
-    at once (chains not started are cancelled) and propagates. Raises ValueError if
+    ``on_progress`` runs in the calling thread after each chain and every `PROGRESS_INTERVAL_S` while
+    none ends (then with ``last=None``); an exception it raises ends the run at once (chains not
+    started are cancelled, and so are the calls ``lane`` still queues) and propagates. ``lane``: the
+    `evallib.llm.scheduler.Lane` the chains' live calls go through (a `ScheduledProvider` inside the
+    provider), as `evallib.llm.collect` takes it; None when there is none. Raises ValueError if
     ``max_concurrency`` < 1.
     """
     if max_concurrency < 1:
         raise ValueError(f"max_concurrency must be at least 1, got {max_concurrency}")
     outcomes: list = [None] * len(items)
-    start, failed = time.perf_counter(), 0
+    start, done, failed = time.perf_counter(), 0, 0
+
+    def report(last) -> None:
+        on_progress(ChainProgress(done, len(items), failed, time.perf_counter() - start, last,
+                                  lane.queued_behind_others() if lane is not None else 0))
+
     pool = ThreadPoolExecutor(max_workers=min(max_concurrency, max(len(items), 1)))
     try:
         futures = {pool.submit(chain, item): i for i, item in enumerate(items)}
-        for done, future in enumerate(as_completed(futures), start=1):
-            outcome = future.result()
-            outcomes[futures[future]] = outcome
-            failed += unscored(outcome)
-            if on_progress is not None:
-                on_progress(ChainProgress(done, len(items), failed, time.perf_counter() - start, outcome))
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, timeout=PROGRESS_INTERVAL_S, return_when=FIRST_COMPLETED)
+            for future in finished:
+                outcome = future.result()
+                outcomes[futures[future]] = outcome
+                done += 1
+                failed += unscored(outcome)
+                if on_progress is not None:
+                    report(outcome)
+            if on_progress is not None and not finished:
+                report(None)
     except BaseException:
         # Interrupted (e.g. a page's script stopped by a click, from ``on_progress``): chains not yet
-        # started never start, and the caller does not wait for those in flight (as `collect` does).
+        # started never start, the caller does not wait for those in flight, and their calls waiting
+        # for the shared endpoint are dropped from its queue (as `collect` does).
         pool.shutdown(wait=False, cancel_futures=True)
+        if lane is not None:
+            lane.cancel()
         raise
     pool.shutdown()
     return outcomes

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from tests.pages.shown_tables import results_tables
 from ui.i18n import catalogue
 
 #: English words of ours that French never uses ("or", "file", "note", "a" and "on" are French words too).
@@ -33,7 +34,7 @@ def shown(at) -> list[str]:
     for kind in ("title", "header", "subheader", "markdown", "caption", "info", "warning", "error", "success"):
         texts += [e.value for e in at.get(kind)]
     texts += [m.label for m in at.metric] + [str(m.value) for m in at.metric]
-    texts += [str(c) for d in at.dataframe for c in d.value.columns if not d.proto.editing_mode]
+    texts += [str(c) for table in results_tables(at) for c in table.columns]
     return texts
 
 

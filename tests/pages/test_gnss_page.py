@@ -18,6 +18,7 @@ from evallib.gnss.spec import SPEC_V1, SPEC_V2
 from evallib.gnss.tolerances import seed_summary
 from evallib.llm import ProviderConfig, make_provider
 from tests.fake_llm_server import FakeLLMServer
+from tests.pages.shown_tables import results_tables
 from ui.gnss import view
 
 PAGE = "pages/gnss.py"
@@ -78,7 +79,7 @@ def test_pass_counts_histograms_summary_and_held_out_equal_evallibs(open_page, s
     rows_v1, rows_v2 = run_eval(agents.agent_v1, SPEC_V1), run_eval(agents.agent_v2, SPEC_V2)
     v1, v2 = pass_count(rows_v1), pass_count(rows_v2)
     alarm = highest_false_alarm_threshold(view.V1_THRESHOLDS)
-    tables = [d.value for d in at.dataframe if "Passed" in d.value.columns]
+    tables = [table for table in results_tables(at) if "Passed" in table.columns]
     assert len(tables) == 3
     for table, rows in zip(tables, (rows_v1, alarm.rows, rows_v2)):
         assert list(table["Passed"]) == ["✓" if r.passed else "✗" for r in rows]
@@ -94,7 +95,7 @@ def test_pass_counts_histograms_summary_and_held_out_equal_evallibs(open_page, s
         assert metrics[f"v2's velocity error at {spread.n_years:g} years"] == f"p95 {spread.p95:.2f} mm/yr"
         assert any(c.value.startswith(f"Median {spread.median:.2f} mm/yr") and f"[{b.low:.2f},\u00a0{b.high:.2f}]"
                    in c.value for c in at.caption)
-    frames = [d.value for d in at.dataframe]
+    frames = results_tables(at)
     [shown] = [f for f in frames if "v2 / spec v3" in f.columns]
     assert list(shown.iloc[-1, 1:]) == [f"{int(n)}/12" for n in summary.table.loc["passes"]]
 
@@ -231,7 +232,7 @@ def test_live_agent_is_opt_in_and_a_prose_answering_model_is_graded_malformed(op
     [overall] = [m.value for m in at.markdown if m.value.startswith("Pass rate over 12 cases and 12 runs: 0.00")]
     assert "(unit: the case" in overall  # the fake model answers prose: every run is a scored failure, not a crash
     assert any(c.value.startswith("One run per case") for c in at.caption)
-    [table] = [d.value for d in at.dataframe if "Malformed" in d.value.columns]
+    [table] = [table for table in results_tables(at) if "Malformed" in table.columns]
     assert list(table["Malformed"]) == ["1"] * 12
 
 

@@ -6,6 +6,7 @@ import pytest
 from evallib.gnss.live import GNSS_SET, case_requests
 from evallib.llm import ChatResult, Recordings
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
+from tests.pages.shown_tables import results_tables
 
 PAGE = "pages/gnss.py"
 DATE = "2026-11-28"
@@ -62,5 +63,5 @@ def test_a_run_the_source_never_recorded_is_not_recorded_never_an_error(open_pag
     assert errors_word not in shown
     assert shown.replace("\u00a0", " ").replace("\u202f", " ").count(unrecorded) == 2
     errors_column = {"en": "Failed calls", "fr": "Appels ratés"}[lang]
-    [table] = [f.value for f in at.dataframe if errors_column in f.value.columns]
+    [table] = [table for table in results_tables(at) if errors_column in table.columns]
     assert set(table[errors_column]) == {"0"}

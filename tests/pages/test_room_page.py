@@ -358,10 +358,16 @@ def test_a_board_whose_database_stops_answering_says_so_and_recovers(room_url, m
     assert list(_table(at, "room.col.tied")[_text("room.col.participant")]) == ["Ana", "Bea"]
 
 
+
 def test_the_kappa_rated_by_the_room_shows_both_coefficients_with_their_intervals(room_url):
     from evallib.room.ratings import room_agreement
-    from ui.i18n import integer, interval, number
+    import streamlit as st
+
+    from ui.i18n import LANGUAGE_KEY, integer, interval, number
     from ui.room.board import say
+
+    # The expected texts are formatted here, outside the page: in French, whatever a previous test left.
+    st.session_state[LANGUAGE_KEY] = "fr"
 
     store = _store(room_url)
     code = store.open_room(TOKEN, settings={RATING_KEY: default_rating_settings()}).code

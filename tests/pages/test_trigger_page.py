@@ -19,6 +19,7 @@ from evallib.triggering.similarity import (EMBEDDING_TABLE_THRESHOLDS, SWEEP_THR
                                            baseline_table, embedding_scores, expected_indices, similarity_scores,
                                            threshold_sweep)
 from tests.fake_llm_server import FakeLLMServer
+from tests.pages.shown_tables import results_tables
 from ui.collection import OFFLINE_FINGERPRINT
 from ui.labels import md
 from ui.texts.trigger import TEXTS
@@ -80,7 +81,7 @@ def _recorded(model: str):
 
 
 def _table(at, column: str):
-    return next(d.value for d in at.dataframe if column in d.value.columns)
+    return next(table for table in results_tables(at) if column in table.columns)
 
 
 def _text(at) -> str:

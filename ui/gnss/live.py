@@ -19,11 +19,12 @@ from evallib.gnss.spec import SPEC_V1
 from ui.collection import answers_summary, collection_panel, source_badge, unrecorded
 from ui.gnss.bundle import loaded_text_model
 from ui.downloads import download_table
-from ui.gnss.view import problems_text, rate_row, say_overall, table_height
+from ui.gnss.view import problems_text, rate_row, say_overall
 from ui.i18n import integer, t
 from ui.models import recordings
 from ui.settings import current_settings
 from ui.sources import recorded_source_choice
+from ui.tables import wrapped_table
 
 #: Live runs per case are capped: 12 cases x 10 runs is already 120 requests in front of a room.
 MAX_RUNS = 10
@@ -130,7 +131,7 @@ def _show(cells: list, results: list, run: TextModelRun) -> None:
     if not answered:
         st.info(t("gnss.live_nothing_graded"))
         return
-    st.dataframe(pd.DataFrame(rows).fillna("—"), hide_index=True, height=table_height(len(rows)))
+    wrapped_table(pd.DataFrame(rows).fillna("—"), hide_index=True)
     download_table("gnss_live", lambda: result_tables.gnss_live_runs(graded))
     st.caption(t("gnss.units_caption"))
     say_overall(overall_pass_rate(per_case))

@@ -16,6 +16,7 @@ from ui.figures import chart_config, extremes_per_bucket, time_series
 from ui.gnss.view import say
 from ui.i18n import integer, number, t
 from ui.labels import md, plain
+from ui.tables import results_table
 from ui.widgets import translated_radio
 
 #: The uploader's limit (MB, as Streamlit counts them: 2**20 bytes), said by the widget and applied here:
@@ -102,7 +103,7 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
     result = _estimates(data, name, component, v1_threshold, v2_threshold)
     fit, midas = result.fit, result.estimates[2]
     progress.progress(2 / 3, text=t("gnss.progress.figure"))
-    st.dataframe(pd.DataFrame({
+    results_table(pd.DataFrame({
         t("gnss.col.agent"): [t("gnss.agent.v1"), t("gnss.agent.v2"), t("gnss.agent.midas")],
         t("gnss.col.estimated_velocity"): [number(e.velocity_mm_yr) for e in result.estimates],
         t("gnss.col.offset_date"): [_offset_text(e) for e in result.estimates],

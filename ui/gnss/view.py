@@ -21,8 +21,8 @@ from evallib.gnss.evaluation import AlarmThreshold, CaseResult, compare_velociti
 from evallib.gnss.spec import SPEC_V1, SPEC_V2
 from evallib.cluster_rates import ClusteredRate, clustered_rate_reading
 from evallib.readings import Reading
-from ui.figures import chart_config, histogram_bars, rate_curves, time_series
-from ui.i18n import integer, interval, language, number, percent, t
+from ui.figures import chart_config, figure_key, histogram_bars, rate_curves, time_series
+from ui.i18n import integer, interval, number, percent, t
 from ui.labels import md, name_list
 
 #: Thresholds of agent v1's trade-off curve (mm): from where ordinary noise trips the rule to above
@@ -236,20 +236,20 @@ def rate_row(rate) -> dict:
 
 
 # ------------------------------------------------------------------------------ figures
-# A resource cache: a plotly figure is rebuilt only when its data, texts or language change.
+# A resource cache: a plotly figure is rebuilt only when its data, texts, language or presentation mode change.
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def _figure(builder: str, lang: str, *args, **kwargs):
+def _figure(builder: str, style: str, *args, **kwargs):
     return {"series": time_series, "histogram": histogram_bars, "rates": rate_curves}[builder](*args, **kwargs)
 
 
 def chart(container, builder: str, *args, key: str | None = None, **kwargs) -> None:
-    container.plotly_chart(_figure(builder, language(), *args, **kwargs), width="stretch", key=key,
+    container.plotly_chart(_figure(builder, figure_key(), *args, **kwargs), width="stretch", key=key,
                            config=chart_config())
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def _case_chart(case_id: str, threshold_mm: float, residuals: bool, lang: str, texts: tuple):
+def _case_chart(case_id: str, threshold_mm: float, residuals: bool, style: str, texts: tuple):
     """A case's figure, cached on small keys (hashing the series itself would cost more than drawing it)."""
     title, marker, y_data, data_name, y_fit, fit_name = texts
     observed, truth, fit = case_fit(case_id, threshold_mm)
@@ -266,7 +266,7 @@ def case_figure(container, case_id: str, threshold_mm: float, residuals: bool) -
     texts = (f"{case_id} · {t(f'gnss.case.{case_by_id(case_id).description}')}", t("gnss.true_offset_marker"),
              t("gnss.residual_mm"), t("gnss.residuals") if residuals else t("gnss.observed"), t("gnss.disp_mm"),
              t("gnss.v2_fit"))
-    container.plotly_chart(_case_chart(case_id, threshold_mm, residuals, language(), texts), width="stretch",
+    container.plotly_chart(_case_chart(case_id, threshold_mm, residuals, figure_key(), texts), width="stretch",
                            key=f"gnss_fig_{case_id}", config=chart_config())
 
 

@@ -20,9 +20,9 @@ from evallib.judging.pipeline import (JudgeConfig, PaddedGrade, PairwiseComparis
                                       run_chains, run_pairwise, run_verbosity, verbosity_candidates)
 from evallib.judging.requests import ModelSettings, generation_request, judge_request, settings_from_options
 from evallib.judging.rubric import Rubric
-from ui.collection import endpoint_fingerprint
+from ui.collection import endpoint_fingerprint, queued_note
 from ui.i18n import t
-from ui.models import page_provider, recordings
+from ui.models import page_provider, recordings, session_lane
 from ui.settings import config_problem, current_settings
 from ui.sources import recorded_source_choice
 
@@ -123,7 +123,10 @@ def _failed(outcome) -> bool:
 
 def _run(missing: Sequence[tuple], chain: Callable, settings, unscored) -> None:
     stored = _stored()
-    provider = page_provider(JUDGE_SET, settings)
+    # One lane per run, given to the provider and to the chains: the bar says when calls wait behind other
+    # participants', and a click that stops the run drops those still queued (as `ui.collection` does).
+    lane = session_lane(settings) if settings.live else None
+    provider = page_provider(JUDGE_SET, settings, lane)
     bar = st.progress(0.0, text=t("judge.progress_start", total=len(missing))) if settings.live else None
 
     def run(pair: tuple) -> tuple:
@@ -131,14 +134,16 @@ def _run(missing: Sequence[tuple], chain: Callable, settings, unscored) -> None:
         return slot, chain(item, provider)
 
     def show(progress) -> None:
-        slot, outcome = progress.last
-        stored[slot] = outcome  # kept first: drawing the bar is where Streamlit stops a run on a click
+        if progress.last is not None:  # None on the periodic reports while calls wait
+            slot, outcome = progress.last
+            stored[slot] = outcome  # kept first: drawing the bar is where Streamlit stops a run on a click
         if bar is not None:
             bar.progress(progress.done / progress.total,
                          text=t("judge.progress", done=progress.done, total=progress.total,
-                                unscored=progress.unscored, elapsed=progress.elapsed_s))
+                                unscored=progress.unscored, elapsed=progress.elapsed_s)
+                         + queued_note(progress.queued_behind_others))
 
-    run_chains(missing, run, settings.concurrency, show, lambda pair: unscored(pair[1]))
+    run_chains(missing, run, settings.concurrency, show, lambda pair: unscored(pair[1]), lane=lane)
     if bar is not None:
         bar.empty()
 

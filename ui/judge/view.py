@@ -18,6 +18,7 @@ from ui.figures import bars, grouped_bars, interval_bars
 from ui.i18n import integer, interval, number, p_value, percent, signed, t
 from ui.labels import md
 from ui.readings import say as say_reading
+from ui.tables import wrapped_table
 from ui.widgets import metric_rows
 
 CHECKS = ("length", "json_parses", "python_parses", "regex_compiles", "regex_examples")
@@ -68,10 +69,8 @@ def results_table(results) -> None:
                      t("judge.column.score"): _score(r.grade.score),
                      t("judge.column.injection"): ", ".join(t(f"judge.flag.{f}") for f in r.injection) or "—",
                      t("judge.column.clean_score"): _score(r.clean_grade.score) if r.clean_grade else "—",
-                     **{name: _mark(checks.get(name)) for name in CHECKS}})
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
-                 column_config={name: st.column_config.TextColumn(t(f"judge.check_title.{name}"), width="small",
-                                                                  help=t(f"judge.check.{name}")) for name in CHECKS})
+                     **{t(f"judge.check.{name}"): _mark(checks.get(name)) for name in CHECKS}})
+    wrapped_table(pd.DataFrame(rows), hide_index=True)  # ten columns: wider than the page in a grid at 1280 px
     st.caption(t("judge.checks_caption"))
 
 

@@ -1,7 +1,7 @@
 """Cached analyses and figures of the persona page, and the translation of its readings.
 
 A warm rerun must cost little (issue 6, section 7): the analyses are cached on their hashable
-inputs, and figures are built once per data, texts and language.
+inputs, and figures are built once per data, texts, language and presentation mode.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import streamlit as st
 
 from evallib import persona
 from evallib.persona import readings
-from ui.figures import bars, heatmap, slope_chart
+from ui.figures import bars, figure_key, heatmap, slope_chart
 from evallib.text import common_opening
-from ui.i18n import language, p_value, t
+from ui.i18n import p_value, t
 from ui.labels import md
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -38,13 +38,13 @@ BUILDERS = {"heatmap": heatmap, "bars": bars, "slope": slope_chart}
 # A resource cache, not a data cache: a pickled plotly figure is re-validated on every load, which
 # costs more than building it. The figure is shared read-only (st.plotly_chart copies it).
 @st.cache_resource(show_spinner=False, max_entries=128)
-def _figure(builder: str, lang: str, *args, **kwargs):
-    """A figure built once per data, texts and language (``lang`` keys the decimal mark)."""
+def _figure(builder: str, style: str, *args, **kwargs):
+    """A figure built once per data, texts, language and presentation mode (``style``: `figure_key`)."""
     return BUILDERS[builder](*args, **kwargs)
 
 
 def chart(container, builder: str, *args, key: str | None = None, **kwargs) -> None:
-    container.plotly_chart(_figure(builder, language(), *args, **kwargs), width="stretch", key=key)
+    container.plotly_chart(_figure(builder, figure_key(), *args, **kwargs), width="stretch", key=key)
 
 
 def say(prefix: str, reading: readings.Reading, show=st.markdown) -> None:

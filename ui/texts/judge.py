@@ -53,13 +53,6 @@ _CHECKS = {
     "regex_examples": ("Exemples regex", "Regex examples"),
 }
 
-#: Column titles of the checks in the results table: short, so the table fits a 1280 px screen; the
-#: full name above is the column's help.
-_CHECK_TITLES = {
-    "length": ("Longueur", "Length"), "json_parses": ("JSON", "JSON"), "python_parses": ("Python", "Python"),
-    "regex_compiles": ("Regex", "Regex"), "regex_examples": ("Ex. regex", "Regex ex."),
-}
-
 _RULES = {
     "required": ("est obligatoire", "is required"), "enum": ("n'est pas une valeur permise", "is not an allowed value"),
     "minLength": ("est vide", "is empty"), "type": ("n'a pas le bon type", "has the wrong type"),
@@ -545,8 +538,7 @@ TEXTS = {
 for _key, (fr, en, help_fr, help_en) in _STATUSES.items():
     TEXTS[f"judge.status.{_key}"] = {"fr": fr, "en": en}
     TEXTS[f"judge.status_help.{_key}"] = {"fr": help_fr, "en": help_en}
-for _group, table in (("problem", _PROBLEMS), ("flag", _FLAGS), ("check", _CHECKS), ("check_title", _CHECK_TITLES),
-                      ("rule", _RULES)):
+for _group, table in (("problem", _PROBLEMS), ("flag", _FLAGS), ("check", _CHECKS), ("rule", _RULES)):
     for _key, (fr, en) in table.items():
         TEXTS[f"judge.{_group}.{_key}"] = {"fr": fr, "en": en}
 

@@ -77,4 +77,12 @@ TEXTS = {
         "en": "An identical request (same model, messages, parameters and repeat index) gets the "
               "cached answer instead of a new call.",
     },
+    "sidebar.present": {"fr": "Mode présentation", "en": "Presentation mode"},
+    "sidebar.present_help": {
+        "fr": "Pour un vidéoprojecteur : texte et graphiques agrandis, couleurs contrastées, tableaux "
+              "qui passent à la ligne au lieu de défiler, barre latérale repliée. L'adresse garde ?present=1 : "
+              "un rechargement de la page reste dans ce mode.",
+        "en": "For a projector: larger text and figures, high-contrast colours, tables that wrap instead of "
+              "scrolling, sidebar folded. The address keeps ?present=1, so reloading the page stays in this mode.",
+    },
 }

@@ -31,6 +31,9 @@ QUERY_FIELDS = SHOWN_QUERY_FIELDS + ["near_miss_of", "language", "register", "ex
 # Pixel widths: a skill name such as "leave-balance-calculator", a query id such as "leave-near-03".
 NAME_WIDTH = 210
 ID_WIDTH = 120
+#: The query column: the four columns fit the page at 1280 px with the sidebar open (Streamlit's "large" is
+#: 400 px: the editor scrolled sideways, its last column out of sight); stretched wider when there is room.
+QUERY_WIDTH = 320
 
 
 @st.cache_data(show_spinner=False)
@@ -136,7 +139,7 @@ def data_editors() -> tuple[SkillCatalogue | None, tuple[LabelledQuery, ...], st
         frame, key=_editor_key("queries"), num_rows="dynamic", width="stretch", hide_index=True,
         column_order=SHOWN_QUERY_FIELDS,
         column_config={"id": st.column_config.TextColumn(t("trigger.col_id"), width=ID_WIDTH),
-                       "query": st.column_config.TextColumn(t("trigger.col_query"), width="large"),
+                       "query": st.column_config.TextColumn(t("trigger.col_query"), width=QUERY_WIDTH),
                        "expected": st.column_config.SelectboxColumn(t("trigger.col_expected"), width=NAME_WIDTH,
                                                                     options=[*names, NO_SKILL]),
                        "held_out": st.column_config.CheckboxColumn(t("trigger.col_held_out"))})

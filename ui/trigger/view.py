@@ -1,7 +1,7 @@
 """Cached analyses, tables and figures of the trigger page, and the translation of its readings.
 
 The report and the similarity baseline are cached on their hashable inputs (frozen dataclasses of
-evallib), figures once per data, texts and language, so a warm rerun costs little.
+evallib), figures once per data, texts, language and presentation mode, so a warm rerun costs little.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from evallib.triggering.report import TriggerReport, evaluate
 from evallib.triggering.similarity import (EMBEDDING_SWEEP_THRESHOLDS, EMBEDDING_TABLE_THRESHOLDS, SWEEP_THRESHOLDS,
                                            TABLE_THRESHOLDS, baseline_table, embedding_scores, expected_indices,
                                            similarity_scores, threshold_sweep)
-from ui.figures import heatmap, threshold_lines
-from ui.i18n import integer, interval, language, number, p_value, percent, t
+from ui.figures import figure_key, heatmap, threshold_lines
+from ui.i18n import integer, interval, number, p_value, percent, t
 from ui.labels import md
 from ui.readings import formatted
 
@@ -126,12 +126,12 @@ BUILDERS = {"heatmap": heatmap, "threshold_lines": threshold_lines}
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def _figure(builder: str, lang: str, *args, **kwargs):
+def _figure(builder: str, style: str, *args, **kwargs):
     return BUILDERS[builder](*args, **kwargs)
 
 
 def chart(container, builder: str, *args, key: str | None = None, **kwargs) -> None:
-    container.plotly_chart(_figure(builder, language(), *args, **kwargs), width="stretch", key=key)
+    container.plotly_chart(_figure(builder, figure_key(), *args, **kwargs), width="stretch", key=key)
 
 
 def confusion_chart(container, report: TriggerReport, title: str, key: str | None = None) -> None:
