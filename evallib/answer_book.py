@@ -107,3 +107,25 @@ def book_of(bundle: Mapping) -> AnswerBook:
                                      path=f"answers/{index}")
             results.append(result)
     return AnswerBook(results)
+
+
+def matching_requests(built: Iterable[ChatRequest], stored: Iterable[Mapping]) -> list[ChatRequest]:
+    """The bundle's stored requests (``{"key", "request"}`` entries), each checked against the request its
+    inputs build at the same place: same key and same content (`evallib.llm.recordings.content_key`).
+
+    Raises `RunBundleError` ``requests`` (details: index) at the first one that asks something else.
+    """
+    from evallib.llm.recordings import content_key
+
+    sent = []
+    for index, (request_built, entry) in enumerate(zip(built, stored)):
+        try:
+            request = ChatRequest.from_dict(entry["request"])
+            same = request.key() == entry["key"] and content_key(request) == content_key(request_built)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            same = False
+        if not same:
+            raise RunBundleError("requests", f"request {index + 1} of the bundle does not ask what its inputs build",
+                                 index=index)
+        sent.append(request)
+    return sent

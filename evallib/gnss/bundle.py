@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from evallib.answer_book import AnswerBook, book_of
+from evallib.answer_book import AnswerBook, book_of, matching_requests
 from evallib.cluster_rates import ClusteredRate
 from evallib.gnss.agents import agent_midas, agent_v1, agent_v2
 from evallib.gnss.cases import CASES, held_out_cases
@@ -32,7 +32,6 @@ from evallib.gnss.readers import COMPONENTS, GnssFileError, read_text, station_r
 from evallib.gnss.repeated import INTERVAL_UNIT, RunCase, overall_pass_rate
 from evallib.gnss.spec import METHOD_V2, SPEC_V1, Spec, render_spec
 from evallib.gnss.station import estimate_station
-from evallib.llm.recordings import content_key
 from evallib.llm.request import ChatRequest, ChatResult
 from evallib.run_bundle import RunBundleError, make_run_bundle, read_run_bundle
 
@@ -215,17 +214,7 @@ def _text_model(data: object, bundle: Mapping) -> TextModelRun | None:
     if len(stored) != len(cells):
         raise RunBundleError("requests", f"the bundle holds {len(stored)} requests, its inputs build {len(cells)}",
                              index=min(len(stored), len(cells)))
-    sent = []
-    for index, ((_, _, built), entry) in enumerate(zip(cells, stored)):
-        try:
-            request = ChatRequest.from_dict(entry["request"])
-            same = request.key() == entry["key"] and content_key(request) == content_key(built)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            same = False
-        if not same:
-            raise RunBundleError("requests", f"request {index + 1} of the bundle does not ask what its inputs build",
-                                 index=index)
-        sent.append(request)
+    sent = matching_requests([built for _, _, built in cells], stored)
     book = book_of(bundle)
     return TextModelRun(data["model"], data["runs"], tuple(sent), tuple(book.results.get(r.key()) for r in sent), spec)
 

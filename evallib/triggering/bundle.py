@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from evallib.answer_book import AnswerBook, book_of
-from evallib.llm.recordings import content_key
+from evallib.answer_book import AnswerBook, book_of, matching_requests
 from evallib.llm.request import ChatRequest, ChatResult
 from evallib.run_bundle import RunBundleError, make_run_bundle, read_run_bundle
 from evallib.triggering.data import (LabelledQuery, SkillCatalogue, TriggerDataError, parse_queries, parse_skills,
@@ -118,17 +117,7 @@ def load_trigger_bundle(bundle: Mapping) -> tuple[TriggerRun, dict]:
     if len(stored) != len(cells):
         raise RunBundleError("requests", f"the bundle holds {len(stored)} requests, its inputs build {len(cells)}",
                              index=min(len(stored), len(cells)))
-    sent = []
-    for index, (cell, entry) in enumerate(zip(cells, stored)):
-        try:
-            request = ChatRequest.from_dict(entry["request"])
-            same = request.key() == entry["key"] and content_key(request) == content_key(cell.request)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            same = False
-        if not same:
-            raise RunBundleError("requests", f"request {index + 1} of the bundle does not ask what its inputs build",
-                                 index=index)
-        sent.append(request)
+    sent = matching_requests([cell.request for cell in cells], stored)
     book = book_of(bundle)
     results = tuple(book.results.get(r.key()) for r in sent)
     run = TriggerRun(catalogue, queries, runs, mode, kind, model, tuple(sent), results,
