@@ -219,8 +219,10 @@ def hash_token(token: str) -> str:
 
 
 def tokens_match(given: str, expected: str) -> bool:
-    """Constant-time comparison of two tokens (``hmac.compare_digest``); an empty expected token never matches."""
-    return bool(expected) and hmac.compare_digest(str(given).encode("utf-8"), expected.encode("utf-8"))
+    """Constant-time comparison of two tokens (``hmac.compare_digest``); an empty expected token never matches.
+
+    ``given`` is read without surrounding spaces (a token copied from the console often carries some)."""
+    return bool(expected) and hmac.compare_digest(str(given).strip().encode("utf-8"), expected.encode("utf-8"))
 
 
 class RoomStore:

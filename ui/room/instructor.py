@@ -23,7 +23,7 @@ from evallib.room.storage import RoomStorageError, normalise_code
 from ui.i18n import integer, plural, t
 from ui.labels import md, name_list
 from ui.room.messages import error_text
-from ui.room.qr import join_url, qr_png
+from ui.room.qr import join_url, qr_png, reachable_url
 from ui.room.state import INSTRUCTOR, instructor_token_entered, room_store
 
 MANAGED = "room.managed"
@@ -166,14 +166,26 @@ def instructor_panel() -> str | None:
     return code
 
 
+def _network_ip() -> str | None:
+    """This machine's address on its network, as Streamlit prints it at start ("Network URL"), or None."""
+    from streamlit import net_util  # Streamlit's own helper: the address it prints
+
+    try:
+        return net_util.get_internal_ip()
+    except Exception:  # noqa: BLE001 - no network address is a note on the page, never an error
+        return None
+
+
 def join_card(code: str) -> None:
     """The room's code, join link and QR code, large, for the projector."""
-    url = join_url(st.context.url, st.context.headers.get("host"), code)
+    url, note = reachable_url(join_url(st.context.url, st.context.headers.get("host"), code), _network_ip())
     columns = st.columns([1, 1])
     with columns[0]:
         st.header(t("room.instructor.code_big", code=code))
         st.markdown(t("room.instructor.join_url", url=md(url, None)))
         st.code(url, language=None)
+        if note:
+            st.caption(t(f"room.instructor.link_{note}"))
     with columns[1]:
         png, width = qr_png(url)
         st.image(png, width=width, caption=t("room.instructor.qr_caption", code=code),
