@@ -23,6 +23,7 @@ from evallib.room.storage import RoomStorageError, normalise_code
 from ui.i18n import integer, plural, t
 from ui.labels import md, name_list
 from ui.room.messages import error_text
+from ui.room.board import refresh_seconds
 from ui.room.qr import join_url, qr_png, reachable_url
 from ui.room.state import INSTRUCTOR, instructor_token_entered, room_store
 
@@ -148,20 +149,14 @@ def instructor_panel() -> str | None:
             store = room_store()
             store.check_instructor(token)
             room = store.room(code)
-            people = store.participants(code)
-            attempts = store.attempts(code, include_hidden=True)
         except ROOM_ERRORS as error:
             st.error(error_text(error))
             return None
-        state = t("room.instructor.state_closed" if room.closed else "room.instructor.state_open")
-        st.markdown(t("room.instructor.managing", code=room.code, title=md(room.title or "—", 60), state=state,
-                      **_counts(len(people), len(attempts))))
-        if people:
-            st.caption(name_list([p.name for p in people], 12))
+        # Who joined and what they submitted change while the instructor watches: refreshed with the board.
+        st.fragment(_activity, run_every=refresh_seconds())(code)
         if not room.closed:
             st.button(t("room.instructor.close"), key="room.close", on_click=_close, args=(code,))
         _rating_items(room)
-        _attempts(code, attempts)
         _export_part(code)
     return code
 
@@ -211,6 +206,27 @@ def _rating_items(room) -> None:
             for item in current["items"]:
                 st.caption(md(item["id"], None))
                 st.code(item["text"], language=None, wrap_lines=True)
+
+
+def _activity(code: str) -> None:
+    """The managed room's state, participants and attempts (to open or hide), read afresh at each refresh."""
+    notice = st.session_state.pop(NOTICE, None)  # an action from here (hide) reruns this part only
+    if notice is not None:
+        getattr(st, notice[0])(notice[1])
+    try:
+        store = room_store()
+        room = store.room(code)
+        people = store.participants(code)
+        attempts = store.attempts(code, include_hidden=True)
+    except ROOM_ERRORS as error:
+        st.error(error_text(error))
+        return
+    state = t("room.instructor.state_closed" if room.closed else "room.instructor.state_open")
+    st.markdown(t("room.instructor.managing", code=room.code, title=md(room.title or "—", 60), state=state,
+                  **_counts(len(people), len(attempts))))
+    if people:
+        st.caption(name_list([p.name for p in people], 12))
+    _attempts(code, attempts)
 
 
 def _attempt_option(attempt) -> str:
