@@ -192,6 +192,8 @@ def test_every_download_of_every_page_is_a_readable_file(app_url, page):
     import json
 
     for name in PAGES[1:]:
+        if name == "room":  # its tables need a room with attempts: tests/test_browser_room_flow.py downloads them
+            continue
         page.goto(f"{app_url}/{name}")
         _wait_until_idle(page)
         keys = page.evaluate("Array.from(document.querySelectorAll('[class*=\"st-key-download_\"][class*=\"_csv\"]'))"

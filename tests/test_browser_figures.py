@@ -60,7 +60,7 @@ def test_every_figure_text_is_drawn_at_16_px_at_least(app_url, browser):
 def test_date_axes_name_the_months_in_the_sessions_language(app_url, browser, lang):
     page = browser.new_page(viewport={"width": 1280, "height": 20000})
     _open(page, app_url, "gnss", lang)
-    page.locator('[data-testid="stFileUploaderDropzoneInput"]').last.set_input_files(str(DATA / "STA4.csv"))
+    page.locator('.st-key-gnss_upload input[type="file"]').set_input_files(str(DATA / "STA4.csv"))  # the station's, not a run's
     _wait_until_idle(page, 2)
     ticks = [text for _, kind, text, _ in page.evaluate(SIZES, {"tick": ".xtick text"}) if "2020" in text]
     page.close()

@@ -23,7 +23,7 @@ from tests.evallib.room.conftest import trigger_payload
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, _serve_app, _wait_until_idle
 from ui.i18n import catalogue
 from ui.room.join import COOKIE
-from ui.room.qr import qr_png
+from ui.room.qr import qr_png, reachable_url
 
 TOKEN = "instructor-token-for-browser-tests"
 
@@ -91,7 +91,12 @@ def test_the_qr_code_shows_and_the_board_refreshes_by_itself(room_app, browser):
     assert box["width"] >= 300 and abs(box["width"] - box["height"]) < 2, box  # square, large on a projector
     assert qr.evaluate("img => img.complete && img.naturalWidth") == round(box["width"])  # shown at its own size
     link = page.locator('[data-testid="stCode"] code').filter(has_text=f"/room?code={code}").first.inner_text().strip()
-    assert link == f"{app}/room?code={code}"  # the address this browser uses, not localhost
+    # The address this browser uses; on a loopback name, this machine's network address instead.
+    from streamlit import net_util
+
+    expected_link, note = reachable_url(f"{app}/room?code={code}", net_util.get_internal_ip())
+    assert link == expected_link and (note == "network") == (net_util.get_internal_ip() is not None)
+    assert page.get_by_text(_text(f"room.instructor.link_{note}")).count() == 1
     served = Image.open(io.BytesIO(page.request.get(qr.get_attribute("src")).body()))
     assert served.format == "PNG"  # lossless: a JPEG would blur the modules' edges
     expected = Image.open(io.BytesIO(qr_png(link)[0]))

@@ -9,6 +9,8 @@ evallib's on the ratings stored). The instructor hides an attempt (the board los
 room, and a second server on a **fresh** database imports the bundle: its board is the same.
 """
 
+import csv
+import io
 import re
 import time
 
@@ -18,7 +20,7 @@ from playwright.sync_api import sync_playwright
 from evallib.room.ratings import room_agreement
 from evallib.room.storage import ENV_VAR, RoomStorageError, RoomStore
 from tests.postgres_cluster import new_postgres_database
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _serve_app, _wait_until_idle
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _download, _serve_app, _wait_until_idle
 from ui.i18n import catalogue
 from ui.room.rating import radio_key
 
@@ -221,6 +223,12 @@ def test_instructor_and_three_participants_through_the_whole_room(databases, mon
             board = _board(instructor)
             assert any("#2 | Bruno" in line and "#3 | Chloé" in line for line in board)
             assert any(_fr(fleiss.value) in line for line in board)
+            # The board's table downloads as CSV: the attempts left, their figures as numbers within their interval.
+            rows = list(csv.DictReader(io.StringIO(_download(instructor, "download_room_board_trigger_csv")
+                                                   .decode("utf-8-sig"))))
+            assert {(row["attempt"], row["participant"]) for row in rows} == {("2", "Bruno"), ("3", "Chloé")}
+            assert all(float(row["low"]) <= float(row["value"]) <= float(row["high"]) for row in rows)
+            assert {row["unit"] for row in rows} == {"query"}
 
             # Export, then import on a fresh database (another server): the same board.
             instructor.get_by_role("button", name=_t("room.bundle.prepare")).click()

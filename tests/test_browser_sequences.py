@@ -83,6 +83,8 @@ def test_judge_offline_on_a_generator_recorded_live_then_blinding_and_language(l
         box.press("Enter")
         walk.settle()
     select = side.locator('[data-testid="stSelectbox"]').filter(has_text=_text("sidebar.model", "fr"))
+    select.scroll_into_view_if_needed()  # below the fold of the sidebar: a list opened while scrolling closes
+    page.wait_for_timeout(300)
     select.locator('button[aria-haspopup="listbox"]').click()
     page.get_by_role("option", name="fake-ok", exact=True).click()
     walk.settle()

@@ -38,7 +38,6 @@ from sqlalchemy import (Boolean, Column, Float, ForeignKey, Integer, MetaData, S
                         UniqueConstraint, create_engine, event, exc, select, update)
 from sqlalchemy.engine import Connection, Engine
 
-from evallib.room.attempts import RoomAttemptError, validate_attempt
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 #: The SQLite file used when ``EVALLIB_DATABASE_URL`` is not set (its folder is git-ignored).
@@ -219,8 +218,10 @@ def hash_token(token: str) -> str:
 
 
 def tokens_match(given: str, expected: str) -> bool:
-    """Constant-time comparison of two tokens (``hmac.compare_digest``); an empty expected token never matches."""
-    return bool(expected) and hmac.compare_digest(str(given).encode("utf-8"), expected.encode("utf-8"))
+    """Constant-time comparison of two tokens (``hmac.compare_digest``); an empty expected token never matches.
+
+    ``given`` is read without surrounding spaces (a token copied from the console often carries some)."""
+    return bool(expected) and hmac.compare_digest(str(given).strip().encode("utf-8"), expected.encode("utf-8"))
 
 
 class RoomStore:
@@ -372,6 +373,8 @@ class RoomStore:
     # ---------------------------------------------------------------- attempts
     def submit_attempt(self, code: str, participant_token: str, payload: Mapping) -> int:
         """Store a validated attempt (`evallib.room.attempts.validate_attempt`); returns its id."""
+        from evallib.room.attempts import RoomAttemptError, validate_attempt  # scipy: not on every page's start
+
         try:
             payload = validate_attempt(payload)
         except RoomAttemptError as error:

@@ -106,3 +106,15 @@ def test_labels_changed_by_the_instructor_leave_no_stale_choice(open_page, room)
     assert not at.exception
     assert at.radio(key=radio_key(code, "json-iam")).options == ["correct", "incorrect"]
     assert at.radio(key=radio_key(code, "json-iam")).value is None  # "fail" is not a label any more
+
+
+def test_a_rating_in_a_closed_room_is_not_kept_and_the_page_says_it_cannot_be(open_page, room):
+    outside, code, joined = room
+    at = open_page(PAGE, **{MEMBERSHIP: joined})
+    outside.close_room(code, server_instructor_token().token)
+    at.radio(key=radio_key(code, "json-iam")).set_value("fail").run()
+    assert not at.exception
+    warnings = " ".join(w.value for w in at.warning)
+    assert f"La salle {code} est fermée." in warnings
+    assert "ne peut plus l'être" in warnings and "gardées" not in warnings  # nothing promised to a retry
+    assert outside.ratings(code) == []

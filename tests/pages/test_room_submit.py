@@ -130,7 +130,8 @@ def test_a_closed_room_refuses_and_says_so(open_page, room):
     _button(at, "trigger").click().run()
     assert not at.exception
     assert f"La salle {code} est fermée." in _texts(at.error)
-    assert _button(at, "trigger").label == TEXTS["room_submit.retry"]["fr"]
+    # no click can store it any more: nothing is kept, the button is not a retry
+    assert _button(at, "trigger").label == TEXTS["room_submit.button"]["fr"] and not at.warning
     assert outside.attempts(code) == []
 
 

@@ -25,12 +25,14 @@ from evallib.room.board import Board, build_boards
 from evallib.room.rating_set import room_rating
 from evallib.room.ratings import RoomAgreement, room_agreement
 from evallib.room.storage import RoomStorageError
+from ui.downloads import download_table
 from ui.figures import chart_config, interval_bars
 from ui.i18n import catalogue, integer, interval, number, p_value, percent, t
 from ui.labels import md, name_list
 from ui.readings import formatted
 from ui.room.messages import error_text
 from ui.room.state import room_store
+from ui.tables import results_table, wrapped_table
 
 REFRESH_VARIABLE = "EVALLIB_ROOM_REFRESH_SECONDS"
 DEFAULT_REFRESH = 3.0
@@ -153,7 +155,8 @@ def draw_kind(kind: str, board: Board) -> None:
                                       title="", y_title=t(f"room.board.figure.{kind}"),
                                       texts=[number(f.value) for f in figures], value_range=VALUE_RANGE.get(kind)),
                         config=chart_config(), key=f"room_board_chart_{kind}")
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        results_table(pd.DataFrame(rows), hide_index=True, width="stretch")
+        download_table(f"room_board_{kind}", lambda: board_records(board), key=f"room_board_{kind}")
     if board.winners_curse:
         st.markdown(f"**{t('room.curse.title')}**")
         st.caption(t("room.curse.why"))
@@ -161,7 +164,29 @@ def draw_kind(kind: str, board: Board) -> None:
                   t("room.col.participant"): row.participant, t("room.col.visible"): _figure_text(row.visible),
                   t("room.col.held_out"): _figure_text(row.held_out), t("room.col.reading"): say_plain(row.reading)}
                  for row in board.winners_curse]
-        st.dataframe(pd.DataFrame(curse), hide_index=True, width="stretch")
+        wrapped_table(pd.DataFrame(curse), hide_index=True)  # the readings are sentences: they wrap
+        download_table(f"room_curse_{kind}", lambda: curse_records(board), key=f"room_curse_{kind}")
+
+
+def _figure_record(prefix: str, figure) -> dict:
+    n = getattr(figure, "items", None)
+    return {f"{prefix}value": figure.value, f"{prefix}low": figure.low, f"{prefix}high": figure.high,
+            f"{prefix}n": figure.n if n is None else n}
+
+
+def board_records(board: Board) -> list[dict]:
+    """The board's rows as plain values for its CSV/JSON download (unit and test named on each row)."""
+    return [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
+             **_figure_record("", row.accuracy), "unit": board.unit, "test": board.test,
+             "p_vs_best": row.p_vs_best, "p_holm": row.p_adjusted, "tied_with_best": row.tied_with_best}
+            for row in board.rows]
+
+
+def curse_records(board: Board) -> list[dict]:
+    """The winner's curse table as plain values: visible and held-out figures, the reading's code."""
+    return [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
+             **_figure_record("visible_", row.visible), **_figure_record("held_out_", row.held_out),
+             "reading": row.reading.code} for row in board.winners_curse]
 
 
 def say_plain(reading) -> str:
@@ -196,4 +221,7 @@ def draw_agreement(agreement: RoomAgreement) -> None:
              t("room.col.share"): percent(r.share)} for r in agreement.raters_by_disagreement]
     if rows:
         st.markdown(f"**{t('room.kappa.who')}**")
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        results_table(pd.DataFrame(rows), hide_index=True, width="stretch")
+        download_table("room_raters", lambda: [{"participant": r.participant, "rated": r.rated,
+                                                "compared": r.compared, "disagreements": r.disagreements,
+                                                "share": r.share} for r in agreement.raters_by_disagreement])

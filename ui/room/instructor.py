@@ -23,7 +23,8 @@ from evallib.room.storage import RoomStorageError, normalise_code
 from ui.i18n import integer, plural, t
 from ui.labels import md, name_list
 from ui.room.messages import error_text
-from ui.room.qr import join_url, qr_png
+from ui.room.board import refresh_seconds
+from ui.room.qr import join_url, qr_png, reachable_url
 from ui.room.state import INSTRUCTOR, instructor_token_entered, room_store
 
 MANAGED = "room.managed"
@@ -148,32 +149,38 @@ def instructor_panel() -> str | None:
             store = room_store()
             store.check_instructor(token)
             room = store.room(code)
-            people = store.participants(code)
-            attempts = store.attempts(code, include_hidden=True)
         except ROOM_ERRORS as error:
             st.error(error_text(error))
             return None
-        state = t("room.instructor.state_closed" if room.closed else "room.instructor.state_open")
-        st.markdown(t("room.instructor.managing", code=room.code, title=md(room.title or "—", 60), state=state,
-                      **_counts(len(people), len(attempts))))
-        if people:
-            st.caption(name_list([p.name for p in people], 12))
+        # Who joined and what they submitted change while the instructor watches: refreshed with the board.
+        st.fragment(_activity, run_every=refresh_seconds())(code)
         if not room.closed:
             st.button(t("room.instructor.close"), key="room.close", on_click=_close, args=(code,))
         _rating_items(room)
-        _attempts(code, attempts)
         _export_part(code)
     return code
 
 
+def _network_ip() -> str | None:
+    """This machine's address on its network, as Streamlit prints it at start ("Network URL"), or None."""
+    from streamlit import net_util  # Streamlit's own helper: the address it prints
+
+    try:
+        return net_util.get_internal_ip()
+    except Exception:  # noqa: BLE001 - no network address is a note on the page, never an error
+        return None
+
+
 def join_card(code: str) -> None:
     """The room's code, join link and QR code, large, for the projector."""
-    url = join_url(st.context.url, st.context.headers.get("host"), code)
+    url, note = reachable_url(join_url(st.context.url, st.context.headers.get("host"), code), _network_ip())
     columns = st.columns([1, 1])
     with columns[0]:
         st.header(t("room.instructor.code_big", code=code))
         st.markdown(t("room.instructor.join_url", url=md(url, None)))
         st.code(url, language=None)
+        if note:
+            st.caption(t(f"room.instructor.link_{note}"))
     with columns[1]:
         png, width = qr_png(url)
         st.image(png, width=width, caption=t("room.instructor.qr_caption", code=code),
@@ -199,6 +206,27 @@ def _rating_items(room) -> None:
             for item in current["items"]:
                 st.caption(md(item["id"], None))
                 st.code(item["text"], language=None, wrap_lines=True)
+
+
+def _activity(code: str) -> None:
+    """The managed room's state, participants and attempts (to open or hide), read afresh at each refresh."""
+    notice = st.session_state.pop(NOTICE, None)  # an action from here (hide) reruns this part only
+    if notice is not None:
+        getattr(st, notice[0])(notice[1])
+    try:
+        store = room_store()
+        room = store.room(code)
+        people = store.participants(code)
+        attempts = store.attempts(code, include_hidden=True)
+    except ROOM_ERRORS as error:
+        st.error(error_text(error))
+        return
+    state = t("room.instructor.state_closed" if room.closed else "room.instructor.state_open")
+    st.markdown(t("room.instructor.managing", code=room.code, title=md(room.title or "—", 60), state=state,
+                  **_counts(len(people), len(attempts))))
+    if people:
+        st.caption(name_list([p.name for p in people], 12))
+    _attempts(code, attempts)
 
 
 def _attempt_option(attempt) -> str:

@@ -29,7 +29,6 @@ from evallib.errors import InputError
 from evallib.room.storage import RoomStorageError, RoomStore, clean_name, normalise_code
 from ui.i18n import t
 from ui.labels import md
-from ui.room.messages import error_text
 from ui.room.state import Membership, membership, room_store, set_membership
 
 COOKIE = "evallib_room"
@@ -135,6 +134,8 @@ def _join() -> None:
         back = store.rejoin(*former) if former is not None and former[0] == normalise_code(code) else None
         participant = back or store.join(code, typed)
     except (RoomStorageError, InputError) as error:
+        from ui.room.messages import error_text  # the room's error texts load evallib's analyses (scipy)
+
         st.session_state[NOTICE_KEY] = ("error", error_text(error))
         return
     if back is not None:

@@ -50,6 +50,31 @@ def join_url(page_url: str | None, host: str | None, code: str) -> str:
     return f"/{PAGE_PATH}?{query}"
 
 
+#: Host names that only the machine itself reaches: a link with one is useless on a participant's laptop.
+LOOPBACK = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
+
+
+def reachable_url(url: str, network_ip: str | None) -> tuple[str, str]:
+    """(link, note): a link whose host is a `LOOPBACK` name gets the machine's ``network_ip`` instead (the
+    address Streamlit prints as "Network URL"), port and path kept. ``note``: "" (the link as given),
+    "network" (rewritten) or "loopback" (rewritten it could not be: no network address known).
+
+    >>> reachable_url("http://localhost:8501/room?code=ACD3E7", "10.0.0.5")
+    ('http://10.0.0.5:8501/room?code=ACD3E7', 'network')
+    >>> reachable_url("http://10.0.0.5:8501/room?code=ACD3E7", "10.0.0.9")
+    ('http://10.0.0.5:8501/room?code=ACD3E7', '')
+    >>> reachable_url("http://127.0.0.1/room", None)
+    ('http://127.0.0.1/room', 'loopback')
+    """
+    parts = urlsplit(url)
+    if (parts.hostname or "") not in LOOPBACK:
+        return url, ""
+    if not network_ip:
+        return url, "loopback"
+    netloc = network_ip if parts.port is None else f"{network_ip}:{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment)), "network"
+
+
 def qr_png(text: str, max_width: int = SHOWN_WIDTH) -> tuple[bytes, int]:
     """(PNG, its width in pixels) of the QR code of ``text``: error correction M, `BORDER` modules of
     quiet zone, the largest whole number of pixels per module that fits ``max_width`` (`MIN_SCALE` at least)."""

@@ -16,6 +16,7 @@ import streamlit as st
 
 from evallib.room.rating_set import room_rating
 from evallib.room.storage import RoomStorageError
+from ui.room.submit import FINAL
 from ui.i18n import integer, t
 from ui.labels import md
 from ui.room.messages import error_text
@@ -34,8 +35,11 @@ def radio_key(code: str, item_id: str) -> str:
 
 
 def _flush(joined: Membership) -> None:
-    """Send every kept rating of this room in the order given; stop at the first refusal (kept)."""
+    """Send every kept rating of this room in the order given; stop at the first refusal (kept, unless final).
+
+    The last refusal stays in the session until a kept rating is stored, so that the page can say it."""
     pending = st.session_state.setdefault(PENDING, {})
+    sent = False
     for (code, item_id), label in list(pending.items()):
         if code != joined.code:
             continue
@@ -43,9 +47,14 @@ def _flush(joined: Membership) -> None:
             room_store().rate(code, joined.token, item_id, label)
         except RoomStorageError as error:
             st.session_state[FAILURE] = error
+            if error.code in FINAL:  # no later click can store them: the message says so, nothing is kept
+                for kept in [k for k in pending if k[0] == code]:
+                    pending.pop(kept)
             return
         pending.pop((code, item_id), None)
-    st.session_state.pop(FAILURE, None)
+        sent = True
+    if sent:
+        st.session_state.pop(FAILURE, None)
 
 
 def _rate(joined: Membership, item_id: str) -> None:
@@ -99,7 +108,9 @@ def rating_form() -> None:
     if mine is not None:
         rated = sum(str(item["id"]) in mine for item in items)
         st.caption(t("room_submit.rating_count", rated=integer(rated), total=integer(len(items))))
-    if _kept(joined.code):
-        failure = st.session_state.get(FAILURE)
+    failure = st.session_state.get(FAILURE)
+    if isinstance(failure, RoomStorageError) and failure.code in FINAL and failure.details.get("room") == joined.code:
+        st.warning(f"{error_text(failure)} {t('room_submit.rating_final')}")
+    elif _kept(joined.code):
         said = error_text(failure) if isinstance(failure, Exception) else ""
         st.warning(f"{said} {t('room_submit.rating_pending', n=integer(_kept(joined.code)))}".strip())

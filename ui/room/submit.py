@@ -40,6 +40,10 @@ PENDING = "room.submit.pending"
 OUTCOME = "room.submit.outcome"
 
 
+#: Refusals that no retry can overcome (the room closed, or forgot this participant): nothing is kept.
+FINAL = ("room_closed", "unknown_room", "unknown_participant")
+
+
 def _pending(kind: str, code: str) -> dict | None:
     kept = st.session_state.get(PENDING, {}).get(kind)
     return kept[1] if kept is not None and kept[0] == code else None
@@ -69,7 +73,10 @@ def _send(kind: str, joined: Membership, build: Callable[[], dict]) -> None:
         store = room_store()
         attempt_id = store.submit_attempt(joined.code, joined.token, payload)
     except RoomStorageError as error:
-        st.session_state.setdefault(PENDING, {})[kind] = (joined.code, payload)
+        if error.code in FINAL:  # no later click can store it: nothing is kept, the message says why
+            st.session_state.get(PENDING, {}).pop(kind, None)
+        else:
+            st.session_state.setdefault(PENDING, {})[kind] = (joined.code, payload)
         outcome[kind] = (joined.code, "error", error, {})
         return
     st.session_state.get(PENDING, {}).pop(kind, None)

@@ -72,6 +72,16 @@ TEXTS = {
     "room.instructor.close": {"fr": "Fermer la salle", "en": "Close the room"},
     "room.instructor.closed": {"fr": "Salle {code} fermée : plus d'arrivée, d'essai ni de note.",
                                "en": "Room {code} closed: no more joins, attempts or ratings."},
+    "room.instructor.link_network": {
+        "fr": "Cette page est ouverte sur « localhost », que seul ce poste atteint : le lien et le QR code "
+              "donnent son adresse sur le réseau.",
+        "en": "This page is open on 'localhost', which only this machine reaches: the link and the QR code give "
+              "its address on the network instead."},
+    "room.instructor.link_loopback": {
+        "fr": "Cette page est ouverte sur « localhost », que seul ce poste atteint, et son adresse sur le réseau "
+              "est inconnue : ouvrez l'application par cette adresse pour que le lien serve aux participants.",
+        "en": "This page is open on 'localhost', which only this machine reaches, and its network address is "
+              "unknown: open the app by that address so that the link works for the participants."},
     "room.instructor.join_url": {"fr": "Pour rejoindre : {url}", "en": "To join: {url}"},
     "room.instructor.code_big": {"fr": "Code : {code}", "en": "Code: {code}"},
     "room.instructor.qr_caption": {"fr": "Scannez pour rejoindre la salle {code}",

@@ -69,6 +69,9 @@ TEXTS = {
     "room_submit.rating_count": {
         "fr": "Éléments notés : {rated} sur {total}.",
         "en": "Items rated: {rated} of {total}."},
+    "room_submit.rating_final": {
+        "fr": "Cette note n'a pas été enregistrée et ne peut plus l'être.",
+        "en": "This rating was not stored and can no longer be."},
     "room_submit.rating_pending": {
         "fr": "Notes pas encore enregistrées : {n}. Elles sont gardées ici et renvoyées au prochain clic.",
         "en": "Ratings not stored yet: {n}. They are kept here and sent again on the next click."},
