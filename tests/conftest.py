@@ -91,6 +91,12 @@ def chromium():
         browser.close()
 
 
+@pytest.fixture(scope="module")
+def browser(chromium):
+    """The module's Chromium (`chromium`) under the name most browser tests use."""
+    return chromium
+
+
 # ---------------------------------------------------------------- PostgreSQL for the room's tests
 
 @pytest.fixture(scope="session")

@@ -7,9 +7,8 @@ chart theme wrote legends in 12 px), and in French the date axes name the months
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, PAGES, _wait_until_idle
+from tests.test_browser import PAGES, _wait_until_idle
 
 DATA = Path(__file__).resolve().parent / "data" / "gnss"
 MIN_PX = 16
@@ -35,12 +34,6 @@ def _open(page, app_url: str, name: str, lang: str) -> None:
     _wait_until_idle(page, 2)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def test_every_figure_text_is_drawn_at_16_px_at_least(app_url, browser):

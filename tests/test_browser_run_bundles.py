@@ -9,9 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _wait_until_idle
+from tests.test_browser import _wait_until_idle
 from ui.texts.run_bundles import TEXTS
 
 GNSS_DATA = Path(__file__).resolve().parent / "data" / "gnss"
@@ -66,12 +65,6 @@ def _figures(page) -> list[str]:
     return [text for text in page.evaluate(FIGURES) if not NOT_FIGURES.search(text)]
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.mark.parametrize("name", sorted(OFF_DEFAULTS))

@@ -13,7 +13,7 @@ import pytest
 
 from evallib.__main__ import main
 from evallib.persona.catalogue import DEFAULT_CATALOGUE
-from tests.test_browser_run_bundles import _figures, _open, browser  # noqa: F401 (browser: a fixture)
+from tests.test_browser_run_bundles import _figures, _open
 from tests.test_browser import _wait_until_idle
 from ui.texts.kappa import TEXTS as KAPPA
 from ui.texts.persona import TEXTS as PERSONA
