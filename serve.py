@@ -13,10 +13,13 @@ import re
 from pathlib import Path
 
 import streamlit as st
+from starlette.middleware import Middleware
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 from streamlit import file_util
+from streamlit.runtime.pages_manager import PagesManager
 
+from evallib.room.browser_cookie import BrowserCookieMiddleware
 from evallib.room.instructor import server_instructor_token
 
 ROOT = Path(__file__).resolve().parent
@@ -42,7 +45,13 @@ async def _page(request) -> HTMLResponse:
     return HTMLResponse(index_html(), headers={"Cache-Control": "no-cache"})
 
 
-app = st.App(str(ENTRY), routes=[Route(f"/{path}", _page, methods=["GET"]) for path in page_paths()])
+#: This server never uses the legacy ``pages/`` mode: app.py calls st.navigation. Streamlit 1.67 sets the
+#: process-wide flag from the folder's presence when the first session starts, and the first run of
+#: st.navigation clears it, so sessions that start together on a fresh server raced (ui/shell.py).
+PagesManager.uses_pages_directory = False
+
+app = st.App(str(ENTRY), routes=[Route(f"/{path}", _page, methods=["GET"]) for path in page_paths()],
+             middleware=[Middleware(BrowserCookieMiddleware)])
 
 #: The room's instructor token: drawn at start when neither the secrets nor the environment set it, and
 #: then printed once here, in the server's console (as Jupyter prints its token).
