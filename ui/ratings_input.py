@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import streamlit as st
 
 from evallib import agreement as ag
+from evallib.redaction import leak
 from ui.i18n import integer, plural, t
 from ui.labels import md, name_list
 
@@ -65,6 +67,20 @@ class Upload:
     @classmethod
     def of(cls, name: str, data: bytes) -> Upload:
         return cls(name, data, hashlib.blake2b(data, digest_size=16).hexdigest())
+
+    # Worked out on first use and kept on the object (which lives in the session): a rerun of the page
+    # does not decode or scan a file of a million lines again.
+
+    @cached_property
+    def text(self) -> str:
+        """The file as text: UTF-8, a byte order mark dropped, bytes that do not decode replaced."""
+        return self.data.decode("utf-8-sig", errors="replace")
+
+    @cached_property
+    def secret(self) -> str | None:
+        """The kind of secret in the file's name or text (`evallib.redaction.leak`: "key",
+        "url_credentials", "local_path"), or None; a 15 MB file takes about a second to scan."""
+        return leak([self.name, self.text])
 
 
 def preset_text(values: tuple) -> str:

@@ -110,11 +110,13 @@ def _file(make_bundle: Callable[[], dict]) -> bytes:
 
 
 def run_bundle_controls(page: str, make_bundle: Callable[[], dict], load: Callable[[dict], object],
-                        inputs: Mapping | None = None, container=st) -> None:
+                        inputs: Mapping | None = None, container=st, found: str | None = None) -> None:
     """The download button of this run and the uploader of a run (module docstring); ``inputs``: what the
-    user typed, checked for a key or a local path on every run (cheap), so that the button is not offered."""
+    user typed, checked for a key or a local path on every run (cheap), so that the button is not offered;
+    ``found``: the kind of secret already found in inputs too large to scan on every run (an uploaded
+    file, scanned once per upload: `ui.ratings_input.Upload.secret`), left out of ``inputs``."""
     row = container.container(horizontal=True, gap="small", vertical_alignment="bottom")
-    kind = leak(inputs) if inputs is not None else None
+    kind = found or (leak(inputs) if inputs is not None else None)
     if kind is not None:
         row.warning(t("run_bundles.cannot_write", reason=refusal(RunBundleError("leak", "", kind=kind))))
     else:

@@ -26,8 +26,8 @@ def current_inputs(pair: tuple[int, int] = (0, 1)) -> KappaInputs:
     if state.get("kappa_source", "typed") == "typed":
         return KappaInputs("typed", (state.get("kappa_r1", ""), state.get("kappa_r2", "")), **options)
     stored = state.get("kappa_csv_data")
-    text = stored.data.decode("utf-8-sig", errors="replace") if stored else ""
-    return KappaInputs("file", file_name=stored.name if stored else "", file_text=text, pair=pair, **options)
+    return KappaInputs("file", file_name=stored.name if stored else "", file_text=stored.text if stored else "",
+                       pair=pair, **options)
 
 
 def load_run(bundle: dict) -> KappaInputs:
@@ -54,4 +54,8 @@ def controls(pair: tuple[int, int] = (0, 1)) -> None:
     if shown is not None and shown != inputs:
         close_loaded(PAGE)
         st.info(t("run_bundles.closed_by_edit"))
-    run_bundle_controls(PAGE, lambda: make_bundle(inputs), load_run, inputs=inputs.to_dict())
+    checked, found = inputs.to_dict(), None
+    stored = st.session_state.get("kappa_csv_data")
+    if inputs.source == "file" and stored is not None:  # the file is scanned once per upload, not per rerun
+        checked["file"], found = {"name": inputs.file_name}, stored.secret
+    run_bundle_controls(PAGE, lambda: make_bundle(inputs), load_run, inputs=checked, found=found)
