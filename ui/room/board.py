@@ -30,6 +30,7 @@ from ui.figures import chart_config, interval_bars
 from ui.i18n import catalogue, integer, interval, number, p_value, percent, t
 from ui.labels import md, name_list
 from ui.readings import formatted
+from ui.room.liveness import heartbeat
 from ui.room.messages import error_text
 from ui.room.state import room_store
 from ui.tables import results_table, wrapped_table
@@ -87,6 +88,7 @@ def board_section(code: str | None) -> None:
 
 def draw_board(code: str, every: float) -> None:
     """One refresh of the board (see the module docstring)."""
+    heartbeat(every)  # the browser says when these refreshes stop (ui.room.liveness)
     try:
         store = room_store()
         room = store.room(code)

@@ -191,6 +191,16 @@ TEXTS = {
     "room.board.refresh": {"fr": "Rafraîchir le tableau toutes les (secondes)", "en": "Refresh the board every (seconds)"},
     "room.board.retry": {"fr": "Nouvel essai au prochain rafraîchissement.", "en": "Trying again at the next refresh."},
     "room.board.empty": {"fr": "Aucun essai au tableau pour l'instant.", "en": "No attempt on the board yet."},
+    # ---------------------------------------------------------------- the board's liveness banner (ui/room/liveness.py)
+    # Shown by a script in the browser when the server is gone; {time} is the board's last refresh.
+    "room.live.down": {
+        "fr": "Tableau figé depuis {time} : le serveur ne répond plus. Les chiffres affichés datent de {time}.",
+        "en": "Board not live since {time}: the server does not answer. The figures shown are from {time}."},
+    "room.live.stalled": {
+        "fr": "Tableau figé depuis {time} : aucun rafraîchissement reçu, reconnexion en cours…",
+        "en": "Board not live since {time}: no refresh has arrived, reconnecting…"},
+    "room.live.back": {"fr": "Le tableau est de nouveau en direct (mis à jour à {time}).",
+                       "en": "The board is live again (updated at {time})."},
     "room.kind.trigger": {"fr": "Déclenchement des skills — exactitude sur les requêtes visibles",
                           "en": "Skill triggering — accuracy on the visible queries"},
     "room.kind.persona": {"fr": "Audit de personas — exactitude (leave-one-out) sur les sondes visibles",
