@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -66,6 +67,7 @@ def server():
         if process.poll() is None:
             process.terminate()
             process.wait(timeout=20)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_the_board_says_it_is_not_live_when_the_server_dies_and_live_again_when_it_is_back(server, browser):
