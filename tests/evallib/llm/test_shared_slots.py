@@ -1,0 +1,82 @@
+"""The per-endpoint limit holds across app processes on one PostgreSQL (evallib.llm.shared_slots).
+
+Two real processes, each sending 20 requests to the fake server through the scheduler the app
+builds, with a limit of 8: never more than 8 in flight at once (16 with one limit per process), both
+finish, and the freed slots go to both processes in turn. A process killed while holding every slot
+frees them.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from evallib.llm.scheduler import LIMIT_VARIABLE, EndpointScheduler
+from evallib.llm.shared_slots import PostgresSlots, endpoint_scheduler, is_postgres
+from tests.fake_llm_server import FakeLLMServer
+from tests.postgres_cluster import new_postgres_database
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def database(postgres_server):
+    return new_postgres_database(postgres_server, prefix="slots_test")
+
+
+def _process(*args: str) -> subprocess.Popen:
+    environ = {**os.environ, LIMIT_VARIABLE: "8"}
+    return subprocess.Popen([sys.executable, "-m", "tests.scheduler_process", *args], cwd=ROOT, env=environ,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def test_two_processes_keep_eight_in_flight_together_and_take_turns(database):
+    with FakeLLMServer(api_key="sk-fake-endpoint-tests", latency=0.3) as server:
+        processes = [_process("send", server.url, database, name, "20", "4") for name in ("one", "two")]
+        try:
+            for process in processes:
+                assert process.stdout.readline().strip() == "ready"
+            for process in processes:
+                process.stdin.write("go\n")
+                process.stdin.flush()
+            finished = [process.stdout.readline().strip() for process in processes]
+        finally:
+            for process in processes:
+                process.kill() if process.poll() is None and process.wait(timeout=60) is None else None
+        assert finished == ["done 20", "done 20"]
+        assert server.in_flight_max == 8  # one limit per process would give 16
+        first_half = sorted(server.requests, key=lambda r: r["time"])[:20]
+        senders = [r["body"]["messages"][0]["content"].split()[0] for r in first_half]
+        assert min(senders.count("one"), senders.count("two")) >= 5, senders
+
+
+def test_the_slots_of_a_killed_process_are_freed(database):
+    holder = _process("hold", database, "openai|http://dead.example", "8")
+    slots = PostgresSlots(database, "openai|http://dead.example", 8, poll_s=0.05)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        deadline = time.monotonic() + 0.5
+        assert slots.acquire(lambda: time.monotonic() > deadline) is None  # all eight are held
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        assert slots.acquire(lambda: time.monotonic() > deadline) is not None
+    finally:
+        holder.kill()
+        slots.close()
+
+
+def test_without_postgresql_the_scheduler_keeps_its_own_limit(tmp_path):
+    scheduler = endpoint_scheduler("openai|http://x", f"sqlite:///{tmp_path}/rooms.sqlite3", limit=3)
+    assert isinstance(scheduler, EndpointScheduler) and scheduler.slots is None and scheduler.limit == 3
+    assert endpoint_scheduler("openai|http://x", None, limit=3).slots is None
+    assert is_postgres("postgresql://u@h/db") and is_postgres("postgresql+psycopg://u@h/db")
+
+
+def test_an_unreachable_database_leaves_the_process_limit(tmp_path):
+    scheduler = endpoint_scheduler("openai|http://x", "postgresql+psycopg://nobody@127.0.0.1:1/none", limit=2)
+    assert scheduler.lane("a").run(lambda: "sent") == "sent"
