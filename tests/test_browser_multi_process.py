@@ -105,17 +105,21 @@ def _cookie_for_each_process(url: str, ports: list[int]) -> dict[int, str]:
     raise AssertionError(f"nginx sent 64 cookies to {sorted(found)} only, not to each of {ports}")
 
 
-def _participant(browser, url: str, cookie: str, code: str, name: str):
+def _open(browser, url: str, cookie: str, code: str):
+    """A new browser with ``cookie``, on the room's join link (not waiting for the page's run)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
     page = context.new_page()
     page.goto(f"{url}/room?code={code}")
+    return page
+
+
+def _join(page, code: str, name: str) -> None:
     _wait_until_idle(page)
     page.get_by_label(_text("room.join.name")).fill(name)
     page.get_by_role("button", name=_text("room.join.button"), exact=True).click()
     _wait_until_idle(page)
     page.get_by_text(_text("room.join.member", code=code, title="Deux serveurs", name=name)).wait_for(timeout=20_000)
-    return page
 
 
 def test_a_participant_on_each_process_sees_the_same_board(room, browser):
@@ -123,7 +127,9 @@ def test_a_participant_on_each_process_sees_the_same_board(room, browser):
     cookies = _cookie_for_each_process(url, ports)
     store = RoomStore(database, instructor_token=TOKEN)
     code = store.open_room(TOKEN, "Deux serveurs").code
-    pages = [_participant(browser, url, cookies[port], code, name) for port, name in zip(ports, ("Ana", "Bea"))]
+    pages = [_open(browser, url, cookies[port], code) for port in ports]  # both processes start their run at once
+    for page, name in zip(pages, ("Ana", "Bea")):
+        _join(page, code, name)
     cem = store.join(code, "Cem")  # a third participant's attempt, stored as their session would
     store.submit_attempt(code, cem.token, trigger_payload([True] * 28 + [False] * 2, [True, False]))
     reading = _text("room.reading.board_single", best="1")
