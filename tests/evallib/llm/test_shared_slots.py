@@ -10,12 +10,13 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from evallib.llm.scheduler import LIMIT_VARIABLE, EndpointScheduler
+from evallib.llm.scheduler import LIMIT_VARIABLE, Cancelled, EndpointScheduler
 from evallib.llm.shared_slots import PostgresSlots, endpoint_scheduler, is_postgres
 from tests.fake_llm_server import FakeLLMServer
 from tests.postgres_cluster import new_postgres_database
@@ -46,7 +47,8 @@ def test_two_processes_keep_eight_in_flight_together_and_take_turns(database):
             finished = [process.stdout.readline().strip() for process in processes]
         finally:
             for process in processes:
-                process.kill() if process.poll() is None and process.wait(timeout=60) is None else None
+                process.kill()  # already gone once it has said "done"
+                process.wait(timeout=10)
         assert finished == ["done 20", "done 20"]
         assert server.in_flight_max == 8  # one limit per process would give 16
         first_half = sorted(server.requests, key=lambda r: r["time"])[:20]
@@ -80,3 +82,42 @@ def test_without_postgresql_the_scheduler_keeps_its_own_limit(tmp_path):
 def test_an_unreachable_database_leaves_the_process_limit(tmp_path):
     scheduler = endpoint_scheduler("openai|http://x", "postgresql+psycopg://nobody@127.0.0.1:1/none", limit=2)
     assert scheduler.lane("a").run(lambda: "sent") == "sent"
+
+
+class _BusySlots:
+    """Shared slots that are all taken until ``free`` is set; counts what is given back."""
+
+    def __init__(self):
+        self.free = threading.Event()
+        self.released = []
+
+    def acquire(self, stop):
+        while not self.free.wait(0.01):
+            if stop():
+                return None
+        return 0
+
+    def release(self, slot):
+        self.released.append(slot)
+
+
+def test_a_lane_cancelled_while_waiting_for_a_shared_slot_sends_nothing_and_frees_its_turn():
+    slots = _BusySlots()
+    scheduler = EndpointScheduler(1, slots=slots)
+    lane, sent, outcome = scheduler.lane("a"), [], []
+
+    def ask():
+        try:
+            lane.run(lambda: sent.append(1))
+        except Cancelled:
+            outcome.append("cancelled")
+
+    waiting = threading.Thread(target=ask)
+    waiting.start()
+    while scheduler.in_flight != 1:  # granted in the process, waiting for a slot of all the processes
+        time.sleep(0.01)
+    lane.cancel()
+    waiting.join(timeout=5)
+    assert outcome == ["cancelled"] and not sent and scheduler.in_flight == 0 and slots.released == []
+    slots.free.set()
+    assert scheduler.lane("b").run(lambda: "sent") == "sent" and slots.released == [0]
