@@ -27,8 +27,6 @@ from evallib.llm import Recordings, local_directory, make_provider, provider_for
 from evallib.llm.errors import Failure
 from evallib.llm.recordings import SHIPPED_DIR
 from evallib.llm.scheduler import EndpointScheduler, Lane, ScheduledProvider, key_scope
-from evallib.llm.shared_slots import endpoint_scheduler
-from evallib.room.storage import database_url
 from ui.settings import Settings, current_settings
 
 #: Set in the cached function's body: still False after a call means the answer came from the cache.
@@ -110,6 +108,9 @@ def live_provider(settings: Settings):
 def _endpoint_scheduler(fingerprint: str) -> EndpointScheduler:
     """The scheduler of one endpoint (kind + base URL), shared by every session of the server process;
     on the room's PostgreSQL, its slots are shared with the other app processes (`evallib.llm.shared_slots`)."""
+    from evallib.llm.shared_slots import endpoint_scheduler  # SQLAlchemy: loaded with the first live call
+    from evallib.room.storage import database_url
+
     return endpoint_scheduler(fingerprint, database_url())
 
 
