@@ -7,7 +7,7 @@ PORT ?= 8501
 
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run dev test bench clean chromium postgresql
+.PHONY: run dev test bench clean chromium postgresql nginx
 
 $(VENV)/.run-installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -43,7 +43,13 @@ postgresql:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
 	  else echo "The room's PostgreSQL tests will be skipped: sudo apt-get install postgresql"; fi; }
 
-test: $(VENV)/.dev-installed chromium postgresql
+# Two app processes behind nginx (tests/test_browser_multi_process.py; skipped, saying why, without it).
+nginx:
+	@test -x /usr/sbin/nginx || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; \
+	  else echo "The two-process test will be skipped: sudo apt-get install nginx"; fi; }
+
+test: $(VENV)/.dev-installed chromium postgresql nginx
 	$(PY) -m pytest
 
 bench: $(VENV)/.dev-installed

@@ -10,7 +10,8 @@
   afresh and sees its own errors. Errors are not cached. A cached hit comes back with source "cache".
 - Live calls that miss the cache go through the endpoint's scheduler, one per endpoint per server
   process (`evallib.llm.scheduler`): at most ``EVALLIB_ENDPOINT_CONCURRENCY`` (8) in flight to one
-  server, the sessions served in turn, identical requests of the same key scope sent once.
+  server, the sessions served in turn, identical requests of the same key scope sent once. When the
+  room's database is PostgreSQL, that limit holds for all the app processes on it together.
 """
 
 from __future__ import annotations
@@ -105,8 +106,12 @@ def live_provider(settings: Settings):
 
 @st.cache_resource(show_spinner=False)
 def _endpoint_scheduler(fingerprint: str) -> EndpointScheduler:
-    """The scheduler of one endpoint (kind + base URL), shared by every session of the server process."""
-    return EndpointScheduler()
+    """The scheduler of one endpoint (kind + base URL), shared by every session of the server process;
+    on the room's PostgreSQL, its slots are shared with the other app processes (`evallib.llm.shared_slots`)."""
+    from evallib.llm.shared_slots import endpoint_scheduler  # SQLAlchemy: loaded with the first live call
+    from evallib.room.storage import database_url
+
+    return endpoint_scheduler(fingerprint, database_url())
 
 
 def session_lane(settings: Settings) -> Lane:

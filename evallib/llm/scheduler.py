@@ -16,6 +16,10 @@ A request is sent by the thread that asked for it, once granted a slot (the sche
 of its own): the retries an SDK makes are still reported to that thread's listener
 (`evallib.llm.retries.listening`), and nothing outlives the sessions' own threads.
 
+Several app processes on one PostgreSQL database share the endpoint's slots (`slots`, from
+`evallib.llm.shared_slots.endpoint_scheduler`): a request granted its turn in the process then takes
+one of the ``limit`` slots of all the processes together.
+
 Use: a session's collection takes a `Lane` (``scheduler.lane(session_id)``) and wraps its live
 provider in `ScheduledProvider`; `evallib.llm.collect.collect` given the lane reports its requests
 queued behind other sessions' and, when interrupted, drops them (`Lane.cancel`).
@@ -100,16 +104,21 @@ class EndpointScheduler:
         limit: requests in flight at once (>= 1); None reads `endpoint_limit()`.
         fair: True for round-robin between sessions; False for first-come-first-served (one queue
             in arrival order), the baseline bench/room.py measures the fair order against.
+        slots: the endpoint's slots shared with other processes (`evallib.llm.shared_slots.PostgresSlots`:
+            ``acquire(stop) -> slot | None`` and ``release(slot)``), taken by a request once granted
+            its slot in this process; None: this process's limit alone. While the shared slots
+            cannot be reached (their ``acquire`` raises), the process's own limit still holds.
 
     Raises:
         ValueError: ``limit`` < 1.
     """
 
-    def __init__(self, limit: int | None = None, *, fair: bool = True) -> None:
+    def __init__(self, limit: int | None = None, *, fair: bool = True, slots=None) -> None:
         self.limit = endpoint_limit() if limit is None else limit
         if self.limit < 1:
             raise ValueError(f"the endpoint's limit must be at least 1 request in flight, got {self.limit}")
         self.fair = fair
+        self.slots = slots
         self._lock = threading.Lock()
         self._in_flight = 0
         self._holding: Counter[str] = Counter()  # slots held, by session
@@ -165,15 +174,40 @@ class EndpointScheduler:
             if ticket.dropped:
                 self._settle(key, mine, exception=_LeaderDropped())
                 raise Cancelled("the collection was stopped before this request was sent")
+        shared = self._shared_slot(lane)
+        if lane.closed:
+            self._release_shared(shared)
+            self._give_back(lane.session)
+            self._settle(key, mine, exception=_LeaderDropped())
+            raise Cancelled("the collection was stopped before this request was sent")
         try:
             value = call()
         except BaseException as exc:
             self._settle(key, mine, exception=exc)
             raise
         finally:
+            self._release_shared(shared)
             self._give_back(lane.session)
         self._settle(key, mine, value=value)
         return value
+
+    def _shared_slot(self, lane: Lane) -> int | None:
+        """The slot taken among the processes' (None without shared slots, when the lane was cancelled
+        while waiting, or when the shared slots cannot be reached: the process's limit alone then)."""
+        if self.slots is None:
+            return None
+        try:
+            return self.slots.acquire(lambda: lane.closed)
+        except Exception:  # noqa: BLE001 - the database is down: keep serving within this process's limit
+            return None
+
+    def _release_shared(self, slot: int | None) -> None:
+        if slot is None:
+            return
+        try:
+            self.slots.release(slot)
+        except Exception:  # noqa: BLE001 - a broken connection has freed the slot already
+            pass
 
     def _settle(self, key, mine: Future | None, value=None, exception: BaseException | None = None) -> None:
         if mine is None:
