@@ -40,6 +40,7 @@ from pathlib import Path
 from evallib.errors import InputError
 from evallib.llm.errors import short_text
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
+from evallib.redaction import redact
 
 PROVENANCES = ("live", "authored")
 PROVIDER_KINDS = ("openai", "anthropic")
@@ -70,7 +71,7 @@ class Recording:
     def to_line(self) -> str:
         kind = "chat" if isinstance(self.request, ChatRequest) else "embedding"
         return json.dumps({"key": self.key, "kind": kind, "request": self.request.to_dict(),
-                           "result": self.result.to_dict(), "provenance": self.provenance},
+                           "result": redact(self.result.to_dict()), "provenance": self.provenance},
                           ensure_ascii=False, sort_keys=True)
 
 
