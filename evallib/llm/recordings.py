@@ -248,6 +248,7 @@ class Recordings:
         self._by_key: dict[str, Recording] = {}
         self._content: dict[str, str] = {}
         self._appended: dict[str, int] = {}  # lines this object appended, by set
+        self._line_digests: dict[str, bytes] = {}  # sha256 of the line each key was read from
         self._lock = threading.Lock()
         folders = [self.directory]
         if self.local_directory is not None and self.local_directory.resolve() != self.directory.resolve():
@@ -271,12 +272,13 @@ class Recordings:
             except (ValueError, KeyError, TypeError) as exc:
                 self.problems.append(_line_problem(path, number, exc))
                 continue
-            self._keep(recording)
+            self._keep(recording, line.strip())
 
-    def _keep(self, recording: Recording) -> None:
+    def _keep(self, recording: Recording, line: str) -> None:
         self._by_key.pop(recording.key, None)  # the last line of a key wins, and keeps the file's order
         self._by_key[recording.key] = recording
         self._content[recording.key] = content_key(recording.request)
+        self._line_digests[recording.key] = hashlib.sha256(line.encode("utf-8")).digest()
 
     def __len__(self) -> int:
         return len(self._by_key)
@@ -316,6 +318,9 @@ class Recordings:
     def add(self, set_name: str, request, result, provenance: dict) -> Recording:
         """Store a result (replacing any for the same key) and append its line to the set's file.
 
+        A line identical to the one already read for this key in this set is not appended again, so
+        running an authored writer twice leaves its file as it was.
+
         The line goes to ``<write_directory>/<set_name>.jsonl`` under an exclusive lock (module
         docstring); the folder and the file are created when missing. Raises ValueError for an unknown
         provenance source or provider kind, OSError when the file cannot be written.
@@ -326,10 +331,14 @@ class Recordings:
             raise ValueError(f"provenance provider must be one of {PROVIDER_KINDS}")
         key = request.key()
         recording = Recording(set_name, key, request, _as_replayed(result, provenance, key), dict(provenance))
+        line = recording.to_line()
         with self._lock:
-            append_line(self.write_directory / f"{set_name}.jsonl", recording.to_line())
+            if self._line_digests.get(key) == hashlib.sha256(line.encode("utf-8")).digest() \
+                    and self.get(key).set_name == set_name:
+                return recording  # the very same line is already there (an authored writer run again)
+            append_line(self.write_directory / f"{set_name}.jsonl", line)
             self._appended[set_name] = self._appended.get(set_name, 0) + 1
-            self._keep(recording)
+            self._keep(recording, line)
         return recording
 
 

@@ -84,3 +84,10 @@ def test_a_key_recorded_twice_is_read_from_its_last_line(tmp_path):
     _add(two, "same", "second answer")
     assert len(_lines(tmp_path / "demo.jsonl")) == 2
     assert Recordings(tmp_path).get(key).result.text == "second answer"
+
+
+def test_the_same_line_is_not_appended_twice(tmp_path):
+    _add(Recordings(tmp_path), "same")
+    store = Recordings(tmp_path)
+    _add(store, "same")  # an authored writer run again: nothing new to say
+    assert len(_lines(tmp_path / "demo.jsonl")) == 1 and store.appended("demo") == 0
