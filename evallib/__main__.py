@@ -35,7 +35,7 @@ from pathlib import Path
 from evallib.cli_failures import call_failures
 from evallib.gate_cli import (LIVE_OPTIONS_HELP, ProgressLine, add_live_options, command_options, exit_code,
                               live_config, report_failures)
-from evallib.llm import (ChatResult, RecordingProvider, Recordings, collect, is_recordable, local_directory,
+from evallib.llm import (ChatResult, RecordingProvider, Recordings, collect, local_directory,
                          make_provider)
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
 from evallib.persona.catalogue import AUTHORED_MODEL, build_requests, load_catalogue
@@ -82,11 +82,14 @@ def _progress_line(args: argparse.Namespace, name: str) -> ProgressLine:
     return getattr(args, "progress_line", ProgressLine)(name)
 
 
-def _summary(results: list, labels: list[str], args: argparse.Namespace, path: Path,
+def _summary(results: list, labels: list[str], args: argparse.Namespace, store: Recordings, set_name: str,
              model_options: tuple[str, ...] = ("--model",)) -> int:
-    """Print the failures by cause and the summary line answered/failed/recorded; returns the exit code."""
+    """Print the failures by cause and the summary line answered/failed/recorded; returns the exit code.
+
+    "recorded" counts the lines this run appended to the set's file (`Recordings.appended`), not the
+    answers it holds in memory: another writer's lines in the same file are not counted."""
     failures = call_failures(results, labels, command_options(args, model_options), args.max_failed_share)
-    recorded = sum(is_recordable(r) for r in results)
+    recorded, path = store.appended(set_name), store.write_directory / f"{set_name}.jsonl"
     print(f"answered {len(results) - failures.failed}, failed {failures.failed}, recorded {recorded} (in {path})")
     report_failures(failures)
     return exit_code(True, failures)
@@ -103,7 +106,7 @@ def record_requests(requests: list, labels: list[str], args: argparse.Namespace,
     progress = _progress_line(args, f"record {set_name}")
     results = collect(requests, provider, args.concurrency, progress)
     progress.close()
-    return _summary(results, labels, args, store.write_directory / f"{set_name}.jsonl")
+    return _summary(results, labels, args, store, set_name)
 
 
 def persona_record(args: argparse.Namespace) -> int:
@@ -171,7 +174,7 @@ def judge_record(args: argparse.Namespace) -> int:
             calls += probe.calls
             labels += [f"{probe.case_id} {label} probe"] * len(probe.calls)
     progress.close()
-    return _summary(calls, labels, args, store.write_directory / f"{JUDGE_SET}.jsonl", ("--model", "--judge-model"))
+    return _summary(calls, labels, args, store, JUDGE_SET, ("--model", "--judge-model"))
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -29,7 +29,7 @@ from datetime import datetime, timezone
 
 from evallib import __version__
 from evallib.errors import InputError
-from evallib.redaction import leak
+from evallib.redaction import leak, redact, redact_text
 from evallib.schemas import validator
 
 FORMAT = "evallib-run"
@@ -59,13 +59,15 @@ def answer_entry(result, request_key: str, default_model: str = "") -> dict:
     """One ``answers`` entry from an `evallib.llm.ChatResult` (None: nothing answered this request).
 
     ``result`` keeps the whole result (tool calls, tokens, status) so that `answers_by_key` gives the
-    page back exactly what it had; ``text`` and ``error`` repeat it for a reader of the file.
+    page back exactly what it had; ``text`` and ``error`` repeat it for a reader of the file. Both go
+    through `evallib.redaction.redact`: an error that names the base URL keeps no credential of it.
     """
     if result is None:
         return {"request_key": request_key, "text": None, "error": None,
                 "provenance": {"source": "none", "origin": "", "model": default_model}}
-    return {"request_key": request_key, "text": result.text, "error": result.error or None,
-            "finish_reason": result.finish_reason, "result": result.to_dict(),
+    return {"request_key": request_key, "text": redact_text(result.text) if result.text else result.text,
+            "error": redact_text(result.error) or None,
+            "finish_reason": result.finish_reason, "result": redact(result.to_dict()),
             "provenance": {"source": result.source, "origin": result.provenance or "",
                            "model": result.model or default_model, "recorded_at": result.recorded_on or None}}
 

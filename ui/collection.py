@@ -23,6 +23,7 @@ import streamlit as st
 
 from evallib.llm import Progress, collect
 from evallib.llm.retries import RETRY_AFTER_BUDGET_S
+from evallib.redaction import redact_url
 from ui.failures import failure_text, models_offered
 from ui.i18n import t
 from ui.markdown import literal
@@ -221,7 +222,7 @@ def _advice(result) -> str:
         return t("advice.model_not_found", model=literal(result.model),
                  models=models_offered(models, details.get("models_total")))
     if result.error_kind in PLAIN_ADVICE:
-        return t(f"advice.{result.error_kind}", url=literal(settings.config.base_url or "—"),
+        return t(f"advice.{result.error_kind}", url=literal(redact_url(settings.config.base_url) or "—"),
                  budget=RETRY_AFTER_BUDGET_S)
     return t("advice.not_found")
 

@@ -15,6 +15,8 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from evallib.redaction import redact, redact_text
+
 
 #: The SDKs whose exception classes are recognised. They are looked up in ``sys.modules`` and never
 #: imported here: an SDK exception can only exist once its SDK was imported by a live provider, and
@@ -105,6 +107,11 @@ class Failure:
         """The dict kept on a result (``error_details``): ``code`` and the values."""
         return {"code": self.code, **self.details}
 
+    def redacted(self) -> "Failure":
+        """This failure with every secret removed from its texts and values (`evallib.redaction.redact`):
+        the base URL's userinfo, key-like query parameters, header values, keys echoed by a server."""
+        return Failure(self.kind, self.code, redact_text(self.message), redact_text(self.hint), redact(self.details))
+
 
 def short_text(text: str, limit: int = SERVER_TEXT_MAX_CHARS) -> str:
     """The first non-blank line of ``text``, stripped, cut to ``limit`` characters (ending in "…").
@@ -165,7 +172,14 @@ def describe_exception(exc: BaseException, config, list_models: Callable[[], lis
             it can't).
         model: the model the request named.
         refused_wait_s: a Retry-After (s) refused because it exceeded the per-request wait budget.
+
+    The failure is `Failure.redacted`: the URL it names (and any text the server or the SDK echoed)
+    keeps no credential, whatever shape the base URL had.
     """
+    return _described(exc, config, list_models, model, refused_wait_s).redacted()
+
+
+def _described(exc: BaseException, config, list_models, model: str, refused_wait_s: float | None) -> Failure:
     url = config.base_url or SDK_DEFAULT_URLS.get(config.kind, "")
     where = {"url": url, "provider": config.kind}
     text = server_text(exc)
@@ -219,9 +233,9 @@ def describe_exception(exc: BaseException, config, list_models: Callable[[], lis
 
 
 def unexpected_failure(exc: BaseException) -> Failure:
-    """The failure of an exception nobody foresaw: its class name and its own (technical) text."""
+    """The failure of an exception nobody foresaw: its class name and its own (technical) text, redacted."""
     return Failure("unexpected", "unexpected", short_text(f"{type(exc).__name__}: {exc}"), "",
-                   {"exception": type(exc).__name__, "technical_text": short_text(str(exc))})
+                   {"exception": type(exc).__name__, "technical_text": short_text(str(exc))}).redacted()
 
 
 def _refused(config, url: str, model: str, http: dict, list_models) -> Failure:

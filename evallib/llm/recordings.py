@@ -8,9 +8,20 @@ Each line is a JSON object::
 
 ``authored`` marks example answers written by hand for a demo; the UI says so plainly. ``provider``
 (the endpoint's kind) is absent from lines recorded before it was kept; they load with an unknown
-provider. A line never holds a key or a base URL (requests do not contain them). Writes rewrite the
-whole set to a temporary file and rename it over the old one, so an interrupted run leaves the
-previous file intact. A damaged line is skipped and reported in `Recordings.problems`; the rest loads.
+provider. A line never holds a key or a base URL (requests do not contain them; results are redacted,
+`evallib.redaction.redact`). A damaged line is skipped and reported in `Recordings.problems`; the rest
+loads.
+
+Several writers, one file. Recordings are append-only: each new answer is appended as one whole line
+(one ``write`` on a file opened ``O_APPEND``) while holding an exclusive ``fcntl.flock`` on the file;
+readers hold a shared lock while they read. So two ``record`` commands, or many app sessions in Live +
+record, can write the same set at once and every line of each is kept (a writer never rewrites what
+others wrote). An interrupted writer never corrupts what is already there: at worst it leaves a
+partial last line, which readers skip (reported as "not_json") and which the next writer closes with
+a newline before appending its own line. A key recorded twice (two writers asked the same request)
+is read from its **last** line in file order: appends are serialised by the lock, so the last line
+is the newest answer, every reader of the file picks the same one, and it is what the writer that
+added it replays from memory too.
 
 Two folders are read. The *shipped* recordings (``recordings/``, tracked by git) are never written
 by the app; new recordings go to the *local* folder (``recordings/local/``, ignored by git, or the
@@ -30,7 +41,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
+import fcntl
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -40,6 +51,7 @@ from pathlib import Path
 from evallib.errors import InputError
 from evallib.llm.errors import short_text
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
+from evallib.redaction import redact
 
 PROVENANCES = ("live", "authored")
 PROVIDER_KINDS = ("openai", "anthropic")
@@ -70,7 +82,7 @@ class Recording:
     def to_line(self) -> str:
         kind = "chat" if isinstance(self.request, ChatRequest) else "embedding"
         return json.dumps({"key": self.key, "kind": kind, "request": self.request.to_dict(),
-                           "result": self.result.to_dict(), "provenance": self.provenance},
+                           "result": redact(self.result.to_dict()), "provenance": self.provenance},
                           ensure_ascii=False, sort_keys=True)
 
 
@@ -235,32 +247,38 @@ class Recordings:
         self.problems: list[RecordingProblem] = []
         self._by_key: dict[str, Recording] = {}
         self._content: dict[str, str] = {}
-        self._written: dict[str, dict[str, Recording]] = {}  # the write folder's lines, by set and key
+        self._appended: dict[str, int] = {}  # lines this object appended, by set
+        self._line_digests: dict[str, bytes] = {}  # sha256 of the line each key was read from
         self._lock = threading.Lock()
         folders = [self.directory]
         if self.local_directory is not None and self.local_directory.resolve() != self.directory.resolve():
             folders.append(self.local_directory)
         for folder in folders:
             for path in sorted(folder.glob("*.jsonl")):
-                self._load(path, folder == self.write_directory)
+                self._load(path)
 
-    def _load(self, path: Path, writable: bool) -> None:
-        with path.open(encoding="utf-8") as handle:
-            for number, line in enumerate(handle, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    recording = _parse_line(path.stem, line)
-                except (ValueError, KeyError, TypeError) as exc:
-                    self.problems.append(_line_problem(path, number, exc))
-                    continue
-                self._keep(recording, writable)
+    def _load(self, path: Path) -> None:
+        with path.open("rb") as raw:
+            fcntl.flock(raw.fileno(), fcntl.LOCK_SH)  # no writer is half-way through a line meanwhile
+            try:
+                data = raw.read()
+            finally:
+                fcntl.flock(raw.fileno(), fcntl.LOCK_UN)
+        for number, line in enumerate(data.decode("utf-8", errors="replace").splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                recording = _parse_line(path.stem, line)
+            except (ValueError, KeyError, TypeError) as exc:
+                self.problems.append(_line_problem(path, number, exc))
+                continue
+            self._keep(recording, line.strip())
 
-    def _keep(self, recording: Recording, writable: bool) -> None:
+    def _keep(self, recording: Recording, line: str) -> None:
+        self._by_key.pop(recording.key, None)  # the last line of a key wins, and keeps the file's order
         self._by_key[recording.key] = recording
         self._content[recording.key] = content_key(recording.request)
-        if writable:
-            self._written.setdefault(recording.set_name, {})[recording.key] = recording
+        self._line_digests[recording.key] = hashlib.sha256(line.encode("utf-8")).digest()
 
     def __len__(self) -> int:
         return len(self._by_key)
@@ -293,10 +311,19 @@ class Recordings:
                  for group, members in groups.items()]
         return _in_offer_order(found)
 
-    def add(self, set_name: str, request, result, provenance: dict) -> Recording:
-        """Store a result (replacing any for the same key) and rewrite the set's file in the write folder.
+    def appended(self, set_name: str) -> int:
+        """How many lines this object appended to ``set_name``'s file (what a command reports as recorded)."""
+        return self._appended.get(set_name, 0)
 
-        Raises ValueError for an unknown provenance source or provider kind.
+    def add(self, set_name: str, request, result, provenance: dict) -> Recording:
+        """Store a result (replacing any for the same key) and append its line to the set's file.
+
+        A line identical to the one already read for this key in this set is not appended again, so
+        running an authored writer twice leaves its file as it was.
+
+        The line goes to ``<write_directory>/<set_name>.jsonl`` under an exclusive lock (module
+        docstring); the folder and the file are created when missing. Raises ValueError for an unknown
+        provenance source or provider kind, OSError when the file cannot be written.
         """
         if provenance.get("source") not in PROVENANCES:
             raise ValueError(f"provenance source must be one of {PROVENANCES}")
@@ -304,26 +331,43 @@ class Recordings:
             raise ValueError(f"provenance provider must be one of {PROVIDER_KINDS}")
         key = request.key()
         recording = Recording(set_name, key, request, _as_replayed(result, provenance, key), dict(provenance))
+        line = recording.to_line()
         with self._lock:
-            self._keep(recording, writable=True)
-            self._write(set_name)
+            if self._line_digests.get(key) == hashlib.sha256(line.encode("utf-8")).digest() \
+                    and self.get(key).set_name == set_name:
+                return recording  # the very same line is already there (an authored writer run again)
+            append_line(self.write_directory / f"{set_name}.jsonl", line)
+            self._appended[set_name] = self._appended.get(set_name, 0) + 1
+            self._keep(recording, line)
         return recording
 
-    def _write(self, set_name: str) -> None:
-        folder = self.write_directory
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"{set_name}.jsonl"
-        lines = [r.to_line() for r in self._written[set_name].values()]
-        handle, temp = tempfile.mkstemp(dir=folder, prefix=f".{set_name}.", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write("\n".join(lines) + "\n")
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+
+def append_line(path: Path, line: str) -> None:
+    """Append ``line`` and a newline to ``path`` as one write, holding an exclusive ``flock`` on it.
+
+    When the file does not end with a newline (a writer killed in the middle of its line), one is
+    written first, so that the partial line stays a line of its own that readers skip. Creates the
+    folder and the file when missing. Raises OSError.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = (line.rstrip("\n") + "\n").encode("utf-8")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        size = os.fstat(fd).st_size
+        if size and _last_byte(path, size) != b"\n":
+            data = b"\n" + data
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _last_byte(path: Path, size: int) -> bytes:
+    with path.open("rb") as handle:
+        handle.seek(size - 1)
+        return handle.read(1)
 
 
 def live_provenance(model: str, provider: str) -> dict:

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 
 
 from evallib.errors import InputError
-from evallib.redaction import KEY_LIKE, strings
+from evallib.redaction import KEY_LIKE, redact, strings
 from evallib.schemas import validator
 from evallib.triggering.comparison import mcnemar_exact, mcnemar_reading, paired_correctness
 from evallib.triggering.data import LabelledQuery
@@ -45,7 +45,9 @@ class RoomAttemptError(InputError):
 def validate_attempt(payload: object) -> dict:
     """A JSON-clean copy of ``payload`` once checked against the schema; raises `RoomAttemptError`.
 
-    The version is checked before the schema so that an attempt from a newer app says so.
+    The version is checked before the schema so that an attempt from a newer app says so. A text
+    holding a provider key is refused (``contains_key``); then every text is redacted
+    (`evallib.redaction.redact`: credentials of a URL, key-like query parameters, header values).
     """
     if not isinstance(payload, Mapping):
         raise RoomAttemptError("not_object", "an attempt must be a JSON object", got=type(payload).__name__)
@@ -64,7 +66,7 @@ def validate_attempt(payload: object) -> dict:
                                path=path, rule=str(error.validator))
     if any(KEY_LIKE.search(text) for text in strings(clean)):
         raise RoomAttemptError("contains_key", "the attempt holds what looks like an API key; it is never stored")
-    return clean
+    return redact(clean)
 
 
 def plain(value: object) -> object:

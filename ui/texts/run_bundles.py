@@ -62,8 +62,8 @@ TEXTS = {
         "fr": "il contient ce qui ressemble à {kind} ; il est refusé.",
         "en": "it holds what looks like {kind}; it is refused."},
     "run_bundles.leak.key": {"fr": "une clé d'API", "en": "an API key"},
-    "run_bundles.leak.url_credentials": {"fr": "une adresse avec identifiant et mot de passe",
-                                         "en": "an address with a user name and password"},
+    "run_bundles.leak.url_credentials": {"fr": "une adresse qui porte un identifiant, un jeton ou un mot de passe",
+                                         "en": "an address carrying a user name, a token or a password"},
     "run_bundles.leak.local_path": {"fr": "un chemin de cette machine", "en": "a path of this machine"},
     "run_bundles.error.inputs": {
         "fr": "ses entrées ne forment pas un run valide de cette page (champ « {field} »).",
