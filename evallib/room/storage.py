@@ -232,6 +232,7 @@ class RoomStore:
             raise ValueError("the instructor token must not be empty")
         self.engine = engine if isinstance(engine, Engine) else make_engine(engine)
         self._instructor_token = instructor_token
+        import evallib.room.history  # noqa: F401  the submissions' and final choices' tables, on the same metadata
         with self.transaction() as conn:
             metadata.create_all(conn)
 
@@ -372,7 +373,10 @@ class RoomStore:
 
     # ---------------------------------------------------------------- attempts
     def submit_attempt(self, code: str, participant_token: str, payload: Mapping) -> int:
-        """Store a validated attempt (`evallib.room.attempts.validate_attempt`); returns its id."""
+        """Store a validated attempt (`evallib.room.attempts.validate_attempt`); returns its id.
+
+        No idempotency key, duplicate check nor burst limit here (an import, a test): a page submits
+        through `evallib.room.submissions.submit`."""
         from evallib.room.attempts import RoomAttemptError, validate_attempt  # scipy: not on every page's start
 
         try:
