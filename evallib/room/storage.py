@@ -15,7 +15,8 @@ first and never fails halfway with "database is locked" (SQLite docs, "Write-Ahe
 Every failure is a `RoomStorageError` whose ``code`` a page words in its own language: ``unavailable``
 (the database cannot be reached, is locked past the timeout or refused the write: nothing was stored,
 the action can be retried), ``unknown_room``, ``room_closed``, ``bad_token`` (instructor token wrong),
-``unknown_participant``, ``empty_name``, ``unknown_attempt``, ``invalid_attempt``, ``empty_label``.
+``unknown_participant``, ``empty_name``, ``unknown_attempt``, ``invalid_attempt``, ``empty_label``; a
+page's submission adds ``duplicate_attempt`` and ``too_soon`` (`evallib.room.submissions`).
 Names are stored as plain text (the page escapes them when it shows them).
 """
 

@@ -186,7 +186,7 @@ def _store(store: RoomStore, code: str, token: str, payload: dict, key: str, now
             attempts.c.participant_id == who["id"], attempts.c.kind == kind)).scalar()
         if last is not None and now - last < BURST_SECONDS:
             raise RoomStorageError("too_soon", f"one attempt of a kind every {BURST_SECONDS:g} s",
-                                   retry_at=last + BURST_SECONDS, seconds=BURST_SECONDS)
+                                   retry_at=last + BURST_SECONDS, seconds=int(BURST_SECONDS))
         attempt_id = int(conn.execute(attempts.insert().values(
             room_code=room["code"], participant_id=who["id"], kind=kind, payload=json.dumps(payload), hidden=False,
             created_at=now)).inserted_primary_key[0])
@@ -208,7 +208,7 @@ def _mark(store: RoomStore, key: str, state: str) -> None:
 def last_submission(store: RoomStore, code: str, token: str, kind: str) -> Reading:
     """What became of this participant's latest submission of ``kind``, as a reading.
 
-    Codes: ``none`` (no submission, or the last one was refused: the page that refused it said why),
+    Refused submissions are passed over (the page that refused one said why). Codes: ``none`` (none),
     ``stored`` (values: number, at), ``in_flight`` (this process is storing it; values: at),
     ``missing`` (its pending row has no attempt and no process of this server is sending it: the
     server stopped mid-submission; values: at). ``at`` is the submission's time (epoch s).
@@ -217,9 +217,9 @@ def last_submission(store: RoomStore, code: str, token: str, kind: str) -> Readi
     with store.transaction(read_only=True) as conn:
         room, who = _participant(store, conn, code, token, open_only=False)
         row = conn.execute(select(submissions).where(submissions.c.participant_id == who["id"],
-                                                     submissions.c.kind == kind)
+                                                     submissions.c.kind == kind, submissions.c.state != "refused")
                            .order_by(submissions.c.id.desc()).limit(1)).mappings().first()
-        if row is None or row["state"] == "refused":
+        if row is None:
             return Reading("none", {})
         if row["attempt_id"] is not None:
             return Reading("stored", {"number": _number(conn, room["code"], row["attempt_id"]), "at": row["created_at"]})

@@ -17,6 +17,7 @@ import streamlit as st
 from evallib.errors import InputError
 from evallib.judging.data import load_cases
 from evallib.room.bundle import export_room, import_bundle
+from evallib.room.history import hide_participant
 from evallib.room.rating_set import (DEFAULT_ITEMS, DEFAULT_LABELS, RATING_KEY, authored_answers, rating_items,
                                      rating_settings, room_rating)
 from evallib.room.storage import RoomStorageError, normalise_code
@@ -227,6 +228,35 @@ def _activity(code: str) -> None:
     if people:
         st.caption(name_list([p.name for p in people], 12))
     _attempts(code, attempts)
+    _hide_everyone(code, people, attempts)
+
+
+@_action
+def _hide_all(store, token: str, code: str, participant, hidden: bool) -> str:
+    """Hide (or show again) every attempt of one participant at once; the notice says how many."""
+    changed = hide_participant(store, code, token, participant.id, hidden)
+    done = "room.attempts.all_hidden_done" if hidden else "room.attempts.all_shown_done"
+    return t(done, n=integer(changed), participant=md(participant.name, 40))
+
+
+def _hide_everyone(code: str, people, attempts) -> None:
+    """Pick a participant who submitted, and hide (or show again) all their attempts at once."""
+    counts: dict[int, list[int]] = {}
+    for attempt in attempts:
+        counts.setdefault(attempt.participant_id, [0, 0])[attempt.hidden] += 1
+    who = {p.id: p for p in people if p.id in counts}
+    if not who:
+        return
+    chosen = st.selectbox(t("room.attempts.pick_participant"), list(who), key="room.participant_pick",
+                          format_func=lambda i: t("room.attempts.participant_option", participant=who[i].name,
+                                                  shown=integer(counts[i][0]), hidden=integer(counts[i][1])))
+    if chosen is None:
+        return
+    columns = st.columns(2)
+    columns[0].button(t("room.attempts.hide_all"), key="room.participant_hide", disabled=not counts[chosen][0],
+                      on_click=_hide_all, args=(code, who[chosen], True))
+    columns[1].button(t("room.attempts.show_all"), key="room.participant_show", disabled=not counts[chosen][1],
+                      on_click=_hide_all, args=(code, who[chosen], False))
 
 
 def _attempt_option(attempt) -> str:
