@@ -244,19 +244,19 @@ def _hide_everyone(code: str, people, attempts) -> None:
     counts: dict[int, list[int]] = {}
     for attempt in attempts:
         counts.setdefault(attempt.participant_id, [0, 0])[attempt.hidden] += 1
-    who = {p.id: p for p in people if p.id in counts}
-    if not who:
+    by_label = {t("room.attempts.participant_option", participant=p.name, shown=integer(counts[p.id][0]),
+                  hidden=integer(counts[p.id][1])): p for p in people if p.id in counts}  # names are unique
+    if not by_label:
         return
-    chosen = st.selectbox(t("room.attempts.pick_participant"), list(who), key="room.participant_pick",
-                          format_func=lambda i: t("room.attempts.participant_option", participant=who[i].name,
-                                                  shown=integer(counts[i][0]), hidden=integer(counts[i][1])))
-    if chosen is None:
+    person = by_label.get(st.selectbox(t("room.attempts.pick_participant"), list(by_label), key="room.participant_pick"))
+    if person is None:
         return
+    shown, hidden = counts[person.id]
     columns = st.columns(2)
-    columns[0].button(t("room.attempts.hide_all"), key="room.participant_hide", disabled=not counts[chosen][0],
-                      on_click=_hide_all, args=(code, who[chosen], True))
-    columns[1].button(t("room.attempts.show_all"), key="room.participant_show", disabled=not counts[chosen][1],
-                      on_click=_hide_all, args=(code, who[chosen], False))
+    columns[0].button(t("room.attempts.hide_all"), key="room.participant_hide", disabled=not shown,
+                      on_click=_hide_all, args=(code, person, True))
+    columns[1].button(t("room.attempts.show_all"), key="room.participant_show", disabled=not hidden,
+                      on_click=_hide_all, args=(code, person, False))
 
 
 def _attempt_option(attempt) -> str:
