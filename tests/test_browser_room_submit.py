@@ -2,9 +2,10 @@
 and restarted, and a participant's flood of clicks.
 
 1. The server is started with the test-only delay between the pending row and the store
-   (``EVALLIB_TEST_ONLY_SUBMIT_DELAY``); a participant clicks Submit; once the pending row is in the
-   database the server is killed (SIGKILL) and started again on the same port. The page, reconnected by
-   itself, says the submission was not received; submitting again stores it.
+   (``EVALLIB_TEST_ONLY_SUBMIT_DELAY``). A participant clicks Submit and reloads the page while it is
+   stored: the new session confirms it once stored. They submit another attempt; once its pending row is
+   in the database the server is killed (SIGKILL) and started again on the same port. The page,
+   reconnected by itself, says the submission was not received; submitting again stores it.
 2. Another participant clicks Submit 25 times as fast as the mouse goes: one attempt is stored, the page
    says why the others were refused.
 """
@@ -23,6 +24,8 @@ from tests.test_browser import ROOT, _free_port, _wait_until_idle, wait_for_heal
 from tests.test_browser_room_flow import TOKEN, _go, _join, _no_exception, _open, _t, _until
 
 DELAY = "EVALLIB_TEST_ONLY_SUBMIT_DELAY"
+#: Seconds the first server waits between a submission's pending row and its store (test only).
+DELAY_SECONDS = 8
 
 
 class Server:
@@ -75,25 +78,41 @@ def _submit_button(page):
     return page.get_by_role("button", name=_t("room_submit.button"))
 
 
-def test_a_server_killed_during_a_submission_says_after_the_restart_what_was_not_received(browser, room):
+def _received(page, number: int):
+    """The line saying the last submission was received as ``number`` (any time), as a locator."""
+    return page.get_by_text(_t("room_submit.status.stored", time="", number=number).split(":")[-1].strip())
+
+
+def test_a_reload_during_a_submission_confirms_it_and_a_killed_server_says_what_was_not_received(browser, room):
     server, outside, code = room
-    server.start(delay=60)
+    server.start(delay=DELAY_SECONDS)
     page = _open(browser, server.url, f"/room?code={code}")
     _join(page, code, "Ana")
     _go(page, "trigger")
+    # a reload while the submission is being stored: the new session confirms it once stored
+    _submit_button(page).click()
+    _until(lambda: _pending_rows(outside), "the pending row is written before the store", 30)
+    page.reload()
+    _until(lambda: _received(page, 1).count() == 1, "the reloaded page confirms the stored attempt", 60)
+    assert len(outside.attempts(code)) == 1
+    # another attempt (the suggested rewrite); the server is killed between its pending row and its store
+    page.get_by_role("button", name=_t("trigger.edit_use_example")).click()
+    _wait_until_idle(page)
     _submit_button(page).click()
     _until(lambda: _pending_rows(outside), "the pending row is written before the store", 30)
     sent = time.time()
     server.kill()
-    assert outside.attempts(code) == []
+    assert len(outside.attempts(code)) == 1
     server.start()
     missing = _t("room_submit.status.missing", time=time.strftime("%H:%M", time.localtime(sent)))
     _until(lambda: page.get_by_text(missing).count() == 1, "the reconnected page says what was not received", 60)
     _no_exception(page)
+    page.get_by_role("button", name=_t("trigger.edit_use_example")).click()  # the session's edit died with it
+    _wait_until_idle(page)
     _submit_button(page).click()
     _wait_until_idle(page)
-    assert page.get_by_text(_t("room_submit.stored", number=1, code=code)).count() == 1
-    assert [a.participant for a in outside.attempts(code)] == ["Ana"]
+    assert page.get_by_text(_t("room_submit.stored", number=2, code=code)).count() == 1
+    assert [a.participant for a in outside.attempts(code)] == ["Ana", "Ana"]
 
 
 def test_a_flood_of_clicks_stores_one_attempt(browser, room):

@@ -4,8 +4,8 @@ What became of the last submission of the page's kind (`evallib.room.submissions
 received as #N, being received, or not received: submit again), then every attempt of this participant
 (number, time, kind, whether it counts on the board: `evallib.room.history.history`) and the "count this
 one" choice for the page's kind (`evallib.room.history.mark_final`). Read from the database on every run,
-so a reload or a restarted server shows the same. While a submission is being received, a small
-fragment polls every `POLL_SECONDS` seconds and reruns the page once it is stored.
+so a reload or a restarted server shows the same. A page reloaded while this process is still storing
+its submission says "being received…" and waits for it, then confirms it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from ui.i18n import integer, t
 from ui.room.messages import error_text
 from ui.room.state import Membership, room_store
 
-POLL_SECONDS = 2
+POLL_SECONDS = 0.5
+#: Longest wait, in seconds, for a submission this process is still storing (a reload during a submission).
+WAIT_SECONDS = 30
 LATEST = 0  # the "count this one" option meaning "the latest, automatically"
 
 
@@ -29,26 +31,26 @@ def _clock(epoch: float) -> str:
     return time.strftime("%H:%M", time.localtime(epoch))
 
 
-def _status(kind: str, joined: Membership, *, polling: bool = False, reading=None) -> None:
-    if reading is None:
+def _status(kind: str, joined: Membership, reading) -> None:
+    """The last submission's fate; while this process is still storing it, wait for it (up to
+    `WAIT_SECONDS`, polling every `POLL_SECONDS`) with "being received…" shown, then say what became of it."""
+    shown = st.empty() if reading.code == "in_flight" else st  # a placeholder only to replace "being received…"
+    deadline = time.monotonic() + WAIT_SECONDS
+    while reading.code == "in_flight" and time.monotonic() < deadline:
+        shown.info(t("room_submit.status.in_flight", time=_clock(reading.values["at"])))
+        time.sleep(POLL_SECONDS)
         try:
             reading = last_submission(room_store(), joined.code, joined.token, kind)
         except RoomStorageError as error:
-            st.caption(error_text(error))
+            shown.warning(error_text(error))
             return
-    if polling and reading.code != "in_flight":
-        st.rerun()
     values = {"time": _clock(reading.values["at"])} if "at" in reading.values else {}
     if reading.code == "stored":
-        st.success(t("room_submit.status.stored", number=integer(reading.values["number"]), **values))
+        shown.success(t("room_submit.status.stored", number=integer(reading.values["number"]), **values))
     elif reading.code == "in_flight":
-        st.info(t("room_submit.status.in_flight", **values))
+        shown.info(t("room_submit.status.in_flight", **values))
     elif reading.code == "missing":
-        st.warning(t("room_submit.status.missing", **values))
-
-
-def _poll(kind: str, joined: Membership) -> None:
-    _status(kind, joined, polling=True)
+        shown.warning(t("room_submit.status.missing", **values))
 
 
 def _board_state(row: HistoryRow) -> str:
@@ -72,14 +74,9 @@ def stored_panel(kind: str, joined: Membership, *, said: bool) -> None:
     participant's attempts and the "count this one" choice for ``kind``."""
     if not said:
         try:
-            reading = last_submission(room_store(), joined.code, joined.token, kind)
+            _status(kind, joined, last_submission(room_store(), joined.code, joined.token, kind))
         except RoomStorageError as error:
-            reading = None
             st.caption(error_text(error))
-        if reading is not None and reading.code == "in_flight":
-            st.fragment(_poll, run_every=POLL_SECONDS)(kind, joined)
-        elif reading is not None:
-            _status(kind, joined, reading=reading)
     try:
         rows = history(room_store(), joined.code, joined.token)
     except RoomStorageError as error:
