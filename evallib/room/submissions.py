@@ -21,7 +21,9 @@ serialises writers), so that it holds across processes:
 
 A server killed between 1 and 2 leaves a pending row without an attempt: `last_submission` reads it
 as ``missing`` once no process is sending it (``in_flight`` while this process is), so that the page
-can say "your submission of HH:MM was not received". ``EVALLIB_TEST_ONLY_SUBMIT_DELAY`` (seconds, for
+can say "your submission of HH:MM was not received". Which keys are in flight is known per process: with
+several processes, a page served by another process than the one storing the submission reads it as
+missing until it is stored (sticky sessions keep a browser on one process). ``EVALLIB_TEST_ONLY_SUBMIT_DELAY`` (seconds, for
 tests only) waits between 1 and 2 so that a test can kill the server there.
 """
 
