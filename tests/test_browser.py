@@ -35,6 +35,18 @@ def app_url():
     yield from _serve_app()
 
 
+def wait_for_health(url: str) -> None:
+    """Wait (up to about a minute) until the Streamlit server at ``url`` answers its health check."""
+    for _ in range(120):
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise RuntimeError("streamlit did not start")
+
+
 def _serve_app(log=None):
     """Start `streamlit run serve.py` (which serves app.py) on a free port; yield its URL; stop it and check its log.
 
@@ -48,15 +60,7 @@ def _serve_app(log=None):
         cwd=ROOT, stdout=log or subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(120):
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            raise RuntimeError("streamlit did not start")
+        wait_for_health(url)
         yield url
     finally:
         process.terminate()

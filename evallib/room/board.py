@@ -17,8 +17,9 @@ The board, for attempts of one kind,
    stored by the attempt); ties keep the submission order;
 2. compares the best with every other attempt by the kind's paired test on the same items
    (overlapping intervals are not a test: the attempts answered the same items, so they are paired);
-3. corrects for multiplicity with Holm's step-down method over **all** pairs of attempts, not only the
-   comparisons with the best: the best is chosen by the same data, so "best vs j" is a data-selected
+3. corrects for multiplicity with Holm's step-down method over **all** pairs of the attempts on the
+   board, not only the comparisons with the best (a room's board gets one attempt per participant and
+   kind, `evallib.room.history.counted_attempts`: one person's flood of attempts adds no pair): the best is chosen by the same data, so "best vs j" is a data-selected
    subset of the pairwise family, and only a correction over the whole family keeps the chance of any
    false "significantly worse" at most ``alpha`` when all attempts are equally good (checked by
    simulation in the tests, for each kind). Holm is valid under any dependence between the tests;
@@ -276,7 +277,10 @@ def held_out_reading(visible, held_out) -> Reading:
 
 
 def build_boards(attempts: Sequence, **options) -> dict[str, Board]:
-    """One `Board` per kind present, in `RULES` order (``options`` as `build_board`)."""
+    """One `Board` per kind present, in `RULES` order (``options`` as `build_board`).
+
+    Every attempt given is compared (Holm counts m(m-1)/2 pairs for m attempts of a kind): give the
+    room's `evallib.room.history.board_attempts`, one per participant and kind, not all its attempts."""
     kinds = {a.payload.get("kind", "trigger") for a in attempts}
     return {kind: build_board([a for a in attempts if a.payload.get("kind", "trigger") == kind], **options)
             for kind in RULES if kind in kinds}

@@ -15,7 +15,8 @@ first and never fails halfway with "database is locked" (SQLite docs, "Write-Ahe
 Every failure is a `RoomStorageError` whose ``code`` a page words in its own language: ``unavailable``
 (the database cannot be reached, is locked past the timeout or refused the write: nothing was stored,
 the action can be retried), ``unknown_room``, ``room_closed``, ``bad_token`` (instructor token wrong),
-``unknown_participant``, ``empty_name``, ``unknown_attempt``, ``invalid_attempt``, ``empty_label``.
+``unknown_participant``, ``empty_name``, ``unknown_attempt``, ``invalid_attempt``, ``empty_label``; a
+page's submission adds ``duplicate_attempt`` and ``too_soon`` (`evallib.room.submissions`).
 Names are stored as plain text (the page escapes them when it shows them).
 """
 
@@ -232,6 +233,7 @@ class RoomStore:
             raise ValueError("the instructor token must not be empty")
         self.engine = engine if isinstance(engine, Engine) else make_engine(engine)
         self._instructor_token = instructor_token
+        import evallib.room.history  # noqa: F401  the submissions' and final choices' tables, on the same metadata
         with self.transaction() as conn:
             metadata.create_all(conn)
 
@@ -372,7 +374,10 @@ class RoomStore:
 
     # ---------------------------------------------------------------- attempts
     def submit_attempt(self, code: str, participant_token: str, payload: Mapping) -> int:
-        """Store a validated attempt (`evallib.room.attempts.validate_attempt`); returns its id."""
+        """Store a validated attempt (`evallib.room.attempts.validate_attempt`); returns its id.
+
+        No idempotency key, duplicate check nor burst limit here (an import, a test): a page submits
+        through `evallib.room.submissions.submit`."""
         from evallib.room.attempts import RoomAttemptError, validate_attempt  # scipy: not on every page's start
 
         try:

@@ -393,3 +393,21 @@ def test_the_kappa_rated_by_the_room_shows_both_coefficients_with_their_interval
 def t_interval(coefficient, interval, integer) -> str:
     return _text("room.kappa.interval", "fr", interval=interval(coefficient.low, coefficient.high),
                  n=integer(coefficient.n_items))
+
+
+def test_the_board_ranks_one_attempt_per_person_and_hiding_all_of_someones_attempts(room_url):
+    store = _store(room_url)
+    code = store.open_room(TOKEN, "flood").code
+    ana, bea = store.join(code, "Ana"), store.join(code, "Bea")
+    store.submit_attempt(code, ana.token, trigger_payload([True] * 28 + [False] * 2, [True, False]))
+    for n in range(4):  # Bea's flood: four attempts, the latest counts
+        store.submit_attempt(code, bea.token, trigger_payload([True] * (5 + n) + [False] * (25 - n), [False, False]))
+    at = _manage(_instructor(), code)
+    board = _table(at, "room.col.tied")
+    assert list(board[_text("room.col.participant")]) == ["Ana", "Bea"]  # not Bea four times
+    at.selectbox(key="room.participant_pick").select(_text("room.attempts.participant_option", participant="Bea",
+                                                           shown="4", hidden="0")).run()
+    at.button(key="room.participant_hide").click().run()
+    assert [s.value for s in at.success] == [_text("room.attempts.all_hidden_done", n="4", participant="Bea")]
+    assert [a.hidden for a in store.attempts(code, include_hidden=True)] == [False, True, True, True, True]
+    assert _text("room.reading.board_single", best="1") in _texts(at)

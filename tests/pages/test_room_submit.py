@@ -1,10 +1,13 @@
 """"Submit to the room" on the trigger, persona and judge pages (offline, a temporary SQLite room per test)."""
 
+import time
+
 import pytest
 from sqlalchemy import create_engine
 
 from evallib.judging.data import load_cases
 from evallib.persona.catalogue import load_catalogue
+from evallib.room import submissions
 from evallib.room.instructor import server_instructor_token
 from evallib.room.storage import ENV_VAR, RoomStore
 from evallib.triggering.data import load_queries, load_skills
@@ -214,3 +217,33 @@ def test_live_an_edit_is_submitted_once_collected_and_a_key_in_the_inputs_is_nev
                                            "mode": "tools"}
     assert stored.payload["inputs"]["descriptions"][name] == "Une autre description."
     assert KEY not in str(stored.payload)
+
+
+def test_a_second_click_is_refused_as_already_submitted_and_a_new_session_sees_what_was_stored(open_page, room):
+    outside, code, joined = room
+    at = open_page(PAGES["trigger"], lang="en", **{MEMBERSHIP: joined})
+    _button(at, "trigger").click().run()
+    _button(at, "trigger").click().run()
+    assert not at.exception
+    assert "Already submitted as #1: this attempt is identical to it" in _texts(at.error)
+    [stored] = outside.attempts(code)
+    when = time.strftime("%H:%M", time.localtime(stored.created_at))
+    [table] = [e for e in at.table if "On the board" in e.value.columns]
+    assert list(table.value.iloc[0]) == ["1", when, "trigger", "counts (the latest)"]
+    again = open_page(PAGES["trigger"], lang="en", **{MEMBERSHIP: joined})  # a reload: a new session
+    assert f"Your submission of {when} was received: attempt #1." in _texts(again.success)
+
+
+def test_a_pending_row_without_its_attempt_says_the_submission_was_not_received(open_page, room):
+    outside, code, joined = room
+    key = submissions.new_key()
+    sent = time.time() - 60
+    submissions.begin(outside, code, joined.token, "persona", key, now=sent)
+    submissions._IN_FLIGHT.discard(key)  # as a server killed between the pending row and the store leaves it
+    at = open_page(PAGES["persona"], lang="en", **{MEMBERSHIP: joined})
+    assert not at.exception
+    when = time.strftime("%H:%M", time.localtime(sent))
+    assert f"Your submission of {when} was not received: submit again." in _texts(at.warning)
+    _button(at, "persona").click().run()
+    assert "Attempt #1 stored" in _texts(at.success)
+    assert "not received" not in _texts(at.warning)

@@ -2,13 +2,14 @@
 
 `board_section` runs `draw_board` as a fragment (``st.fragment(run_every=...)``, every
 `refresh_seconds` seconds, ``EVALLIB_ROOM_REFRESH_SECONDS`` or the page's setting): only the board
-reruns, the rest of the page stays still. Each refresh reads the room's visible attempts and ratings
-from the store and draws, per kind, `evallib.room.board.build_boards` (each attempt's figure and
+reruns, the rest of the page stays still. Each refresh reads the attempts the board ranks (one per
+participant and kind, their latest or the one marked final: `evallib.room.history.board_attempts`) and
+the ratings from the store and draws, per kind, `evallib.room.board.build_boards` (each attempt's figure and
 interval, sorted, the paired test against the best with Holm's correction over all pairs, the group
 the data cannot tell from the best, the winner's curse on held-out items) and, when the room rates
 answers, `evallib.room.ratings.room_agreement` (Fleiss' kappa and Krippendorff's alpha with their
 intervals, who departs most from the majority). Both computations are cached on the data they read,
-so a refresh with nothing new costs three queries. A database that is down or locked gives a
+so a refresh with nothing new costs four queries. A database that is down or locked gives a
 message and is tried again at the next refresh.
 """
 
@@ -22,6 +23,7 @@ import streamlit as st
 
 from evallib.errors import InputError
 from evallib.room.board import Board, build_boards
+from evallib.room.history import board_attempts
 from evallib.room.rating_set import room_rating
 from evallib.room.ratings import RoomAgreement, room_agreement
 from evallib.room.storage import RoomStorageError
@@ -92,7 +94,7 @@ def draw_board(code: str, every: float) -> None:
     try:
         store = room_store()
         room = store.room(code)
-        attempts = store.attempts(code)
+        attempts = board_attempts(store, code)
         ratings = store.ratings(code)
     except (RoomStorageError, InputError) as error:
         if getattr(error, "code", "") == "unavailable":

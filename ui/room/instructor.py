@@ -17,6 +17,7 @@ import streamlit as st
 from evallib.errors import InputError
 from evallib.judging.data import load_cases
 from evallib.room.bundle import export_room, import_bundle
+from evallib.room.history import hide_participant
 from evallib.room.rating_set import (DEFAULT_ITEMS, DEFAULT_LABELS, RATING_KEY, authored_answers, rating_items,
                                      rating_settings, room_rating)
 from evallib.room.storage import RoomStorageError, normalise_code
@@ -227,6 +228,35 @@ def _activity(code: str) -> None:
     if people:
         st.caption(name_list([p.name for p in people], 12))
     _attempts(code, attempts)
+    _hide_everyone(code, people, attempts)
+
+
+@_action
+def _hide_all(store, token: str, code: str, participant, hidden: bool) -> str:
+    """Hide (or show again) every attempt of one participant at once; the notice says how many."""
+    changed = hide_participant(store, code, token, participant.id, hidden)
+    done = "room.attempts.all_hidden_done" if hidden else "room.attempts.all_shown_done"
+    return t(done, n=integer(changed), participant=md(participant.name, 40))
+
+
+def _hide_everyone(code: str, people, attempts) -> None:
+    """Pick a participant who submitted, and hide (or show again) all their attempts at once."""
+    counts: dict[int, list[int]] = {}
+    for attempt in attempts:
+        counts.setdefault(attempt.participant_id, [0, 0])[attempt.hidden] += 1
+    by_label = {t("room.attempts.participant_option", participant=p.name, shown=integer(counts[p.id][0]),
+                  hidden=integer(counts[p.id][1])): p for p in people if p.id in counts}  # names are unique
+    if not by_label:
+        return
+    person = by_label.get(st.selectbox(t("room.attempts.pick_participant"), list(by_label), key="room.participant_pick"))
+    if person is None:
+        return
+    shown, hidden = counts[person.id]
+    columns = st.columns(2)
+    columns[0].button(t("room.attempts.hide_all"), key="room.participant_hide", disabled=not shown,
+                      on_click=_hide_all, args=(code, person, True))
+    columns[1].button(t("room.attempts.show_all"), key="room.participant_show", disabled=not hidden,
+                      on_click=_hide_all, args=(code, person, False))
 
 
 def _attempt_option(attempt) -> str:

@@ -15,7 +15,7 @@ from ui.i18n import catalogue, integer, t
 from ui.labels import md
 
 STORAGE_CODES = ("unavailable", "unknown_room", "room_closed", "bad_token", "unknown_participant", "empty_name",
-                 "unknown_attempt", "invalid_attempt", "empty_label")
+                 "unknown_attempt", "invalid_attempt", "empty_label", "duplicate_attempt", "too_soon")
 BUNDLE_CODES = ("not_json", "not_ours", "newer_version", "schema", "invalid_attempt", "inconsistent")
 RATING_CODES = ("too_few_labels", "no_items", "duplicate_item")
 

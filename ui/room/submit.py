@@ -4,18 +4,28 @@ Shown only when this session joined a room (`ui.room.state.membership`); otherwi
 to the Room page. The attempt is built by evallib's builders from what the page already computed
 (`evallib.room.attempts.build_trigger_attempt`, `...persona_attempt.build_persona_attempt`,
 `...judge_attempt.build_judge_attempt`: they validate it and refuse anything that looks like a key)
-and stored with `RoomStore.submit_attempt`. Whether the button is enabled is evallib's reading
+and stored with `evallib.room.submissions.submit`. Whether the button is enabled is evallib's reading
 (`evallib.room.readiness.submit_readiness`): offline, an edited input has no recorded answer, and
 the page says so before any click.
 
-A submission the room refuses (database unavailable, room closed...) is kept in the session as it was
-built, under its page's kind and room code; the button then sends that kept attempt again, so nothing
-is lost. Success shows the attempt's number in the room. The click is handled by the button's
-callback, with the values the page showed when the user clicked.
+Each submission has an idempotency key drawn when the attempt is built and kept with it
+(`evallib.room.submissions`): the database stores it once, writes a pending row first, refuses an
+attempt identical to one already stored ("already submitted as #N") and a second attempt of the kind
+within 10 s (saying when the next is possible). A submission the room could not take (database
+unavailable...) is kept in the session as it was built, with its key, under its page's kind and room
+code; the button then sends that kept attempt again, so nothing is lost and nothing is doubled.
+Success shows the attempt's number in the room. The click is handled by the button's callback, with
+the values the page showed when the user clicked.
+
+Below the button, read from the database (so after a reload or a restart of the server too): what
+became of the last submission of this page's kind (received as #N, being received, or not received:
+submit again) and the participant's attempts as stored (number, time, kind, which one counts on the
+board), with a "count this one" choice per kind.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 
 import streamlit as st
@@ -26,63 +36,73 @@ from evallib.room.attempts import build_trigger_attempt
 from evallib.room.judge_attempt import build_judge_attempt
 from evallib.room.persona_attempt import build_persona_attempt
 from evallib.room.readiness import attempt_source, submit_readiness
-from evallib.room.storage import RoomStorageError, RoomStore
+from evallib.room.storage import RoomStorageError
+from evallib.room.submissions import new_key, submit
 from evallib.triggering.authored import TRIGGER_SET
 from ui.i18n import integer, t
 from ui.labels import md
 from ui.room.messages import error_text
+from ui.room.history import stored_panel
 from ui.room.state import Membership, membership, room_store
 from ui.sources import chosen_source
 
-#: Session state: kind -> (room code, attempt) built but not stored yet (sent again on the next click).
+#: Session state: kind -> (room code, attempt, idempotency key) built but not stored yet (sent again on the next click).
 PENDING = "room.submit.pending"
 #: Session state: kind -> (room code, "success" or "error", text key or the room's error, values) of the last click.
 OUTCOME = "room.submit.outcome"
 
 
-#: Refusals that no retry can overcome (the room closed, or forgot this participant): nothing is kept.
-FINAL = ("room_closed", "unknown_room", "unknown_participant")
+#: Refusals that no retry can overcome (the room closed or forgot this participant, an identical attempt
+#: already stored, too soon after the last one): nothing is kept.
+FINAL = ("room_closed", "unknown_room", "unknown_participant", "duplicate_attempt", "too_soon")
 
 
-def _pending(kind: str, code: str) -> dict | None:
+def _pending(kind: str, code: str) -> tuple[dict, str] | None:
     kept = st.session_state.get(PENDING, {}).get(kind)
-    return kept[1] if kept is not None and kept[0] == code else None
+    return (kept[1], kept[2]) if kept is not None and kept[0] == code and len(kept) == 3 else None
 
 
-def _attempt_number(store: RoomStore, code: str, attempt_id: int) -> int | None:
-    """The attempt's rank in the room (hidden ones included), or None when the room cannot be read now."""
-    try:
-        return next((a.number for a in store.attempts(code, include_hidden=True) if a.id == attempt_id), None)
-    except RoomStorageError:
-        return None
+def clock(epoch: float, seconds: bool = False) -> str:
+    """A time of day on the server's clock: "14:05" (or "14:05:09")."""
+    return time.strftime("%H:%M:%S" if seconds else "%H:%M", time.localtime(epoch))
+
+
+def _refusal(kind: str, code: str, error: RoomStorageError) -> tuple:
+    if error.code == "duplicate_attempt":
+        return code, "error", "room_submit.duplicate", {"number": integer(int(error.details.get("number", 0)))}
+    if error.code == "too_soon":
+        retry_at = float(error.details.get("retry_at", time.time()))
+        return code, "error", "room_submit.too_soon", {
+            "time": clock(retry_at, seconds=True), "seconds": integer(int(error.details.get("seconds", 0))),
+            "wait": integer(max(1, int(retry_at - time.time() + 0.999)))}
+    return code, "error", error, {}
 
 
 def _send(kind: str, joined: Membership, build: Callable[[], dict]) -> None:
-    """The button's callback: send the kept attempt of this kind, else build one; keep it when refused."""
+    """The button's callback: send the kept attempt of this kind, else build one (with a new key); keep
+    it with its key when the room could not take it."""
     outcome = st.session_state.setdefault(OUTCOME, {})
-    payload = _pending(kind, joined.code)
-    if payload is None:
+    kept = _pending(kind, joined.code)
+    if kept is None:
         try:
-            payload = build()
+            kept = (build(), new_key())
         except InputError as error:  # nothing to keep: these results cannot make an attempt
             known = error.code == "contains_key"
             outcome[kind] = (joined.code, "error", f"room_submit.build.{'contains_key' if known else 'other'}",
                              {"code": error.code})
             return
+    payload, key = kept
+    st.session_state.setdefault(PENDING, {})[kind] = (joined.code, payload, key)
     try:
-        store = room_store()
-        attempt_id = store.submit_attempt(joined.code, joined.token, payload)
+        receipt = submit(room_store(), joined.code, joined.token, payload, key)
     except RoomStorageError as error:
         if error.code in FINAL:  # no later click can store it: nothing is kept, the message says why
             st.session_state.get(PENDING, {}).pop(kind, None)
-        else:
-            st.session_state.setdefault(PENDING, {})[kind] = (joined.code, payload)
-        outcome[kind] = (joined.code, "error", error, {})
+        outcome[kind] = _refusal(kind, joined.code, error)
         return
     st.session_state.get(PENDING, {}).pop(kind, None)
-    number = _attempt_number(store, joined.code, attempt_id)
-    outcome[kind] = (joined.code, "success", "room_submit.stored" if number else "room_submit.stored_unnumbered",
-                     {"code": joined.code, "number": integer(number or 0)})
+    outcome[kind] = (joined.code, "success", "room_submit.stored",
+                     {"code": joined.code, "number": integer(receipt.number)})
 
 
 def _values(reading: Reading) -> dict:
@@ -117,6 +137,7 @@ def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detai
         if last is not None and last[0] == joined.code:
             text = error_text(last[2]) if isinstance(last[2], Exception) else t(last[2], **last[3])
             (st.success if last[1] == "success" else st.error)(text)
+        stored_panel(kind, joined, said=last is not None and last[0] == joined.code)
 
 
 # ---------------------------------------------------------------- the three pages

@@ -24,6 +24,38 @@ TEXTS = {
     "room_submit.stored_unnumbered": {
         "fr": "Essai enregistré dans la salle {code} (son numéro n'a pas pu être relu).",
         "en": "Attempt stored in room {code} (its number could not be read back)."},
+    "room_submit.duplicate": {
+        "fr": "Déjà soumis sous le n° {number} : cet essai lui est identique (mêmes entrées, mêmes réponses). "
+              "Changez quelque chose avant de soumettre à nouveau.",
+        "en": "Already submitted as #{number}: this attempt is identical to it (same inputs, same answers). "
+              "Change something before submitting again."},
+    "room_submit.too_soon": {
+        "fr": "Un essai par page toutes les {seconds} s : le prochain sera possible à {time} (dans {wait} s).",
+        "en": "One attempt per page every {seconds} s: the next one is possible at {time} (in {wait} s)."},
+    # what became of the last submission, read from the room's database (ui/room/history.py)
+    "room_submit.status.stored": {
+        "fr": "Votre soumission de {time} a bien été reçue : essai n° {number}.",
+        "en": "Your submission of {time} was received: attempt #{number}."},
+    "room_submit.status.in_flight": {
+        "fr": "Votre soumission de {time} est en cours de réception…",
+        "en": "Your submission of {time} is being received…"},
+    "room_submit.status.missing": {
+        "fr": "Votre soumission de {time} n'a pas été reçue : soumettez-la à nouveau.",
+        "en": "Your submission of {time} was not received: submit again."},
+    "room_submit.history.title": {"fr": "Vos essais enregistrés", "en": "Your attempts as stored"},
+    "room_submit.history.none": {"fr": "Aucun essai enregistré pour l'instant.", "en": "No attempt stored yet."},
+    "room_submit.history.number": {"fr": "N°", "en": "No."},
+    "room_submit.history.time": {"fr": "Heure", "en": "Time"},
+    "room_submit.history.kind": {"fr": "Page", "en": "Page"},
+    "room_submit.history.board": {"fr": "Au tableau", "en": "On the board"},
+    "room_submit.history.counts": {"fr": "compte (le dernier)", "en": "counts (the latest)"},
+    "room_submit.history.final": {"fr": "compte (votre choix)", "en": "counts (your choice)"},
+    "room_submit.history.hidden": {"fr": "masqué par l'animateur", "en": "hidden by the instructor"},
+    "room_submit.history.older": {"fr": "dans l'historique seulement", "en": "in your history only"},
+    "room_submit.final.label": {"fr": "L'essai « {kind} » qui compte au tableau",
+                                "en": "The {kind} attempt that counts on the board"},
+    "room_submit.final.latest": {"fr": "Le dernier (automatique)", "en": "The latest (automatic)"},
+    "room_submit.final.option": {"fr": "n° {number} — {time}", "en": "#{number} — {time}"},
     "room_submit.judge_template": {"fr": "Modèle de consigne soumis", "en": "Template submitted"},
     # why the button is disabled (evallib.room.readiness.submit_readiness)
     "room_submit.blocked.nothing_to_submit": {
