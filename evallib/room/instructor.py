@@ -58,12 +58,15 @@ class KeptToken:
     drawn: str = ""
 
 
-def configured_token(environ: Mapping[str, str] | None = None, secrets_file: Path = SECRETS_FILE) -> InstructorToken | None:
-    """The token set by the secrets file or the environment (module docstring), or None. Blank counts as absent.
+def configured_token(environ: Mapping[str, str] | None = None,
+                     secrets_file: Path | None = None) -> InstructorToken | None:
+    """The token set by the secrets file (default `SECRETS_FILE`) or the environment (module docstring), or
+    None. Blank counts as absent.
 
     Raises `evallib.errors.InputError` (code ``secrets_unreadable``, details: path) when the secrets
     file exists but is not TOML, or its ``[room] instructor_token`` is not text.
     """
+    secrets_file = SECRETS_FILE if secrets_file is None else secrets_file
     if secrets_file.is_file():
         try:
             room = tomllib.loads(secrets_file.read_text(encoding="utf-8")).get("room", {})
@@ -80,7 +83,7 @@ def configured_token(environ: Mapping[str, str] | None = None, secrets_file: Pat
     return InstructorToken(value, "environment") if value else None
 
 
-def instructor_token(environ: Mapping[str, str] | None = None, secrets_file: Path = SECRETS_FILE) -> InstructorToken:
+def instructor_token(environ: Mapping[str, str] | None = None, secrets_file: Path | None = None) -> InstructorToken:
     """`configured_token`, else a freshly drawn one (source ``"drawn"``: keep it with `kept_token`)."""
     return configured_token(environ, secrets_file) or InstructorToken(new_token(), "drawn")
 
