@@ -90,3 +90,18 @@ def test_a_removed_participant_is_no_longer_a_member_and_joins_again_as_someone_
     with pytest.raises(RoomStorageError) as other_room:
         remove_participant(store, TOKEN, store.open_room(TOKEN).code, new.id)
     assert other_room.value.code == "unknown_participant"
+
+
+def test_processes_that_start_together_agree_on_one_drawn_token(database_url):
+    """Eight stores opened at once on a fresh database (as processes starting together): one draws, all agree."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from evallib.room.storage import make_engine
+
+    RoomStore(database_url, instructor_token=TOKEN).engine.dispose()  # the tables, as a first start makes them
+    engines = [make_engine(database_url) for _ in range(8)]
+    with ThreadPoolExecutor(8) as pool:
+        kept = list(pool.map(kept_token, engines))
+    assert len({k.token_hash for k in kept}) == 1 and sum(bool(k.drawn) for k in kept) == 1
+    for engine in engines:
+        engine.dispose()
