@@ -21,7 +21,7 @@ from tests.evallib.room.conftest import database_url, trigger_payload  # noqa: F
 from tests.pages.conftest import ROOT
 from ui.i18n import catalogue
 from ui.room import instructor as panel
-from ui.room.state import MEMBERSHIP, Membership, room_store
+from ui.room.state import MEMBERSHIP, room_store
 
 TOKEN = "instructor-token-for-page-tests"
 
