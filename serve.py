@@ -20,7 +20,8 @@ from streamlit import file_util
 from streamlit.runtime.pages_manager import PagesManager
 
 from evallib.room.browser_cookie import BrowserCookieMiddleware
-from evallib.room.instructor import server_instructor_token
+from evallib.room.instructor import configured_token, console_line, kept_token
+from evallib.room.storage import database_url, make_engine
 
 ROOT = Path(__file__).resolve().parent
 #: The script that draws every page (st.navigation over pages/).
@@ -53,7 +54,25 @@ PagesManager.uses_pages_directory = False
 app = st.App(str(ENTRY), routes=[Route(f"/{path}", _page, methods=["GET"]) for path in page_paths()],
              middleware=[Middleware(BrowserCookieMiddleware)])
 
-#: The room's instructor token: drawn at start when neither the secrets nor the environment set it, and
-#: then printed once here, in the server's console (as Jupyter prints its token).
-if (_token := server_instructor_token()).source == "drawn":
-    print(f"  Room instructor token (Salle / Room page): {_token.token}", flush=True)
+
+
+def announce_instructor_token() -> str:
+    """The console line about the room's instructor token ("" when the secrets or the environment set it).
+
+    A token is drawn once for the room database (`evallib.room.instructor.kept_token`) and printed by
+    the process that drew it; later starts say where it is. A database that cannot be reached now is
+    said so: the token is then drawn (and printed) by the first use of the Room page.
+    """
+    if configured_token() is not None:
+        return ""
+    engine = make_engine(database_url())
+    try:
+        return console_line(kept_token(engine))
+    except Exception as error:  # noqa: BLE001 - the app still starts; the Room page names the database error
+        return f"  Room instructor token: the room database cannot be reached now ({type(error).__name__})."
+    finally:
+        engine.dispose()
+
+
+if _line := announce_instructor_token():
+    print(_line, flush=True)

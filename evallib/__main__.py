@@ -17,6 +17,7 @@ Commands:
   authored persona   write the shipped recordings/persona.jsonl from data/persona_authored_responses.json
                      (hand-written example answers, recorded with provenance "authored")
   authored gnss      write the shipped recordings/gnss.jsonl from data/gnss_authored_answers.json
+  room token         draw a new room instructor token, kept (hashed) in the room database, and print it
 
 Exit codes of record: 0 every request answered, 2 a usage error, or more than --max-failed-share of
 the requests (default 0: any) got no answer: the failures are printed grouped by cause, and what was
@@ -211,6 +212,7 @@ RECORDERS["all"] = lambda args: importlib.import_module("evallib.record_all").re
 EVALUATIONS = {"trigger": "evallib.triggering.cli", "judge": "evallib.judging.cli", "gnss": "evallib.gnss.cli"}
 EVALUATIONS["persona"] = "evallib.persona.cli"  # the persona audit, its run bundle and an accuracy gate
 EVALUATIONS["kappa"] = "evallib.agreement.cli"  # the kappa page's figures from a ratings file
+EVALUATIONS["room"] = "evallib.room.cli"  # room token: draw a new instructor token (the drawn one is kept hashed)
 
 
 def main(argv: list[str] | None = None) -> int:

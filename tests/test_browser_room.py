@@ -1,7 +1,8 @@
 """The Room page in Chromium: the instructor opens a room and sees a QR code large enough for a room;
 the board refreshes by itself when attempts arrive (stored by this test straight into the database,
 as another participant's session would); a participant who reloads the page is still in the room,
-through a cookie, and the token never shows on the page.
+through the server-set browser cookie (its hash bound to the participant in the database), and no
+cookie value or token shows on the page.
 
 The app server gets its own SQLite file, a known instructor token and a 2-second board refresh
 through the environment it inherits.
@@ -9,6 +10,7 @@ through the environment it inherits.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import re
@@ -18,11 +20,12 @@ import pytest
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
+from evallib.room.browser_cookie import COOKIE
+from evallib.room.browsers import BrowserMember
 from evallib.room.storage import RoomStore
 from tests.evallib.room.conftest import trigger_payload
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, _serve_app, _wait_until_idle
 from ui.i18n import catalogue
-from ui.room.join import COOKIE
 from ui.room.qr import qr_png, reachable_url
 
 TOKEN = "instructor-token-for-browser-tests"
@@ -119,8 +122,9 @@ def test_the_qr_code_shows_and_the_board_refreshes_by_itself(room_app, browser):
 
 
 def test_a_participant_who_reloads_or_leaves_and_comes_back_is_the_same_participant(room_app, browser):
-    """Reloading keeps the participant (cookie); leaving then joining again from the same browser, even
-    after a reload, takes the same participant back; the token never shows on the page."""
+    """Reloading keeps the participant (the server-set browser cookie, its hash bound to the participant in
+    the database); leaving then joining again from the same browser, even after a reload, takes the same
+    participant back; the cookie is HttpOnly and never shows on the page."""
     app, database = room_app
     store = RoomStore(database, instructor_token=TOKEN)
     code = store.open_room(TOKEN, "Salle B").code
@@ -135,8 +139,12 @@ def test_a_participant_who_reloads_or_leaves_and_comes_back_is_the_same_particip
     member = _text("room.join.member", code=code, title="Salle B", name="Chloé")
     _wait_for_text(page, member)
     [cookie] = [c for c in context.cookies() if c["name"] == COOKIE]
-    token = cookie["value"].split(".", 1)[1]
-    assert store.rejoin(code, token).name == "Chloé"
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+    assert [c["name"] for c in context.cookies() if c["name"].startswith("evallib")] == [COOKIE]  # none by a script
+    assert "evallib" not in page.evaluate("document.cookie")  # HttpOnly: no script of the page reads it
+    key = hashlib.sha256(cookie["value"].encode()).hexdigest()
+    assert store.rejoin(code, BrowserMember(key)).name == "Chloé"
+    token = cookie["value"]
     page.reload()
     _wait_until_idle(page)
     _wait_for_text(page, member)  # a new session, the same participant
@@ -146,7 +154,7 @@ def test_a_participant_who_reloads_or_leaves_and_comes_back_is_the_same_particip
     _wait_until_idle(page)
     page.reload()
     _wait_until_idle(page)
-    assert not [c for c in context.cookies() if c["name"] == COOKIE and c["value"]]
+    assert store.rejoin(code, BrowserMember(key)) is None
     assert page.get_by_label(_text("room.join.name")).count() == 1  # the join form again
     page.get_by_label(_text("room.join.name")).fill("Quelqu'un d'autre")
     page.get_by_role("button", name=_text("room.join.button"), exact=True).click()

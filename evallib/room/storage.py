@@ -228,14 +228,26 @@ def tokens_match(given: str, expected: str) -> bool:
 class RoomStore:
     """Rooms in one database; instructor actions need ``instructor_token`` (see the module docstring)."""
 
-    def __init__(self, engine: Engine | str | None = None, *, instructor_token: str) -> None:
-        if not instructor_token:
+    def __init__(self, engine: Engine | str | None = None, *, instructor_token: str | None = None) -> None:
+        """``instructor_token``: the set token (secrets, environment, a test); None: the token drawn once
+        and kept in this database (`evallib.room.instructor.kept_token`), drawn now when it has none
+        (then `drawn_token` holds it, to print). Raises `RoomStorageError` ``unavailable``."""
+        from evallib.room import browsers, instructor  # noqa: F401 - their tables join `metadata` before create_all
+
+        if instructor_token is not None and not instructor_token.strip():
             raise ValueError("the instructor token must not be empty")
         self.engine = engine if isinstance(engine, Engine) else make_engine(engine)
-        self._instructor_token = instructor_token
         import evallib.room.history  # noqa: F401  the submissions' and final choices' tables, on the same metadata
+        self._instructor_hash = hash_token(instructor_token.strip()) if instructor_token is not None else ""
+        self.drawn_token = ""
         with self.transaction() as conn:
             metadata.create_all(conn)
+        if instructor_token is None:
+            try:
+                self.drawn_token = instructor.kept_token(self.engine).drawn
+            except exc.DBAPIError as error:
+                raise RoomStorageError("unavailable", f"the room database could not be used: {error.orig!r}"[:300],
+                                       reason=type(error.orig).__name__) from error
 
     # ---------------------------------------------------------------- plumbing
     @contextmanager
@@ -255,9 +267,28 @@ class RoomStore:
             raise RoomStorageError("unavailable", f"the room database could not be used: {error.orig!r}"[:300],
                                    reason="conflict" if conflict else type(error.orig).__name__) from error
 
-    def check_instructor(self, token: str) -> None:
-        """Raise `RoomStorageError` ``bad_token`` unless ``token`` is the instructor's (constant-time compare)."""
-        if not tokens_match(token, self._instructor_token):
+    def instructor_hash(self) -> str:
+        """The SHA-256 of the instructor token now in force (the set one, else the database's kept one)."""
+        if self._instructor_hash:
+            return self._instructor_hash
+        from evallib.room.instructor import KEY, tokens
+
+        with self.transaction(read_only=True) as conn:
+            return conn.execute(select(tokens.c.token_hash).where(tokens.c.name == KEY)).scalar() or ""
+
+    def check_instructor(self, token) -> None:
+        """Raise `RoomStorageError` ``bad_token`` unless ``token`` is the instructor's.
+
+        ``token``: the token as typed (compared by hash, in constant time), or a credential with a
+        ``verify(store) -> bool`` method (`evallib.room.browsers.InstructorBrowser`: a recognised browser).
+        """
+        verify = getattr(token, "verify", None)
+        if callable(verify):
+            if not verify(self):
+                raise RoomStorageError("bad_token", "this browser is not the instructor's")
+            return
+        expected = self.instructor_hash()
+        if not (expected and hmac.compare_digest(hash_token(str(token).strip()), expected)):
             raise RoomStorageError("bad_token", "the instructor token is wrong")
 
     def _room_row(self, conn: Connection, code: str, *, open_only: bool = False):
@@ -268,9 +299,12 @@ class RoomStore:
             raise RoomStorageError("room_closed", f"the room {row['code']} is closed", room=row["code"])
         return row
 
-    def _participant_row(self, conn: Connection, code: str, token: str):
-        row = conn.execute(select(participants).where(participants.c.token_hash == hash_token(str(token)),
-                                                      participants.c.room_code == normalise_code(code))
+    def _participant_row(self, conn: Connection, code: str, token):
+        """The participant row ``token`` proves in room ``code``: a participant token (by its hash) or a
+        credential with a ``participant_clause(participants)`` method (`evallib.room.browsers.BrowserMember`)."""
+        clause = getattr(token, "participant_clause", None)
+        proof = clause(participants) if callable(clause) else participants.c.token_hash == hash_token(str(token))
+        row = conn.execute(select(participants).where(proof, participants.c.room_code == normalise_code(code))
                            ).mappings().first()
         if row is None:
             raise RoomStorageError("unknown_participant", "this browser has not joined this room", room=code)
@@ -355,14 +389,16 @@ class RoomStore:
                     raise
         raise RoomStorageError("unavailable", "the name could not be stored, try again")
 
-    def rejoin(self, code: str, token: str) -> Participant | None:
-        """The participant holding ``token`` in this room, or None (the browser must join again)."""
+    def rejoin(self, code: str, token) -> Participant | None:
+        """The participant ``token`` proves in this room (as `_participant_row`), or None (join again).
+
+        A removed participant (`evallib.room.browsers.remove_participant`) is proved by nothing."""
         with self.transaction(read_only=True) as conn:
             try:
                 row = self._participant_row(conn, code, token)
             except RoomStorageError:
                 return None
-        return Participant(row["id"], row["room_code"], row["name"], row["joined_at"], str(token))
+        return Participant(row["id"], row["room_code"], row["name"], row["joined_at"], token)
 
     def participants(self, code: str) -> list[Participant]:
         """The room's participants in joining order (without tokens)."""

@@ -3,7 +3,7 @@
 import pytest
 from sqlalchemy import create_engine
 
-from evallib.room.instructor import server_instructor_token
+from evallib.room.instructor import ENV_VAR as TOKEN_VAR
 from evallib.room.storage import ENV_VAR, RoomStore
 from ui.room.rating import radio_key
 from ui.room.state import MEMBERSHIP, Membership, room_store
@@ -14,6 +14,8 @@ RATING = {"labels": ["pass", "fail", "**gras**"],
                     {"id": "json-iam", "text": '{"Effect": "Allow"}'},
                     {"id": "regex-ip", "text": r"^\d+\.\d+$"}]}
 
+TOKEN = "instructor-token-of-these-tests"
+
 
 @pytest.fixture
 def room(tmp_path, monkeypatch):
@@ -21,8 +23,9 @@ def room(tmp_path, monkeypatch):
     to rate and one participant: (store seen from outside the app, room code, the participant's membership)."""
     url = f"sqlite:///{tmp_path}/rooms.sqlite3"
     monkeypatch.setenv(ENV_VAR, url)
+    monkeypatch.setenv(TOKEN_VAR, TOKEN)
     room_store.clear()
-    token = server_instructor_token().token
+    token = TOKEN
     outside = RoomStore(url, instructor_token=token)
     code = outside.open_room(token, "Atelier", {"rating": RATING}).code
     joined = outside.join(code, "Bea")
@@ -90,7 +93,7 @@ def test_a_refused_rating_is_kept_and_sent_on_the_next_click(open_page, room):
 
 def test_a_room_without_items_says_so(open_page, room):
     outside, code, joined = room
-    outside.update_settings(code, server_instructor_token().token, {})
+    outside.update_settings(code, TOKEN, {})
     at = open_page(PAGE, **{MEMBERSHIP: joined})
     assert not at.exception
     assert f"La salle {code} n'a pas encore d'éléments à noter." in _captions(at)
@@ -100,7 +103,7 @@ def test_labels_changed_by_the_instructor_leave_no_stale_choice(open_page, room)
     outside, code, joined = room
     at = open_page(PAGE, **{MEMBERSHIP: joined})
     at.radio(key=radio_key(code, "json-iam")).set_value("fail").run()
-    outside.update_settings(code, server_instructor_token().token,
+    outside.update_settings(code, TOKEN,
                             {"rating": {**RATING, "labels": ["correct", "incorrect"]}})
     at.run()
     assert not at.exception
@@ -111,7 +114,7 @@ def test_labels_changed_by_the_instructor_leave_no_stale_choice(open_page, room)
 def test_a_rating_in_a_closed_room_is_not_kept_and_the_page_says_it_cannot_be(open_page, room):
     outside, code, joined = room
     at = open_page(PAGE, **{MEMBERSHIP: joined})
-    outside.close_room(code, server_instructor_token().token)
+    outside.close_room(code, TOKEN)
     at.radio(key=radio_key(code, "json-iam")).set_value("fail").run()
     assert not at.exception
     warnings = " ".join(w.value for w in at.warning)

@@ -8,7 +8,7 @@ from sqlalchemy import create_engine
 from evallib.judging.data import load_cases
 from evallib.persona.catalogue import load_catalogue
 from evallib.room import submissions
-from evallib.room.instructor import server_instructor_token
+from evallib.room.instructor import ENV_VAR as TOKEN_VAR
 from evallib.room.storage import ENV_VAR, RoomStore
 from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.routing import DEFAULT_RUNS
@@ -21,6 +21,8 @@ HINT = TEXTS["room_submit.join_hint"]["fr"]
 #: Human totals typed on the judge page for the first cases (any plausible 0-10 scores).
 HUMAN = "case_id,score\npy-s3-inventory,9\npy-ec2-stop-dev,6\npy-lambda-sqs-batch,7\npy-dynamodb-count,5\n"
 
+TOKEN = "instructor-token-of-these-tests"
+
 
 @pytest.fixture
 def room(tmp_path, monkeypatch):
@@ -28,9 +30,10 @@ def room(tmp_path, monkeypatch):
     participant: (store seen from outside the app, room code, that participant's membership)."""
     url = f"sqlite:///{tmp_path}/rooms.sqlite3"
     monkeypatch.setenv(ENV_VAR, url)
+    monkeypatch.setenv(TOKEN_VAR, TOKEN)
     room_store.clear()
-    outside = RoomStore(url, instructor_token=server_instructor_token().token)
-    code = outside.open_room(server_instructor_token().token, "Atelier").code
+    outside = RoomStore(url, instructor_token=TOKEN)
+    code = outside.open_room(TOKEN, "Atelier").code
     joined = outside.join(code, "Ana <b>")
     yield outside, code, Membership(code, joined.token, joined.name)
     room_store.clear()
@@ -129,7 +132,7 @@ def test_a_failed_submission_is_kept_and_the_next_click_sends_it(open_page, room
 def test_a_closed_room_refuses_and_says_so(open_page, room):
     outside, code, joined = room
     at = open_page(PAGES["trigger"], **{MEMBERSHIP: joined})
-    outside.close_room(code, server_instructor_token().token)
+    outside.close_room(code, TOKEN)
     _button(at, "trigger").click().run()
     assert not at.exception
     assert f"La salle {code} est fermée." in _texts(at.error)

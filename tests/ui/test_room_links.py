@@ -1,11 +1,10 @@
-"""The room's join link, its QR code and the participant's cookie (pure helpers of ui/room)."""
+"""The room's join link and its QR code (pure helpers of ui/room)."""
 
 import struct
 
 import pytest
 import segno
 
-from ui.room.join import COOKIE, cookie_script, parse_cookie
 from ui.room.qr import BORDER, SHOWN_WIDTH, join_url, qr_png
 
 
@@ -31,17 +30,6 @@ def test_the_qr_code_is_a_png_of_the_link_with_large_modules_and_a_quiet_zone():
     assert width == height == shown == (modules + 2 * BORDER) * 10 <= SHOWN_WIDTH  # 10 px modules
     long_png, long_width = qr_png(url + "&x=" + "y" * 300)
     assert struct.unpack(">I", long_png[16:20])[0] == long_width  # many modules: smaller, whole pixels still
-
-
-def test_the_cookie_holds_only_a_room_code_and_a_url_safe_token():
-    assert parse_cookie("ACD3E7.abcdefghijklmnop_-12") == ("ACD3E7", "abcdefghijklmnop_-12")
-    for bad in (None, "", "ACD3E7", "acd3e7.abcdefghijklmnop", "ACD3E7.short", 'ACD3E7.abcdefghijklmnop"; x=1'):
-        assert parse_cookie(bad) is None
-    written = cookie_script("ACD3E7.abcdefghijklmnop_-12")
-    assert f"{COOKIE}=ACD3E7.abcdefghijklmnop_-12;" in written and "samesite=strict" in written
-    assert "max-age=0" in cookie_script(None)
-    with pytest.raises(ValueError):
-        cookie_script("</script><script>alert(1)</script>")
 
 
 def test_the_board_refreshes_every_three_seconds_unless_told_otherwise(monkeypatch):

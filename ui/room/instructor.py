@@ -1,10 +1,12 @@
 """The instructor's panel of the Room page: open, manage and close a room, pick the answers to rate,
 open or hide an attempt, export and import the room.
 
-Every action calls the store with the token typed in this session (`ui.room.state.instructor_token_entered`);
-the store compares it with the server's token each time (`RoomStore.check_instructor`), so a
-participant who forged the panel's widget state (the managed room, a button press) is refused: the
-panel's contents are drawn only after the token passed the store's check in this very run.
+Every action calls the store with this session's credential (`ui.room.state.instructor_credential`:
+the token typed here, else the standing of this browser, remembered in the database once it gave the
+right token); the store checks it each time (`RoomStore.check_instructor`), so a participant who
+forged the panel's widget state (the managed room, a button press) is refused: the panel's contents
+are drawn only after the credential passed the store's check in this very run. The managed room is
+kept with the browser's standing, so that after a restart its Room page shows the board at once.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import streamlit as st
 
 from evallib.errors import InputError
 from evallib.judging.data import load_cases
+from evallib.room.browsers import (forget_instructor, instructor_standing, remember_instructor, remove_participant,
+                                   removed_participants)
 from evallib.room.bundle import export_room, import_bundle
 from evallib.room.history import hide_participant
 from evallib.room.rating_set import (DEFAULT_ITEMS, DEFAULT_LABELS, RATING_KEY, authored_answers, rating_items,
@@ -26,9 +30,11 @@ from ui.labels import md, name_list
 from ui.room.messages import error_text
 from ui.room.board import refresh_seconds
 from ui.room.qr import join_url, qr_png, reachable_url
-from ui.room.state import INSTRUCTOR, instructor_token_entered, room_store
+from ui.browser import browser_key
+from ui.room.state import INSTRUCTOR, instructor_credential, room_store
 
 MANAGED = "room.managed"
+KEPT = "room.instructor_kept"  # (browser key, managed room) last written to the browser's standing
 NOTICE = "room.instructor_notice"
 EXPORT = "room.export"
 ROOM_ERRORS = (RoomStorageError, InputError)
@@ -46,7 +52,7 @@ def _rateable(limit: int) -> list[dict]:
 
 
 def _action(function):
-    """A button's callback: runs ``function(store, token, *args)`` with the token typed in this session.
+    """A button's callback: runs ``function(store, credential, *args)`` with this session's credential.
 
     Callbacks run once, before the script (a button read inline would lose its click to the rerun
     of `ui.shell.require_navigation`). The outcome is kept under `NOTICE`: a text on success, the
@@ -54,7 +60,7 @@ def _action(function):
     """
     def callback(*args):
         try:
-            done = function(room_store(), instructor_token_entered(), *args)
+            done = function(room_store(), instructor_credential(), *args)
         except ROOM_ERRORS as error:
             st.session_state[NOTICE] = ("error", error_text(error))
         else:
@@ -105,6 +111,32 @@ def _hide(store, token: str, code: str, attempt_id: int, hidden: bool, number: i
 
 
 @_action
+def _remove(store, token, code: str, participant_id: int) -> str:
+    return t("room.remove.done", name=md(remove_participant(store, token, code, participant_id), None))
+
+
+def _sign_out() -> None:
+    key = browser_key()
+    try:
+        if key:
+            forget_instructor(room_store(), key)
+    except ROOM_ERRORS as error:
+        st.session_state[NOTICE] = ("error", error_text(error))
+        return
+    for name in (INSTRUCTOR, MANAGED, KEPT, EXPORT):
+        st.session_state.pop(name, None)
+    st.session_state[NOTICE] = ("info", t("room.instructor.signed_out"))
+
+
+def _remember(store, credential, code: str | None) -> None:
+    """Keep this browser's standing and managed room in the database (written when they change)."""
+    key = browser_key()
+    if key and st.session_state.get(KEPT) != (key, code):
+        remember_instructor(store, key, credential, code)
+        st.session_state[KEPT] = (key, code)
+
+
+@_action
 def _export(store, token: str, code: str) -> str:
     bundle = export_room(store, code, token)
     st.session_state[EXPORT] = (code, json.dumps(bundle, ensure_ascii=False, indent=1).encode("utf-8"))
@@ -125,15 +157,21 @@ def _import(store, token: str) -> str:
 
 
 def instructor_panel() -> str | None:
-    """The panel (in an expander); returns the managed room's code once the typed token passed the store's check."""
-    with st.expander(t("room.instructor.title"), expanded=bool(instructor_token_entered())):
-        st.text_input(t("room.instructor.token"), type="password", key=INSTRUCTOR,
-                      help=t("room.instructor.token_help"))
+    """The panel (in an expander); returns the managed room's code once the credential passed the store's check."""
+    credential = instructor_credential()
+    recognised = bool(credential) and not isinstance(credential, str)
+    with st.expander(t("room.instructor.title"), expanded=bool(credential)):
+        if recognised:
+            columns = st.columns([3, 1], vertical_alignment="center")
+            columns[0].caption(t("room.instructor.recognised"))
+            columns[1].button(t("room.instructor.sign_out"), key="room.sign_out", on_click=_sign_out)
+        else:
+            st.text_input(t("room.instructor.token"), type="password", key=INSTRUCTOR,
+                          help=t("room.instructor.token_help"))
         notice = st.session_state.pop(NOTICE, None)
         if notice is not None:
             getattr(st, notice[0])(notice[1])
-        token = instructor_token_entered()
-        if not token:
+        if not credential:
             st.caption(t("room.instructor.need_token"))
             return None
         columns = st.columns(2, vertical_alignment="bottom")
@@ -144,14 +182,18 @@ def instructor_panel() -> str | None:
         columns[1].button(t("room.instructor.manage"), key="room.manage", on_click=_manage)
         _import_part()
         code = st.session_state.get(MANAGED)
-        if not code:
-            return None
         try:
             store = room_store()
-            store.check_instructor(token)
+            if recognised and not code:  # a new session of this browser: the room it managed before
+                code = st.session_state[MANAGED] = instructor_standing(store, credential.key)[1]
+            store.check_instructor(credential)
+            _remember(store, credential, code)
+            if not code:
+                return None
             room = store.room(code)
         except ROOM_ERRORS as error:
-            st.error(error_text(error))
+            if code:  # without a managed room, the refused action already said why
+                st.error(error_text(error))
             return None
         # Who joined and what they submitted change while the instructor watches: refreshed with the board.
         st.fragment(_activity, run_every=refresh_seconds())(code)
@@ -218,6 +260,7 @@ def _activity(code: str) -> None:
         store = room_store()
         room = store.room(code)
         people = store.participants(code)
+        gone = removed_participants(store, code)
         attempts = store.attempts(code, include_hidden=True)
     except ROOM_ERRORS as error:
         st.error(error_text(error))
@@ -226,7 +269,9 @@ def _activity(code: str) -> None:
     st.markdown(t("room.instructor.managing", code=room.code, title=md(room.title or "—", 60), state=state,
                   **_counts(len(people), len(attempts))))
     if people:
-        st.caption(name_list([p.name for p in people], 12))
+        removed_mark = t("room.remove.removed")
+        st.caption(name_list([f"{p.name} ({removed_mark})" if p.id in gone else p.name for p in people], 12))
+        _removal(code, [p for p in people if p.id not in gone])
     _attempts(code, attempts)
     _hide_everyone(code, people, attempts)
 
@@ -257,6 +302,18 @@ def _hide_everyone(code: str, people, attempts) -> None:
                       on_click=_hide_all, args=(code, person, True))
     columns[1].button(t("room.attempts.show_all"), key="room.participant_show", disabled=not hidden,
                       on_click=_hide_all, args=(code, person, False))
+
+
+def _removal(code: str, present) -> None:
+    """Pick a participant and remove them from the room (`evallib.room.browsers.remove_participant`)."""
+    if not present:
+        return
+    by_label = {f"{p.name} (#{p.id})": p for p in present}
+    columns = st.columns([3, 1], vertical_alignment="bottom")
+    picked = by_label.get(columns[0].selectbox(t("room.remove.pick"), list(by_label), index=None,
+                                               key="room.remove_pick", help=t("room.remove.help")))
+    columns[1].button(t("room.remove.button"), key="room.remove", disabled=picked is None, on_click=_remove,
+                      args=(code, picked.id if picked else 0))
 
 
 def _attempt_option(attempt) -> str:

@@ -46,14 +46,36 @@ TEXTS = {
         "en": "Next: edit a page's inputs and submit your attempt, or rate the answers on the kappa page."},
     "room.join.gone": {"fr": "La salle {code} n'existe plus ou vous n'en faites plus partie : rejoignez-la à nouveau.",
                        "en": "Room {code} no longer exists or no longer has you: join it again."},
+    "room.join.removed": {
+        "fr": "L'animateur vous a retiré de la salle {code}. Vous pouvez la rejoindre à nouveau sous un autre nom.",
+        "en": "The instructor removed you from room {code}. You may join it again under a new name."},
     # ---------------------------------------------------------------- instructor
     "room.instructor.title": {"fr": "Animateur", "en": "Instructor"},
     "room.instructor.token": {"fr": "Jeton d'animateur", "en": "Instructor token"},
     "room.instructor.token_help": {
-        "fr": "Affiché une fois dans la console du serveur au démarrage, ou lu dans .streamlit/secrets.toml "
-              "([room] instructor_token) ou la variable EVALLIB_ROOM_INSTRUCTOR_TOKEN.",
-        "en": "Printed once in the server's console at start, or read from .streamlit/secrets.toml "
-              "([room] instructor_token) or the EVALLIB_ROOM_INSTRUCTOR_TOKEN variable."},
+        "fr": "Affiché dans la console du serveur à son premier démarrage (puis gardé avec les données des salles ; "
+              "« python -m evallib room token » en tire un nouveau), ou lu dans .streamlit/secrets.toml "
+              "([room] instructor_token) ou la variable EVALLIB_ROOM_INSTRUCTOR_TOKEN. Ce navigateur sera "
+              "ensuite reconnu sans le jeton.",
+        "en": "Printed in the server's console at its first start (then kept with the room data; "
+              "`python -m evallib room token` draws a new one), or read from .streamlit/secrets.toml "
+              "([room] instructor_token) or the EVALLIB_ROOM_INSTRUCTOR_TOKEN variable. This browser is then "
+              "recognised without the token."},
+    "room.instructor.recognised": {
+        "fr": "Ce navigateur est reconnu comme celui de l'animateur (il a donné le jeton).",
+        "en": "This browser is recognised as the instructor's (it gave the token)."},
+    "room.instructor.sign_out": {"fr": "Se déconnecter", "en": "Sign out"},
+    "room.instructor.signed_out": {"fr": "Ce navigateur n'est plus celui de l'animateur : le jeton sera redemandé.",
+                                   "en": "This browser is no longer the instructor's: the token will be asked again."},
+    "room.remove.pick": {"fr": "Participant à retirer de la salle", "en": "Participant to remove from the room"},
+    "room.remove.button": {"fr": "Retirer de la salle", "en": "Remove from the room"},
+    "room.remove.help": {
+        "fr": "Son navigateur n'est plus membre ; ses essais restent stockés mais sont masqués du tableau "
+              "(vous pouvez les réafficher un par un). Il peut rejoindre à nouveau sous un autre nom.",
+        "en": "Their browser is no longer a member; their attempts stay stored but are hidden from the board "
+              "(you can show them again one by one). They may join again under a new name."},
+    "room.remove.done": {"fr": "« {name} » a été retiré de la salle.", "en": "“{name}” was removed from the room."},
+    "room.remove.removed": {"fr": "retiré", "en": "removed"},
     "room.instructor.need_token": {"fr": "Saisissez le jeton d'animateur pour ouvrir ou gérer une salle.",
                                    "en": "Type the instructor token to open or manage a room."},
     "room.instructor.new_title": {"fr": "Titre de la nouvelle salle", "en": "Title of the new room"},
