@@ -38,18 +38,24 @@ from __future__ import annotations
 
 import asyncio
 import http.cookiejar
+import os
 import re
+import socket
+import subprocess
+import sys
 import time
 import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
+ROOT = Path(__file__).resolve().parent.parent
 MAIN, SIDEBAR = 0, 1
 FULL_RUN, FRAGMENT_RUN, EARLY = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
                                  ForwardMsg.FINISHED_EARLY_FOR_RERUN)
@@ -327,3 +333,49 @@ class Session:
     def timers(self) -> tuple[str, ...]:
         """The fragments whose timer this session answers."""
         return tuple(self._timers)
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(entry: str = "serve.py", env: dict | None = None, args: tuple[str, ...] = (), log=None,
+                 port: int | None = None, timeout: float = 120.0) -> tuple[str, subprocess.Popen]:
+    """Start ``streamlit run <entry>`` (from the repository) on a free loopback port; wait until it answers.
+
+    ``env`` is added to this process's environment; ``args`` are more Streamlit flags; ``log`` an open
+    file for the server's output (else a pipe, read by `stop_server`). Returns (URL, process); raises
+    RuntimeError when the server does not answer ``/_stcore/health`` within ``timeout`` seconds.
+    """
+    port = port or free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", entry, "--server.headless", "true", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", *args],
+        cwd=ROOT, env={**os.environ, **(env or {})}, stdout=log or subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1):
+                return url, process
+        except OSError:
+            if process.poll() is not None:
+                break
+            time.sleep(0.25)
+    stop_server(process)
+    raise RuntimeError(f"streamlit run {entry} did not start")
+
+
+def stop_server(process: subprocess.Popen) -> str:
+    """Stop a server of `start_server`; its output ("" when it went to a log file)."""
+    process.terminate()
+    try:
+        output = process.communicate(timeout=20)[0]
+    except subprocess.TimeoutExpired:
+        process.kill()
+        output = process.communicate()[0]
+    return output or ""
