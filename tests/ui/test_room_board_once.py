@@ -1,0 +1,69 @@
+"""One board per room and change (issue 20, item 3): sessions refreshing an unchanged board read one
+version row, not the room's attempts; any change the board shows (a submission, a hidden attempt, a
+rating or a changed label) gives a new version and one new build."""
+
+from __future__ import annotations
+
+import pytest
+
+from evallib.room.board_version import room_version
+from evallib.room.storage import RoomStorageError, RoomStore
+from tests.evallib.room.conftest import trigger_payload
+from ui.room import board, state
+
+TOKEN = "board-once-instructor"
+
+
+@pytest.fixture
+def room(tmp_path, monkeypatch):
+    """A room with two trigger attempts and one rater, in the store the page uses (`ui.room.state.room_store`)."""
+    monkeypatch.setenv("EVALLIB_DATABASE_URL", f"sqlite:///{tmp_path}/rooms.sqlite3")
+    monkeypatch.setenv("EVALLIB_ROOM_INSTRUCTOR_TOKEN", TOKEN)
+    state.room_store.clear()
+    board.board_parts.clear()
+    store = state.room_store()
+    code = store.open_room(TOKEN, "Once", {"rating": {"items": [{"id": "i1", "text": "x"}], "labels": ["pass", "fail"]}}).code
+    ana, bob = store.join(code, "Ana"), store.join(code, "Bob")
+    store.submit_attempt(code, ana.token, trigger_payload([True, False, True, True]))
+    store.submit_attempt(code, bob.token, trigger_payload([True, True, False, False]))
+    yield store, code, ana
+    board.board_parts.clear()
+    state.room_store.clear()
+    store.engine.dispose()
+
+
+def test_the_version_changes_with_each_change_the_board_shows(room):
+    store, code, ana = room
+    seen = [room_version(store, code)]
+    assert room_version(store, code.lower()) == seen[0]  # unchanged, as typed in any case
+    store.submit_attempt(code, ana.token, trigger_payload([False, False, True, True]))
+    seen.append(room_version(store, code))
+    first = store.attempts(code)[0].id
+    store.hide_attempt(code, TOKEN, first)
+    seen.append(room_version(store, code))
+    store.rate(code, ana.token, "i1", "pass")
+    seen.append(room_version(store, code))
+    store.rate(code, ana.token, "i1", "fail")  # the same rating row, another label
+    seen.append(room_version(store, code))
+    store.hide_attempt(code, TOKEN, first, hidden=False)
+    seen.append(room_version(store, code))
+    assert len(set(seen)) == len(seen)
+    with pytest.raises(RoomStorageError) as error:
+        room_version(store, "NOROOM")
+    assert error.value.code == "unknown_room"
+
+
+def test_refreshes_of_an_unchanged_board_read_the_attempts_once(room, monkeypatch):
+    store, code, ana = room
+    reads = []
+    original = RoomStore.attempts
+    monkeypatch.setattr(RoomStore, "attempts", lambda self, *a, **k: reads.append(1) or original(self, *a, **k))
+    for _ in range(5):  # five sessions (or refreshes) on the same board
+        board.draw_board(code, 3.0)
+    assert len(reads) == 1
+    store.submit_attempt(code, ana.token, trigger_payload([False, True, True, True]))
+    board.draw_board(code, 3.0)
+    board.draw_board(code, 3.0)
+    assert len(reads) == 2
+    parts = board.board_parts(code, room_version(store, code), "fr")
+    assert [len(kind.board.rows) for kind in parts.kinds] == [3]
