@@ -101,7 +101,8 @@ class Browser:
         """Set (or with None, erase) a cookie for this server, as a page's script would."""
         host = urllib.parse.urlsplit(self.base_url).hostname or ""
         if value is None:
-            self.jar.clear(host, "/", name) if name in self.cookies() else None
+            for cookie in [c for c in self.jar if c.name == name]:
+                self.jar.clear(cookie.domain, cookie.path, cookie.name)
             return
         self.jar.set_cookie(http.cookiejar.Cookie(0, name, value, None, False, host, False, False, "/", True, False,
                                                   None, False, None, None, {}))
