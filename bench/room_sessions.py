@@ -19,7 +19,7 @@ restart) and answer the board fragment's timer as the frontend does. During ``--
 - submission to every board: from the submission's commit to the moment the last of the N sessions
   shows it on its board chart (p50, p95, max over the attempts; polled every ``POLL_S``);
 - server CPU: user + system seconds of the server processes (``/proc/<pid>/stat``) over the window,
-  in cores;
+  in cores, and per fragment rerun (what the machine's other load does not change much);
 - sessions lost: closed, or whose board does not show the last attempt ``--period`` + 2 s after the
   window.
 
@@ -129,16 +129,18 @@ async def measure(size: int, urls: list[str], store: RoomStore, payloads: list[d
     return {"size": size, "open": opened, "reruns": len(latencies), "rerun_p50": percentile(latencies, 50),
             "rerun_p95": percentile(latencies, 95), "board_p50": percentile(list(reached.values()), 50),
             "board_p95": percentile(list(reached.values()), 95), "board_max": max(reached.values(), default=float("nan")),
-            "cpu": cpu / wall if args.pids else float("nan"), "lost": lost, "attempts": len(reached)}
+            "cpu": cpu / wall if args.pids else float("nan"), "cpu_per_rerun": cpu / max(1, len(latencies)),
+            "lost": lost, "attempts": len(reached)}
 
 
 def print_table(rows: list[dict], period: float) -> None:
     print(f"\nBoard every {period:g} s; times in seconds; CPU in cores of the server process(es).")
     print(f"{'sessions':>8} {'open all':>8} {'reruns':>7} {'rerun p50':>9} {'rerun p95':>9} {'board p50':>9} "
-          f"{'board p95':>9} {'board max':>9} {'CPU':>5} {'lost':>5}")
+          f"{'board p95':>9} {'board max':>9} {'CPU':>5} {'CPU/rerun':>9} {'lost':>5}")
     for r in rows:
         print(f"{r['size']:>8} {r['open']:>8.1f} {r['reruns']:>7} {r['rerun_p50']:>9.2f} {r['rerun_p95']:>9.2f} "
-              f"{r['board_p50']:>9.2f} {r['board_p95']:>9.2f} {r['board_max']:>9.2f} {r['cpu']:>5.2f} {r['lost']:>5}")
+              f"{r['board_p50']:>9.2f} {r['board_p95']:>9.2f} {r['board_max']:>9.2f} {r['cpu']:>5.2f} "
+              f"{r['cpu_per_rerun']:>9.3f} {r['lost']:>5}")
 
 
 def judge(rows: list[dict], period: float) -> bool:
@@ -165,7 +167,8 @@ async def run(args) -> list[dict]:
         except SessionError as error:
             print(f"{size} sessions: {error}")
             rows.append({"size": size, "open": float("nan"), "reruns": 0, **dict.fromkeys(
-                ("rerun_p50", "rerun_p95", "board_p50", "board_p95", "board_max", "cpu"), float("nan")), "lost": size})
+                ("rerun_p50", "rerun_p95", "board_p50", "board_p95", "board_max", "cpu", "cpu_per_rerun"), float("nan")),
+                "lost": size})
         print_table(rows[-1:], args.period)
     return rows
 
