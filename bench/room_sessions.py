@@ -96,7 +96,7 @@ async def measure(size: int, urls: list[str], store: RoomStore, payloads: list[d
     await asyncio.sleep(args.period * 2)  # every timer running before the window opens
     for s in sessions:
         s.fragment_latencies.clear()
-    cpu0, wall0 = sum(cpu_seconds(p) for p in args.pids), time.monotonic()
+    cpu0, wall0, client0 = sum(cpu_seconds(p) for p in args.pids), time.monotonic(), time.process_time()
     pending: dict[str, float] = {}  # marker -> commit time
     reached: dict[str, float] = {}  # marker -> seconds until every session showed it
     number = args.seeded
@@ -121,6 +121,7 @@ async def measure(size: int, urls: list[str], store: RoomStore, payloads: list[d
         await asyncio.sleep(POLL_S)
     wall = time.monotonic() - wall0
     cpu = sum(cpu_seconds(p) for p in args.pids) - cpu0
+    client = (time.process_time() - client0) / wall
     last = marker(number, people[(submitted - 1) % size].name) if submitted else None
     await asyncio.sleep(args.period + 2)
     lost = sum(1 for s in sessions if s.closed or (last is not None and not shows(s, last)))
@@ -130,7 +131,7 @@ async def measure(size: int, urls: list[str], store: RoomStore, payloads: list[d
             "rerun_p95": percentile(latencies, 95), "board_p50": percentile(list(reached.values()), 50),
             "board_p95": percentile(list(reached.values()), 95), "board_max": max(reached.values(), default=float("nan")),
             "cpu": cpu / wall if args.pids else float("nan"), "cpu_per_rerun": cpu / max(1, len(latencies)),
-            "lost": lost, "attempts": len(reached)}
+            "lost": lost, "attempts": len(reached), "client": client}
 
 
 def print_table(rows: list[dict], period: float) -> None:
@@ -170,6 +171,8 @@ async def run(args) -> list[dict]:
                 ("rerun_p50", "rerun_p95", "board_p50", "board_p95", "board_max", "cpu", "cpu_per_rerun"), float("nan")),
                 "lost": size})
         print_table(rows[-1:], args.period)
+        if "client" in rows[-1]:
+            print(f"  this bench's own CPU (the sessions' client side): {rows[-1]['client']:.2f} cores")
     return rows
 
 
