@@ -1,13 +1,13 @@
 """One board per room and change (issue 20, item 3): sessions refreshing an unchanged board read one
-version row, not the room's attempts; any change the board shows (a submission, a hidden attempt, a
-rating or a changed label) gives a new version and one new build."""
+version row (`evallib.room.board_version`, tested in tests/evallib/room/test_board_version.py), not the
+room's attempts; a submission gives a new version and one new build."""
 
 from __future__ import annotations
 
 import pytest
 
 from evallib.room.board_version import room_version
-from evallib.room.storage import RoomStorageError, RoomStore
+from evallib.room.storage import RoomStore
 from tests.evallib.room.conftest import trigger_payload
 from ui.room import board, state
 
@@ -30,27 +30,6 @@ def room(tmp_path, monkeypatch):
     board.board_parts.clear()
     state.room_store.clear()
     store.engine.dispose()
-
-
-def test_the_version_changes_with_each_change_the_board_shows(room):
-    store, code, ana = room
-    seen = [room_version(store, code)]
-    assert room_version(store, code.lower()) == seen[0]  # unchanged, as typed in any case
-    store.submit_attempt(code, ana.token, trigger_payload([False, False, True, True]))
-    seen.append(room_version(store, code))
-    first = store.attempts(code)[0].id
-    store.hide_attempt(code, TOKEN, first)
-    seen.append(room_version(store, code))
-    store.rate(code, ana.token, "i1", "pass")
-    seen.append(room_version(store, code))
-    store.rate(code, ana.token, "i1", "fail")  # the same rating row, another label
-    seen.append(room_version(store, code))
-    store.hide_attempt(code, TOKEN, first, hidden=False)
-    seen.append(room_version(store, code))
-    assert len(set(seen)) == len(seen)
-    with pytest.raises(RoomStorageError) as error:
-        room_version(store, "NOROOM")
-    assert error.value.code == "unknown_room"
 
 
 def test_refreshes_of_an_unchanged_board_read_the_attempts_once(room, monkeypatch):
