@@ -16,8 +16,9 @@ server (``runtime/app_session.py``, ``runtime/fragment.py``):
 - at the end of a run, elements not sent again by it are stale and removed (for a fragment run, only
   those of its fragments);
 - ``auto_rerun`` (``st.fragment(run_every=...)``) starts a timer that sends, every ``interval`` seconds,
-  a rerun of that fragment with ``is_auto_rerun``; a full run clears all timers; ``stop_auto_rerun``
-  clears those it names;
+  a rerun of that fragment with ``is_auto_rerun``, whether a run is in progress or not (the 1.67
+  bundle's ``handleAutoRerun``; the same message again leaves a running timer alone); a full run
+  clears all timers; ``stop_auto_rerun`` clears those it names;
 - a button click sends one rerun with its ``trigger_value`` set; a text input's value is kept and sent
   with every later run; a widget drawn inside a fragment reruns only that fragment.
 
@@ -137,6 +138,7 @@ class Session:
         self._run = 0
         self._fragments_this_run: tuple[str, ...] = ()
         self._timers: dict[str, asyncio.Task] = {}
+        self._intervals: dict[str, float] = {}
         self._timer_sent: list[float] = []
         self._changed = asyncio.Condition()
         self._socket = None
@@ -155,9 +157,7 @@ class Session:
 
     async def close(self) -> None:
         """Close the tab: timers stopped, websocket closed."""
-        for task in self._timers.values():
-            task.cancel()
-        self._timers.clear()
+        self._stop_timers()
         if self._socket is not None:
             await self._socket.close()
         if self._reader is not None:
@@ -175,8 +175,7 @@ class Session:
             pass
         finally:
             self.closed = True
-            for task in self._timers.values():
-                task.cancel()
+            self._stop_timers()
             async with self._changed:
                 self._changed.notify_all()
 
@@ -187,9 +186,7 @@ class Session:
             self._fragments_this_run = tuple(message.metadata.run.fragment_ids)
             self.page_hash = message.new_session.page_script_hash
             if not self._fragments_this_run:  # a full run: the frontend clears every timer
-                for task in self._timers.values():
-                    task.cancel()
-                self._timers.clear()
+                self._stop_timers()
         elif kind == "delta":
             self._delta(tuple(message.metadata.delta_path), message.delta)
         elif kind == "script_finished":
@@ -204,16 +201,15 @@ class Session:
                     self.fragment_latencies.append(time.monotonic() - self._timer_sent[0])
                     self._timer_sent.clear()
             self.finished.append(status)
-        elif kind == "auto_rerun":
-            fragment = message.auto_rerun.fragment_id
-            if fragment in self._timers:
-                self._timers[fragment].cancel()
-            self._timers[fragment] = asyncio.create_task(self._timer(fragment, message.auto_rerun.interval))
+        elif kind == "auto_rerun":  # as the 1.67 bundle: a timer already running at that interval is kept as is
+            fragment, interval = message.auto_rerun.fragment_id, message.auto_rerun.interval
+            if fragment and self._intervals.get(fragment) != interval:
+                if fragment in self._timers:
+                    self._timers[fragment].cancel()
+                self._timers[fragment] = asyncio.create_task(self._timer(fragment, interval))
+                self._intervals[fragment] = interval
         elif kind == "stop_auto_rerun":
-            for fragment in message.stop_auto_rerun.fragment_ids:
-                task = self._timers.pop(fragment, None)
-                if task is not None:
-                    task.cancel()
+            self._stop_timers(message.stop_auto_rerun.fragment_ids)
         elif kind == "navigation":  # st.navigation ran: the page it chose, and every page's hash
             self.page_hash = message.navigation.page_script_hash
             self.pages = {page.url_pathname: page.page_script_hash for page in message.navigation.app_pages}
@@ -230,6 +226,13 @@ class Session:
                 self.browser.cookie_scripts(delta.new_element.html.body)
         elif what == "add_block":
             self.shown[path] = Shown(delta.add_block, self._run, delta.fragment_id, True)
+
+    def _stop_timers(self, fragments=None) -> None:
+        for fragment in list(self._timers) if fragments is None else fragments:
+            task = self._timers.pop(fragment, None)
+            self._intervals.pop(fragment, None)
+            if task is not None:
+                task.cancel()
 
     async def _timer(self, fragment: str, interval: float) -> None:
         while True:
