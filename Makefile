@@ -64,6 +64,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/pages.py
 	$(PY) bench/room_attempts.py
 	$(PY) bench/room.py
+	$(PY) bench/room_sessions.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

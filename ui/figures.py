@@ -111,6 +111,18 @@ pio.templates[PRESENT_TEMPLATE] = go.layout.Template(layout={
     "xaxis": _PRESENT_AXIS, "yaxis": _PRESENT_AXIS})
 
 
+class SharedFigure(go.Figure):
+    """A finished figure drawn by many sessions: its dict (what `st.plotly_chart` reads, via
+    ``plotly.tools.return_figure_from_figure_or_data``) is made once instead of a deep copy per draw.
+    Read only: a change after the first draw would not be seen."""
+
+    def to_dict(self) -> dict:
+        found = self.__dict__.get("_shared_dict")
+        if found is None:
+            found = self.__dict__["_shared_dict"] = super().to_dict()
+        return found
+
+
 def figure_key() -> str:
     """What a figure depends on beyond its data and texts, for a cache of figures: the session's language
     (decimal mark) and presentation mode ("fr", "en", "fr+present", "en+present")."""

@@ -11,6 +11,8 @@ that mode it switches the server to ``st.navigation`` and reruns, so ``app.py`` 
 than in the runs that follow, so the first click on them (the language, say) was lost.
 """
 
+import sys
+
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.pages_manager import PagesManager
@@ -19,9 +21,31 @@ from streamlit.runtime.state import get_session_state
 from ui.i18n import language
 
 
+#: The function of Streamlit 1.67 (``runtime/scriptrunner/script_runner.py``, pinned) that runs a page of the
+#: legacy ``pages/`` mode: a run with it on its stack did not go through app.py.
+_LEGACY_RUNNER = "_mpa_v1"
+
+
+def _legacy_run() -> bool:
+    """Whether this run was started in the legacy ``pages/`` mode (Streamlit's legacy runner on the stack)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == _LEGACY_RUNNER and "streamlit" in frame.f_code.co_filename:
+            return True
+        frame = frame.f_back
+    return False
+
+
 def require_navigation() -> None:
-    """Rerun through ``app.py`` if this run was started by the legacy ``pages/`` discovery."""
-    if PagesManager.uses_pages_directory:
+    """Rerun through ``app.py`` if this run was started by the legacy ``pages/`` discovery.
+
+    The process-wide flag alone is not enough: ten sessions that start together on a fresh server all
+    enter the legacy mode, the first one clears the flag, and the nine others, already running their
+    page, read it cleared and went on without app.py (no sidebar, no membership). Each run therefore
+    also checks its own stack (`_legacy_run`). `serve.py` clears the flag before any session starts;
+    this covers a server started on app.py directly.
+    """
+    if PagesManager.uses_pages_directory or _legacy_run():
         PagesManager.uses_pages_directory = False
         st.rerun()
 

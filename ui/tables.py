@@ -8,6 +8,7 @@ wrap and whose type follows the page's (larger in presentation mode, `ui.present
 from __future__ import annotations
 
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
 from ui.markdown import literal
@@ -32,8 +33,29 @@ def wrapped_table(frame: pd.DataFrame, *, container=None, hide_index: bool | Non
     escaped so that names and answers show as typed. An HTML table has no column tooltips: headers say
     what a column holds, or the page's caption does.
     """
+    (container or st).table(escaped(frame), hide_index=hide_index)
+
+
+def escaped(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with every text (cells, headers, index) escaped for `st.table`, which reads them as Markdown."""
     def text(value):
         return literal(value) if isinstance(value, str) else value
 
-    shown = frame.map(text).rename(columns=text, index=text)
-    (container or st).table(shown, hide_index=hide_index)
+    return frame.map(text).rename(columns=text, index=text)
+
+
+def prepared_table(frame: pd.DataFrame, wrapped: bool = False) -> pa.Table:
+    """``frame`` (index left out) made ready once for many sessions to draw with `draw_prepared`.
+
+    ``wrapped``: for `st.table` (texts escaped), else for Streamlit's grid. The Arrow conversion that
+    `st.dataframe` would repeat on every draw is done here, once.
+    """
+    return pa.Table.from_pandas(escaped(frame) if wrapped else frame, preserve_index=False)
+
+
+def draw_prepared(table: pa.Table, wrapped: bool = False, **grid) -> None:
+    """Draw a `prepared_table`: as a wrapped HTML table, else in the grid (``grid``: `st.dataframe`'s arguments)."""
+    if wrapped:
+        st.table(table, hide_index=True)
+    else:
+        st.dataframe(table, hide_index=True, **grid)

@@ -2,40 +2,48 @@
 
 `board_section` runs `draw_board` as a fragment (``st.fragment(run_every=...)``, every
 `refresh_seconds` seconds, ``EVALLIB_ROOM_REFRESH_SECONDS`` or the page's setting): only the board
-reruns, the rest of the page stays still. Each refresh reads the attempts the board ranks (one per
-participant and kind, their latest or the one marked final: `evallib.room.history.board_attempts`) and
-the ratings from the store and draws, per kind, `evallib.room.board.build_boards` (each attempt's figure and
-interval, sorted, the paired test against the best with Holm's correction over all pairs, the group
-the data cannot tell from the best, the winner's curse on held-out items) and, when the room rates
-answers, `evallib.room.ratings.room_agreement` (Fleiss' kappa and Krippendorff's alpha with their
-intervals, who departs most from the majority). Both computations are cached on the data they read,
-so a refresh with nothing new costs four queries. A database that is down or locked gives a
-message and is tried again at the next refresh.
+reruns, the rest of the page stays still. The board ranks one attempt per participant and kind (their
+latest or the one marked final: `evallib.room.history.board_attempts`) and shows, per kind, `evallib.room.board.build_boards`
+(each attempt's figure and interval, sorted, the paired test against the best with Holm's correction
+over all pairs, the group the data cannot tell from the best, the winner's curse on held-out items)
+and, when the room rates answers, `evallib.room.ratings.room_agreement` (Fleiss' kappa and
+Krippendorff's alpha with their intervals, who departs most from the majority).
+
+One board per room and change: each refresh asks the room's version (`room_version`, one query, no
+payload read); the board is built and laid out (texts, chart, tables) once per process for a room,
+version, language and presentation mode (`board_parts`), and every session showing it only draws
+those shared parts. Thirty sessions used to build it thirty times per refresh (about 45 ms of CPU
+each, queued on one core). A database that is down or locked gives a message and is tried again at
+the next refresh.
 """
 
 from __future__ import annotations
 
 import os
 import time
+from dataclasses import dataclass
 
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
 from evallib.errors import InputError
 from evallib.room.board import Board, build_boards
 from evallib.room.history import board_attempts
+from evallib.room.board_version import room_version
 from evallib.room.rating_set import room_rating
 from evallib.room.ratings import RoomAgreement, room_agreement
-from evallib.room.storage import RoomStorageError
+from evallib.room.storage import RoomStorageError, normalise_code
 from ui.downloads import download_table
-from ui.figures import chart_config, interval_bars
+from ui.figures import SharedFigure, chart_config, figure_key, interval_bars
 from ui.i18n import catalogue, integer, interval, number, p_value, percent, t
 from ui.labels import md, name_list
 from ui.readings import formatted
 from ui.room.liveness import heartbeat
 from ui.room.messages import error_text
 from ui.room.state import room_store
-from ui.tables import results_table, wrapped_table
+from ui.presentation import presenting
+from ui.tables import draw_prepared, prepared_table, results_table
 
 REFRESH_VARIABLE = "EVALLIB_ROOM_REFRESH_SECONDS"
 DEFAULT_REFRESH = 3.0
@@ -66,14 +74,44 @@ def say(reading, **extra) -> str:
     return t(f"room.reading.{reading.code}", **{**formatted(values, bands="room"), **lists, **extra})
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
-def _boards(key: tuple, _attempts) -> dict[str, Board]:
-    return build_boards(_attempts)
+@dataclass(frozen=True)
+class KindParts:
+    """One kind's board as drawn: its sentences, chart (None: no attempt), table and winner's curse table."""
+
+    kind: str
+    board: Board
+    reading: str
+    method: str
+    figure: SharedFigure | None
+    table: pa.Table | None  # `ui.tables.prepared_table`s
+    curse: pa.Table | None
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
-def _agreement(key: tuple, _ratings, items: tuple[str, ...]) -> RoomAgreement:
-    return room_agreement(_ratings, list(items))
+@dataclass(frozen=True)
+class BoardParts:
+    """A room's board as drawn, shared read-only by every session that shows it (`board_parts`)."""
+
+    header: str
+    kinds: tuple[KindParts, ...]
+    agreement: RoomAgreement | None
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def board_parts(code: str, version: tuple, figures: str) -> BoardParts:
+    """Room ``code``'s board built and laid out once per process for its ``version``
+    (`evallib.room.board_version.room_version`) and ``figures`` (`ui.figures.figure_key`: language and
+    presentation mode): thirty sessions on one board build it once, not thirty times per refresh.
+    Streamlit computes one key once (the others wait for it); a failure (`RoomStorageError`) is not kept.
+    """
+    store = room_store()
+    room, attempts, ratings = store.room(code), board_attempts(store, code), store.ratings(code)
+    header = t("room.board.title", code=room.code) + (f" — {md(room.title, 80)}" if room.title else "")
+    kinds = tuple(kind_parts(kind, board) for kind, board in build_boards(attempts).items())
+    rating = room_rating(room.settings)
+    agreement = None
+    if rating is not None:
+        agreement = room_agreement(ratings, [str(i["id"]) for i in rating["items"]])
+    return BoardParts(header, kinds, agreement)
 
 
 def board_section(code: str | None) -> None:
@@ -89,13 +127,10 @@ def board_section(code: str | None) -> None:
 
 
 def draw_board(code: str, every: float) -> None:
-    """One refresh of the board (see the module docstring)."""
+    """One refresh of the board (see the module docstring): one query when nothing changed, then drawing."""
     heartbeat(every)  # the browser says when these refreshes stop (ui.room.liveness)
     try:
-        store = room_store()
-        room = store.room(code)
-        attempts = board_attempts(store, code)
-        ratings = store.ratings(code)
+        parts = board_parts(normalise_code(code), room_version(room_store(), code), figure_key())
     except (RoomStorageError, InputError) as error:
         if getattr(error, "code", "") == "unavailable":
             st.warning(t("room.store_down", reason=md(error.details.get("reason") or "—", 60)))
@@ -103,18 +138,14 @@ def draw_board(code: str, every: float) -> None:
             st.warning(error_text(error))
         st.caption(t("room.board.retry"))
         return
-    st.header(t("room.board.title", code=room.code) + (f" — {md(room.title, 80)}" if room.title else ""))
+    st.header(parts.header)
     st.caption(t("room.board.updated", time=time.strftime("%H:%M:%S"), seconds=number(every, ".0f")))
-    boards = _boards((room.code, tuple(a.id for a in attempts)), attempts)
-    if not boards:
+    if not parts.kinds:
         st.info(t("room.board.empty"))
-    for kind, board in boards.items():
-        draw_kind(kind, board)
-    rating = room_rating(room.settings)
-    if rating is not None:
-        items = tuple(str(i["id"]) for i in rating["items"])
-        key = (room.code, items, tuple((r.participant_id, r.item_id, r.label) for r in ratings))
-        draw_agreement(_agreement(key, ratings, items))
+    for kind in parts.kinds:
+        draw_kind_parts(kind)
+    if parts.agreement is not None:
+        draw_agreement(parts.agreement)
 
 
 def _figure_cells(figure) -> tuple[str, str, str]:
@@ -132,16 +163,14 @@ def _figure_text(figure) -> str:
     return f"{value} {bounds} (n = {n})"
 
 
-def draw_kind(kind: str, board: Board) -> None:
-    """One kind's board: reading, method, a chart and the table of attempts, and the winner's curse."""
-    st.subheader(t(f"room.kind.{kind}"))
-    st.markdown(say(board.reading))
+def kind_parts(kind: str, board: Board) -> KindParts:
+    """What `draw_kind_parts` draws for one kind's board: texts, chart and tables, built once."""
     interval_unit = t(f"room.unit.{INTERVAL_UNIT.get(kind, 'item')}")
     if board.n_pairs:
-        st.caption(t("room.board.method", test=t(f"room.test.{board.test}"), unit=t(f"room.unit.{board.unit}"),
-                     pairs=integer(board.n_pairs), alpha=number(board.alpha), interval_unit=interval_unit))
+        method = t("room.board.method", test=t(f"room.test.{board.test}"), unit=t(f"room.unit.{board.unit}"),
+                   pairs=integer(board.n_pairs), alpha=number(board.alpha), interval_unit=interval_unit)
     else:
-        st.caption(t("room.board.method_single", interval_unit=interval_unit))
+        method = t("room.board.method_single", interval_unit=interval_unit)
     rows = []
     for row in board.rows:
         value, bounds, n = _figure_cells(row.accuracy)
@@ -152,23 +181,43 @@ def draw_kind(kind: str, board: Board) -> None:
                      t("room.col.p"): "—" if best else p_value(row.p_vs_best),
                      t("room.col.p_holm"): "—" if best else p_value(row.p_adjusted),
                      t("room.col.tied"): t("room.best") if best else t("room.yes" if row.tied_with_best else "room.no")})
+    figure = table = curse = None
     if rows:
         figures = [row.accuracy for row in board.rows]
-        st.plotly_chart(interval_bars([f"#{row.number} {row.participant}" for row in board.rows],
-                                      [f.value for f in figures], [f.low for f in figures], [f.high for f in figures],
-                                      title="", y_title=t(f"room.board.figure.{kind}"),
-                                      texts=[number(f.value) for f in figures], value_range=VALUE_RANGE.get(kind)),
-                        config=chart_config(), key=f"room_board_chart_{kind}")
-        results_table(pd.DataFrame(rows), hide_index=True, width="stretch")
-        download_table(f"room_board_{kind}", lambda: board_records(board), key=f"room_board_{kind}")
+        figure = SharedFigure(interval_bars([f"#{row.number} {row.participant}" for row in board.rows],
+                               [f.value for f in figures], [f.low for f in figures], [f.high for f in figures],
+                               title="", y_title=t(f"room.board.figure.{kind}"),
+                               texts=[number(f.value) for f in figures], value_range=VALUE_RANGE.get(kind)))
+        table = prepared_table(pd.DataFrame(rows), wrapped=presenting())  # as results_table draws it
     if board.winners_curse:
+        curse = prepared_table(pd.DataFrame([{t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
+                               t("room.col.participant"): row.participant,
+                               t("room.col.visible"): _figure_text(row.visible),
+                               t("room.col.held_out"): _figure_text(row.held_out),
+                               t("room.col.reading"): say_plain(row.reading)} for row in board.winners_curse]),
+                               wrapped=True)  # the readings are sentences: they wrap
+    return KindParts(kind, board, say(board.reading), method, figure, table, curse)
+
+
+def draw_kind(kind: str, board: Board) -> None:
+    """One kind's board: reading, method, a chart and the table of attempts, and the winner's curse."""
+    draw_kind_parts(kind_parts(kind, board))
+
+
+def draw_kind_parts(parts: KindParts) -> None:
+    """Draw one kind's board from its parts (shared by the sessions: read only)."""
+    kind, board = parts.kind, parts.board
+    st.subheader(t(f"room.kind.{kind}"))
+    st.markdown(parts.reading)
+    st.caption(parts.method)
+    if parts.figure is not None:
+        st.plotly_chart(parts.figure, config=chart_config(), key=f"room_board_chart_{kind}")
+        draw_prepared(parts.table, wrapped=presenting(), width="stretch")
+        download_table(f"room_board_{kind}", lambda: board_records(board), key=f"room_board_{kind}")
+    if parts.curse is not None:
         st.markdown(f"**{t('room.curse.title')}**")
         st.caption(t("room.curse.why"))
-        curse = [{t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
-                  t("room.col.participant"): row.participant, t("room.col.visible"): _figure_text(row.visible),
-                  t("room.col.held_out"): _figure_text(row.held_out), t("room.col.reading"): say_plain(row.reading)}
-                 for row in board.winners_curse]
-        wrapped_table(pd.DataFrame(curse), hide_index=True)  # the readings are sentences: they wrap
+        draw_prepared(parts.curse, wrapped=True)
         download_table(f"room_curse_{kind}", lambda: curse_records(board), key=f"room_curse_{kind}")
 
 
