@@ -21,14 +21,12 @@ import json
 import re
 import time
 from collections.abc import Iterable, Mapping
-from contextlib import contextmanager
-from typing import Iterator
 
-from sqlalchemy import Column, Float, String, Table, Text, UniqueConstraint, delete, exc, select, tuple_
+from sqlalchemy import Column, Float, String, Table, Text, UniqueConstraint, delete, select, tuple_
 from sqlalchemy.engine import Connection, Engine
 
 from evallib.llm.request import ChatResult, EmbeddingResult
-from evallib.room.storage import RoomStorageError, make_engine, metadata
+from evallib.room.storage import engine_transaction, make_engine, metadata
 
 browser_values = Table(
     "browser_values", metadata,
@@ -116,17 +114,8 @@ class BrowserStateStore:
         with self._transaction() as conn:
             metadata.create_all(conn, tables=[browser_values, browser_answers])
 
-    @contextmanager
-    def _transaction(self, *, read_only: bool = False) -> Iterator[Connection]:
-        """One transaction (a read-only one takes no write lock on SQLite: see `evallib.room.storage`)."""
-        try:
-            with self.engine.connect() as conn:
-                conn.execution_options(evallib_read_only=read_only)
-                with conn.begin():
-                    yield conn
-        except exc.DBAPIError as error:
-            raise RoomStorageError("unavailable", f"the browser state could not be used: {error.orig!r}"[:300],
-                                   reason=type(error.orig).__name__) from error
+    def _transaction(self, *, read_only: bool = False):
+        return engine_transaction(self.engine, read_only=read_only)
 
     # ---------------------------------------------------------------- values
     def values(self, browser: str) -> dict[str, object]:
