@@ -4,8 +4,8 @@ Keyed by the browser key (`evallib.room.browser_cookie.browser_key`: the SHA-256
 server set, 64 characters; never the cookie itself). Two tables on the room's `metadata`, in the room's
 database (SQLite file or PostgreSQL), so that they survive the process and several processes share them:
 
-- ``browser_values``: one row per browser, a JSON object of plain values (str, int, float, bool, None, or
-  lists of them) by session-state key, replaced as a whole. `plain_values` decides what may go there:
+- ``browser_values``: one row per browser, a JSON object of plain values (str, int, float, bool, None,
+  lists and objects of them) by session-state key, replaced as a whole. `plain_values` decides what may go there:
   nothing whose key or value looks like a secret.
 - ``browser_answers``: one row per (browser, request key, endpoint fingerprint), the answer as its
   ``to_dict()`` JSON and its kind (``chat`` or ``embedding``). A unique constraint makes a second write of
@@ -55,32 +55,59 @@ BROWSER_KEY = re.compile(r"[0-9a-f]{64}")
 _PLAIN = (str, int, float, bool, type(None))
 
 
-def _plain(value: object) -> bool:
-    items = value if isinstance(value, (list, tuple)) else [value]
-    return all(isinstance(item, _PLAIN) and not (isinstance(item, str) and len(item) > MAX_VALUE_CHARS)
-               for item in items)
+#: How deep a kept value may nest lists and objects (an edited table: a list of rows of cells).
+MAX_DEPTH = 4
+
+
+def _texts(value: object, depth: int = 0) -> list[str] | None:
+    """Every string inside ``value`` (keys of objects included), or None when ``value`` is not plain."""
+    if isinstance(value, str):
+        return [value] if len(value) <= MAX_VALUE_CHARS else None
+    if isinstance(value, _PLAIN):
+        return []
+    if depth >= MAX_DEPTH or not isinstance(value, (list, tuple, dict)):
+        return None
+    items = list(value.values()) if isinstance(value, dict) else list(value)
+    if isinstance(value, dict) and not all(isinstance(k, str) for k in value):
+        return None
+    found = list(value) if isinstance(value, dict) else []
+    for item in items:
+        inner = _texts(item, depth + 1)
+        if inner is None:
+            return None
+        found += inner
+    return found
+
+
+def _as_json(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _as_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_as_json(v) for v in value]
+    return value
 
 
 def plain_values(values: Mapping[str, object], secrets: Iterable[str] = ()) -> dict[str, object]:
     """The entries of ``values`` that may be written down: plain, and nothing like a secret.
 
-    Dropped: keys that name a secret (`SECRET_NAME`), values that are not plain (str, int, float, bool,
-    None or lists of them; a str past `MAX_VALUE_CHARS`), text shaped like a key or a URL with
-    credentials (`SECRET_VALUE`), and text containing any of ``secrets`` (the session's API key, say:
+    Plain: str (at most `MAX_VALUE_CHARS`), int, float, bool, None, and lists (tuples) or objects with
+    str keys of plain values, nested at most `MAX_DEPTH` deep. Dropped: keys that name a secret
+    (`SECRET_NAME`), values that are not plain, values holding text shaped like a key or a URL with
+    credentials (`SECRET_VALUE`), and values holding any of ``secrets`` (the session's API key, say:
     given, so that a key typed in the wrong box is not written either). Tuples become lists.
 
-    >>> plain_values({"llm_api_key": "sk-1", "llm_model": "m", "n": 3, "t": "key is abc"}, ["abc"])
-    {'llm_model': 'm', 'n': 3}
+    >>> plain_values({"llm_api_key": "sk-1", "llm_model": "m", "n": (3,), "t": "key is abc"}, ["abc"])
+    {'llm_model': 'm', 'n': [3]}
     """
     secrets = [s for s in secrets if s and len(s) >= 4]
     kept: dict[str, object] = {}
     for key, value in values.items():
-        if not isinstance(key, str) or SECRET_NAME.search(key) or not _plain(value):
+        texts = _texts(value)
+        if not isinstance(key, str) or SECRET_NAME.search(key) or texts is None:
             continue
-        texts = [v for v in (value if isinstance(value, (list, tuple)) else [value]) if isinstance(v, str)]
         if any(SECRET_VALUE.search(text) or any(s in text for s in secrets) for text in texts):
             continue
-        kept[key] = list(value) if isinstance(value, tuple) else value
+        kept[key] = _as_json(value)
     return kept
 
 

@@ -46,9 +46,13 @@ def test_no_key_or_key_like_value_is_written(states):
 
 
 def test_only_plain_values_are_kept():
-    assert plain_values({"n": 1.5, "b": True, "none": None, "l": [1, "x"], "obj": object(), "d": {"a": 1},
-                         "long": "x" * 30_000, 3: "not a str key"}) == {"n": 1.5, "b": True, "none": None,
-                                                                         "l": [1, "x"]}
+    table = {"assistants": [{"name": "A", "system_prompt": "Tu es A"}], "probes": ("p1", "p2")}
+    assert plain_values({"n": 1.5, "b": True, "none": None, "l": [1, "x"], "obj": object(), "table": table,
+                         "d": {1: "x"}, "deep": [[[[["x"]]]]], "in": [object()], "long": "x" * 30_000,
+                         3: "not a str key"}) == {
+        "n": 1.5, "b": True, "none": None, "l": [1, "x"],
+        "table": {"assistants": [{"name": "A", "system_prompt": "Tu es A"}], "probes": ["p1", "p2"]}}
+    assert plain_values({"table": {"rows": [{"prompt": "use sk-abcdef123"}]}}) == {}
 
 
 def test_a_malformed_browser_key_is_refused(states):
