@@ -81,6 +81,7 @@ def _shows_what_it_showed(page, fake) -> None:
     assert page.get_by_test_id("stSidebar").get_by_role("spinbutton").input_value() == "45"
 
 
+@pytest.mark.timeout(600)  # two starts of the server, 36 answers collected, a reload: about 3 minutes
 def test_a_session_finds_its_language_mode_settings_edit_and_answers_after_a_restart(database):
     env = {**os.environ, "EVALLIB_DATABASE_URL": f"sqlite:///{database}"}
     port = _free_port()
@@ -129,10 +130,7 @@ def test_a_session_finds_its_language_mode_settings_edit_and_answers_after_a_res
             # A reload is a new session of the same browser: the values come from the database, the key
             # from nowhere, and the sidebar says why it is asked again.
             page.reload()
-            try:
-                page.wait_for_selector("text=/36\\/36 answers/", timeout=60_000)
-            finally:
-                page.screenshot(path="/tmp/persist_reload.png")
+            page.wait_for_selector("text=/36\\/36 answers/", timeout=60_000)
             _wait_until_idle(page)
             _shows_what_it_showed(page, fake)
             assert _sidebar_box(page, "API key").input_value() == ""
