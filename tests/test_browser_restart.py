@@ -124,6 +124,12 @@ def test_a_session_finds_its_language_mode_settings_edit_and_answers_after_a_res
             process.wait(10)
             process = _start(port, env)
             _wait_for_a_run_on_a_new_socket(page, sockets, opened)  # no click, no reload
+            # The frontend keeps drawing the old session's page: a rerun ("r", as a user presses it) asks
+            # the new server's session to draw it, with the values the tab sends.
+            page.get_by_role("heading", level=1).first.click()
+            page.keyboard.press("r")
+            page.wait_for_timeout(500)
+            _wait_until_idle(page, 2)
 
             _shows_what_it_showed(page, fake)
             # The open tab gave its widgets' values back itself (the key included: it never left the tab).
