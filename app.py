@@ -4,6 +4,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from ui.browser_state import restore_browser_state, save_browser_state
 from ui.i18n import t
 from ui.room.join import restore_membership
 from ui.presentation import follow_presentation
@@ -18,6 +19,7 @@ ICON = Path(__file__).parent / "static" / "favicon.svg"
 st.set_page_config(page_title="LLM eval workshop", page_icon=ICON, layout="wide",
                    initial_sidebar_state="collapsed" if follow_presentation() else "auto")
 
+restore_browser_state()  # after a restart of the server: language, settings, edits (ui/browser_state.py)
 render_sidebar()
 restore_membership()  # a participant who reloads the page is still in the room (ui/room/join.py)
 
@@ -30,4 +32,7 @@ pages = [
     st.Page("pages/gnss.py", title=t("gnss.nav"), icon=":material/satellite_alt:", url_path="gnss"),
     st.Page("pages/room.py", title=t("room.nav"), icon=":material/groups:", url_path="room"),
 ]
-run_page(st.navigation(pages))
+try:
+    run_page(st.navigation(pages))
+finally:
+    save_browser_state()

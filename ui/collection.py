@@ -24,6 +24,7 @@ import streamlit as st
 from evallib.llm import Progress, collect
 from evallib.llm.retries import RETRY_AFTER_BUDGET_S
 from evallib.redaction import redact_url
+from ui.browser_state import forget_answers, keep_answers, restore_answers
 from ui.failures import failure_text, models_offered
 from ui.i18n import t
 from ui.markdown import literal
@@ -37,8 +38,11 @@ OFFLINE_FINGERPRINT = "recordings"
 
 
 def stored_answers() -> dict:
-    """This session's answers by (request key, endpoint fingerprint)."""
-    return st.session_state.setdefault(ANSWERS_KEY, {})
+    """This session's answers by (request key, endpoint fingerprint), with this browser's live answers
+    stored before a restart of the server (`ui.browser_state`)."""
+    answers = st.session_state.setdefault(ANSWERS_KEY, {})
+    restore_answers(answers)
+    return answers
 
 
 def endpoint_fingerprint(settings: Settings) -> str:
@@ -51,17 +55,24 @@ def _run(requests: Sequence, set_name: str, settings) -> None:
     provider = page_provider(set_name, settings, lane)
     fingerprint = endpoint_fingerprint(settings)
     answers = stored_answers()
+    kept: set = set()  # live answers already written outside the process
     bar = st.progress(0.0, text=t("collect.starting", total=len(requests)))
+
+    def keep(slot: tuple, result) -> None:
+        answers[slot] = result
+        if settings.live and slot not in kept:
+            kept.add(slot)
+            keep_answers([(slot, result)])
 
     def show(progress: Progress) -> None:
         # Kept first: drawing the bar is where Streamlit stops this run when the user clicks.
         if progress.last is not None:  # None on the periodic reports while requests wait
-            answers[(progress.last.request_key, fingerprint)] = progress.last
+            keep((progress.last.request_key, fingerprint), progress.last)
         bar.progress(progress.done / progress.total, text=progress_text(progress))
 
     results = collect(list(requests), provider, settings.concurrency, on_progress=show, lane=lane)
     for request, result in zip(requests, results):
-        answers[(request.key(), fingerprint)] = result
+        keep((request.key(), fingerprint), result)
     bar.empty()
     st.rerun()  # redraw the page from the stored answers (buttons and counts above are now stale)
 
@@ -124,6 +135,7 @@ def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str]
         if columns[2].button(t("collect.forget"), key=f"{key}_forget", help=t("collect.forget_help")):
             for slot in slots:
                 answers.pop(slot, None)
+            forget_answers(slots)
             st.rerun()
     results = [answers.get(slot) for slot in slots]
     answers_summary(results, labels)

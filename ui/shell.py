@@ -61,6 +61,13 @@ KEPT_KEY = "_kept_widget_values"
 FAILED_KEY = "_page_failed"
 #: Session-state key: the language of the last run.
 LANGUAGE_SEEN_KEY = "_language_of_last_run"
+#: Session-state key: the keys of plain state (no widget's) kept for the browser with the widgets' values.
+BROWSER_KEPT_KEY = "_kept_for_browser"
+
+
+def keep_for_browser(key: str) -> None:
+    """Keep ``st.session_state[key]`` (plain data: an edited table, a choice) across restarts (`ui.browser_state`)."""
+    st.session_state.setdefault(BROWSER_KEPT_KEY, set()).add(key)
 
 
 def keep_widget_values() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from evallib.llm import MODES
+from ui.browser_state import key_asked_again
 from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, language, t
 from ui.failures import failure_text
 from ui.models import model_list
@@ -67,6 +68,8 @@ def _live_settings() -> None:
         st.error(t("sidebar.bad_url"))
         return
     st.text_input(t("sidebar.api_key"), key="llm_api_key", type="password", help=t("sidebar.api_key_help"))
+    if key_asked_again():
+        st.info(t("sidebar.key_asked_again"))
     settings = current_settings()
     models, problem = model_list(settings)
     if models:

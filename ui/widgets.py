@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 import streamlit as st
 
 from ui.i18n import language, t
+from ui.shell import keep_for_browser
 
 # Metrics per row: at 1280 px wide with the sidebar open (a common projector), three columns leave
 # each value about 260 px, enough for an interval such as "[−0,10 ; −0,04]" at the metric font size.
@@ -55,6 +56,7 @@ def translated_choice(widget: Callable, label: str, options: Sequence, names: Ma
     if isinstance(position, int) and 0 <= position < len(options):
         remembered = options[position]
     st.session_state[state_key] = remembered
+    keep_for_browser(state_key)
     return remembered
 
 

@@ -186,6 +186,20 @@ def make_engine(url: str | None = None) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+@contextmanager
+def engine_transaction(engine: Engine, *, read_only: bool = False) -> Iterator[Connection]:
+    """One transaction on ``engine`` (see `RoomStore.transaction`); failures raise `RoomStorageError` ``unavailable``."""
+    try:
+        with engine.connect() as conn:
+            conn.execution_options(evallib_read_only=read_only)
+            with conn.begin():
+                yield conn
+    except exc.DBAPIError as error:
+        conflict = isinstance(error, exc.IntegrityError)
+        raise RoomStorageError("unavailable", f"the room database could not be used: {error.orig!r}"[:300],
+                               reason="conflict" if conflict else type(error.orig).__name__) from error
+
+
 def clean_text(text: object, limit: int = MAX_TEXT) -> str:
     """Text as stored: control characters dropped (PostgreSQL refuses NUL), spaces collapsed, at most ``limit`` characters.
 
@@ -257,15 +271,8 @@ class RoomStore:
         On SQLite a writing transaction takes the write lock at once (BEGIN IMMEDIATE); a ``read_only``
         one does not, so that the board's reads never wait for, nor hold up, the writers (WAL).
         """
-        try:
-            with self.engine.connect() as conn:
-                conn.execution_options(evallib_read_only=read_only)
-                with conn.begin():
-                    yield conn
-        except exc.DBAPIError as error:
-            conflict = isinstance(error, exc.IntegrityError)
-            raise RoomStorageError("unavailable", f"the room database could not be used: {error.orig!r}"[:300],
-                                   reason="conflict" if conflict else type(error.orig).__name__) from error
+        with engine_transaction(self.engine, read_only=read_only) as conn:
+            yield conn
 
     def instructor_hash(self) -> str:
         """The SHA-256 of the instructor token now in force (the set one, else the database's kept one)."""

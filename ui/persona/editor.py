@@ -16,6 +16,7 @@ from evallib.persona.catalogue import (DEFAULT_CATALOGUE, Catalogue, CatalogueEr
                                        validate_catalogue)
 from ui.i18n import language, t
 from ui.labels import md
+from ui.shell import keep_for_browser
 
 VERSION_KEY = "persona_editor_version"
 SOURCE_KEY = "persona_source"
@@ -100,6 +101,7 @@ def catalogue_editors() -> tuple[Catalogue | None, str]:
     if "rewrite_example" in source:
         edited["rewrite_example"] = source["rewrite_example"]
     st.session_state[EDITED_KEY] = edited
+    keep_for_browser(EDITED_KEY)
     try:
         return validate_catalogue(edited), ""
     except CatalogueError as exc:

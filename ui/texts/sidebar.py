@@ -45,6 +45,12 @@ TEXTS = {
         "en": "Kept for this browser session only: never written to disk or to a recording, "
               "never shown in a message. A local server needs none.",
     },
+    "sidebar.key_asked_again": {
+        "fr": "Vos réglages sont revenus après le redémarrage du serveur, mais pas la clé d'API : elle n'est "
+              "jamais écrite nulle part, seule cette session la garde. Saisissez-la de nouveau.",
+        "en": "Your settings came back after the server restarted, but not the API key: it is never written "
+              "anywhere, only this session holds it. Please type it again.",
+    },
     "sidebar.model": {"fr": "Modèle", "en": "Model"},
     "sidebar.model_free_help": {
         "fr": "Le nom exact du modèle, par exemple llama3.2 pour Ollama.",

@@ -19,6 +19,7 @@ from evallib.triggering.data import (DEFAULT_QUERIES, DEFAULT_SKILLS, NO_SKILL, 
                                      SkillCatalogue, SkillCatalogueError, TriggerDataError, parse_queries,
                                      parse_skills, queries_to_dict, read_json)
 from ui.i18n import language, t
+from ui.shell import keep_for_browser
 from ui.labels import field_name
 
 VERSION_KEY = "trigger_editor_version"
@@ -145,6 +146,7 @@ def data_editors() -> tuple[SkillCatalogue | None, tuple[LabelledQuery, ...], st
                        "held_out": st.column_config.CheckboxColumn(t("trigger.col_held_out"))})
     edited = {"skills": skill_data, "queries": {"queries": _query_records(queries)}}
     st.session_state[EDITED_KEY] = edited
+    keep_for_browser(EDITED_KEY)
     try:
         catalogue = parse_skills(edited["skills"])
         return catalogue, parse_queries(edited["queries"], catalogue), ""
