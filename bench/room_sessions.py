@@ -4,8 +4,20 @@ Run: ``.venv/bin/python bench/room_sessions.py`` (or ``make bench``); ``--sessio
 ``--urls http://host:port ...`` to drive servers already running (two processes behind a load
 balancer: give it the balancer's URL, or each process's URL, and ``--pids`` for their CPU), sharing the
 database named by ``EVALLIB_DATABASE_URL`` (they must use the same one, and ``--token`` must be their
-instructor token). Without ``--urls`` it starts ``streamlit run serve.py`` (as ``make run``) on a
-free port with a throwaway SQLite database and the board refreshing every ``--period`` seconds.
+instructor token). Without ``--urls`` it starts the set-ups that ``--setups`` names, each with the
+board refreshing every ``--period`` seconds, and stops them at the end (on an error too):
+
+- ``one-process`` (the default): ``streamlit run serve.py`` (as ``make run``) on a free port, with a
+  throwaway SQLite database;
+- ``two-behind-nginx``: a throwaway PostgreSQL cluster (`tests.postgres_cluster`), two
+  ``streamlit run serve.py`` on one new database of it, and nginx in front with deploy/nginx.conf
+  (`tests.nginx_proxy`); the sessions go through nginx, which sends each browser to a process by its
+  ``evallib_browser`` cookie (how many reached each process is printed), and the CPU is both
+  processes' (summed, and each).
+
+``--setups one-process two-behind-nginx`` runs both and prints them side by side with their ratio (two
+processes / one process); the one process then runs on a database of the same PostgreSQL cluster, so
+that the ratio compares the number of processes only.
 
 For each size N, one room: ``--seeded`` attempts stored first (`bench.room.attempt_payloads`: trigger,
 persona and judge attempts in turn, built by evallib's builders on the default data), then N
@@ -19,30 +31,36 @@ restart) and answer the board fragment's timer as the frontend does. During ``--
 - submission to every board: from the submission's commit to the moment the last of the N sessions
   shows it on its board chart (p50, p95, max over the attempts; polled every ``POLL_S``);
 - server CPU: user + system seconds of the server processes (``/proc/<pid>/stat``) over the window,
-  in cores, and per fragment rerun (what the machine's other load does not change much);
+  in cores (summed over the processes, and each), and per fragment rerun (what the machine's other
+  load does not change much);
 - sessions lost: closed, or whose board does not show the last attempt ``--period`` + 2 s after the
   window.
 
 Targets for 30 sessions on one process (this 2-core machine): rerun p95 <= 1 s, submission to every
 board p95 <= period + 1 s, 0 sessions lost; the exit status is 1 when one is missed (sizes other than
-30 are printed, not judged).
+30, and the two-process set-up, are printed, not judged).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import math
 import os
-import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.room import attempt_payloads  # noqa: E402
 from evallib.room.storage import RoomStore, database_url, make_engine  # noqa: E402
+from tests.nginx_proxy import running_nginx, upstream  # noqa: E402
+from tests.postgres_cluster import new_postgres_database, temporary_cluster  # noqa: E402
 from tests.streamlit_sessions import Browser, SessionError, start_server, stop_server  # noqa: E402
 from evallib.room.browser_cookie import COOKIE, browser_key, new_cookie_value  # noqa: E402
 from evallib.room.browsers import join_from_browser  # noqa: E402
@@ -53,6 +71,20 @@ JUDGED_SIZE = 30
 RERUN_P95_TARGET_S = 1.0
 BOARD_SLACK_S = 1.0  # submission to every board: at most the period plus this
 KINDS = ("trigger", "persona", "judge")
+ONE, TWO = "one-process", "two-behind-nginx"
+
+
+@dataclass
+class Setup:
+    """Servers to drive: the URLs the sessions open, the processes' ids (CPU), their shared database."""
+
+    name: str
+    urls: list[str]
+    pids: list[int]
+    database: str
+    judged: bool = True  # the targets apply (one process)
+    #: nginx's upstream address (``127.0.0.1:<port>``) -> index of that process in ``pids``; empty without nginx
+    upstreams: dict[str, int] = field(default_factory=dict)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -79,8 +111,9 @@ def shows(session, mark: str) -> bool:
     return any(e.WhichOneof("type") == "plotly_chart" and mark in e.plotly_chart.spec for e in session.elements())
 
 
-async def measure(size: int, urls: list[str], store: RoomStore, payloads: list[dict], args) -> dict:
+async def measure(size: int, setup: Setup, store: RoomStore, payloads: list[dict], args) -> dict:
     """One size: open ``size`` sessions on one room, submit attempts, measure (see the module docstring)."""
+    urls = setup.urls
     room = store.open_room(args.token, f"Bench {size}")
     writer = store.join(room.code, "Writer")
     for payload in payloads[:args.seeded]:
@@ -96,10 +129,13 @@ async def measure(size: int, urls: list[str], store: RoomStore, payloads: list[d
     opened = time.monotonic()
     sessions = await asyncio.gather(*(b.open("room") for b in browsers))
     opened = time.monotonic() - opened
+    spread = [0] * len(setup.pids)  # sessions per process, as nginx sent their browsers
+    for browser in browsers if setup.upstreams else ():
+        spread[setup.upstreams[await asyncio.to_thread(upstream, browser.base_url.rstrip("/"), browser.cookies())]] += 1
     await asyncio.sleep(args.period * 2)  # every timer running before the window opens
     for s in sessions:
         s.fragment_latencies.clear()
-    cpu0, wall0, client0 = sum(cpu_seconds(p) for p in args.pids), time.monotonic(), time.process_time()
+    cpu0, wall0, client0 = [cpu_seconds(p) for p in setup.pids], time.monotonic(), time.process_time()
     pending: dict[str, float] = {}  # marker -> commit time
     reached: dict[str, float] = {}  # marker -> seconds until every session showed it
     number = args.seeded
@@ -123,66 +159,139 @@ async def measure(size: int, urls: list[str], store: RoomStore, payloads: list[d
                 del pending[mark]
         await asyncio.sleep(POLL_S)
     wall = time.monotonic() - wall0
-    cpu = sum(cpu_seconds(p) for p in args.pids) - cpu0
+    each = [cpu_seconds(p) - before for p, before in zip(setup.pids, cpu0)]
+    cpu = sum(each)
     client = (time.process_time() - client0) / wall
     last = marker(number, people[(submitted - 1) % size].name) if submitted else None
     await asyncio.sleep(args.period + 2)
     lost = sum(1 for s in sessions if s.closed or (last is not None and not shows(s, last)))
     latencies = [x for s in sessions for x in s.fragment_latencies]
     await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
-    return {"size": size, "open": opened, "reruns": len(latencies), "rerun_p50": percentile(latencies, 50),
-            "rerun_p95": percentile(latencies, 95), "board_p50": percentile(list(reached.values()), 50),
+    return {"size": size, "setup": setup.name, "open": opened, "reruns": len(latencies),
+            "rerun_p50": percentile(latencies, 50), "rerun_p95": percentile(latencies, 95), "board_p50": percentile(list(reached.values()), 50),
             "board_p95": percentile(list(reached.values()), 95), "board_max": max(reached.values(), default=float("nan")),
-            "cpu": cpu / wall if args.pids else float("nan"), "cpu_per_rerun": cpu / max(1, len(latencies)),
-            "lost": lost, "attempts": len(reached), "client": client}
+            "cpu": cpu / wall if setup.pids else float("nan"), "cpu_per_rerun": cpu / max(1, len(latencies)),
+            "cpu_each": [c / wall for c in each], "spread": spread if setup.upstreams else [],
+            "lost": lost, "attempts": len(reached), "client": client, "judged": setup.judged}
+
+
+#: The table's numeric columns: (key, heading, format).
+COLUMNS = (("open", "open all", ".1f"), ("reruns", "reruns", "d"), ("rerun_p50", "rerun p50", ".2f"),
+           ("rerun_p95", "rerun p95", ".2f"), ("board_p50", "board p50", ".2f"), ("board_p95", "board p95", ".2f"),
+           ("board_max", "board max", ".2f"), ("cpu", "CPU", ".2f"), ("cpu_per_rerun", "CPU/rerun", ".3f"),
+           ("lost", "lost", "d"))
+
+
+def cell(value, spec: str, width: int) -> str:
+    """``value`` formatted by ``spec`` in ``width`` characters; "-" for NaN."""
+    if isinstance(value, float) and math.isnan(value):
+        return f"{'-':>{width}}"
+    return f"{value:>{width}{'.2f' if spec == 'd' and isinstance(value, float) else spec}}"
+
+
+def ratio(two: float, one: float) -> float:
+    """``two / one``; NaN when ``one`` is 0 or NaN (or both are 0)."""
+    return two / one if one and not math.isnan(one) else float("nan")
 
 
 def print_table(rows: list[dict], period: float) -> None:
-    print(f"\nBoard every {period:g} s; times in seconds; CPU in cores of the server process(es).")
-    print(f"{'sessions':>8} {'open all':>8} {'reruns':>7} {'rerun p50':>9} {'rerun p95':>9} {'board p50':>9} "
-          f"{'board p95':>9} {'board max':>9} {'CPU':>5} {'CPU/rerun':>9} {'lost':>5}")
-    for r in rows:
-        print(f"{r['size']:>8} {r['open']:>8.1f} {r['reruns']:>7} {r['rerun_p50']:>9.2f} {r['rerun_p95']:>9.2f} "
-              f"{r['board_p50']:>9.2f} {r['board_p95']:>9.2f} {r['board_max']:>9.2f} {r['cpu']:>5.2f} "
-              f"{r['cpu_per_rerun']:>9.3f} {r['lost']:>5}")
+    """The rows (one per set-up and size), and for each size run on both set-ups, their ratio two / one."""
+    print(f"\nBoard every {period:g} s; times in seconds; CPU in cores of the server process(es) "
+          f"(summed; 'CPU each' per process, 'sessions each' as nginx sent them).")
+    widths = [max(len(heading), 5) for _, heading, _ in COLUMNS]
+    print(f"{'sessions':>8} {'set-up':<16} " + " ".join(f"{h:>{w}}" for (_, h, _), w in zip(COLUMNS, widths))
+          + f" {'CPU each':>11} {'sessions each':>13}")
+    for r in sorted(rows, key=lambda r: r["size"]):  # the set-ups of one size together, in the order run
+        print(f"{r['size']:>8} {r['setup']:<16} "
+              + " ".join(cell(r[k], spec, w) for (k, _, spec), w in zip(COLUMNS, widths))
+              + f" {'+'.join(f'{c:.2f}' for c in r.get('cpu_each', [])) or '-':>11}"
+              + f" {'+'.join(str(n) for n in r.get('spread', [])) or '-':>13}")
+        one = next((o for o in rows if o["size"] == r["size"] and o["setup"] == ONE), None)
+        if r["setup"] == TWO and one is not None:
+            print(f"{r['size']:>8} {'two / one':<16} "
+                  + " ".join(cell(ratio(r[k], one[k]), ".2f", w) for (k, _, _), w in zip(COLUMNS, widths)))
 
 
 def judge(rows: list[dict], period: float) -> bool:
     """Print the targets for `JUDGED_SIZE` sessions; True when all are met (or that size was not run)."""
     ok = True
-    for r in (r for r in rows if r["size"] == JUDGED_SIZE):
+    for r in (r for r in rows if r["size"] == JUDGED_SIZE and r["judged"]):
         checks = [(f"rerun p95 {r['rerun_p95']:.2f} s <= {RERUN_P95_TARGET_S:g} s", r["rerun_p95"] <= RERUN_P95_TARGET_S),
                   (f"submission to every board p95 {r['board_p95']:.2f} s <= {period + BOARD_SLACK_S:g} s",
                    r["board_p95"] <= period + BOARD_SLACK_S),
                   (f"sessions lost {r['lost']} == 0", r["lost"] == 0)]
         for text, passed in checks:
-            print(f"  {'ok  ' if passed else 'MISS'} {JUDGED_SIZE} sessions: {text}")
+            print(f"  {'ok  ' if passed else 'MISS'} {JUDGED_SIZE} sessions, {r['setup']}: {text}")
             ok = ok and passed
     return ok
 
 
-async def run(args) -> list[dict]:
-    store = RoomStore(make_engine(args.database), instructor_token=args.token)
+async def run(args, setup: Setup) -> list[dict]:
+    """Every size of ``--sessions`` on one set-up; a row each."""
+    print(f"\n{setup.name}: {len(setup.pids)} server process(es) on {setup.database.split(':', 1)[0]}")
+    store = RoomStore(make_engine(setup.database), instructor_token=args.token)
     payloads = [p for per in attempt_payloads(args.seeded + args.attempts, 1, KINDS) for p in per]
     rows = []
-    for size in args.sessions:
-        try:
-            rows.append(await measure(size, args.urls, store, payloads, args))
-        except SessionError as error:
-            print(f"{size} sessions: {error}")
-            rows.append({"size": size, "open": float("nan"), "reruns": 0, **dict.fromkeys(
-                ("rerun_p50", "rerun_p95", "board_p50", "board_p95", "board_max", "cpu", "cpu_per_rerun"), float("nan")),
-                "lost": size})
-        print_table(rows[-1:], args.period)
-        if "client" in rows[-1]:
-            print(f"  this bench's own CPU (the sessions' client side): {rows[-1]['client']:.2f} cores")
+    try:
+        for size in args.sessions:
+            try:
+                rows.append(await measure(size, setup, store, payloads, args))
+            except SessionError as error:
+                print(f"{size} sessions, {setup.name}: {error}")
+                rows.append({"size": size, "setup": setup.name, "open": float("nan"), "reruns": 0, **dict.fromkeys(
+                    ("rerun_p50", "rerun_p95", "board_p50", "board_p95", "board_max", "cpu", "cpu_per_rerun"),
+                    float("nan")), "lost": size, "judged": setup.judged})
+            print_table(rows[-1:], args.period)
+            if "client" in rows[-1]:
+                print(f"  this bench's own CPU (the sessions' client side): {rows[-1]['client']:.2f} cores")
+    finally:
+        store.engine.dispose()
     return rows
+
+
+def server_env(args, database: str) -> dict[str, str]:
+    """The environment of a `serve.py` process of the bench."""
+    return {"EVALLIB_DATABASE_URL": database, "EVALLIB_ROOM_INSTRUCTOR_TOKEN": args.token,
+            "EVALLIB_ROOM_REFRESH_SECONDS": f"{args.period:g}"}
+
+
+def stop(process) -> None:
+    """Stop a server of `start_server`, printing the end of its output when it holds a traceback."""
+    output = stop_server(process)
+    if "Traceback" in output:
+        print(output[-3000:])
+
+
+@contextlib.contextmanager
+def one_process(args, database: str) -> Iterator[Setup]:
+    """``streamlit run serve.py`` on ``database``, stopped at the end."""
+    url, process = start_server("serve.py", server_env(args, database))
+    try:
+        yield Setup(ONE, [url], [process.pid], database)
+    finally:
+        stop(process)
+
+
+@contextlib.contextmanager
+def two_behind_nginx(args, database: str) -> Iterator[Setup]:
+    """Two ``streamlit run serve.py`` on ``database`` (PostgreSQL) and nginx in front; all stopped at the end."""
+    with contextlib.ExitStack() as stack:
+        processes = []
+        for _ in range(2):
+            url, process = start_server("serve.py", server_env(args, database))
+            stack.callback(stop, process)
+            processes.append((int(url.rsplit(":", 1)[1]), process))
+        url, _ = stack.enter_context(running_nginx([port for port, _ in processes]))
+        yield Setup(TWO, [url], [process.pid for _, process in processes], database, judged=False,
+                    upstreams={f"127.0.0.1:{port}": i for i, (port, _) in enumerate(processes)})
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, nargs="+", default=[30, 100])
-    parser.add_argument("--urls", nargs="+", help="servers already running (else one is started)")
+    parser.add_argument("--setups", nargs="+", choices=(ONE, TWO), default=[ONE],
+                        help="the servers started (without --urls); both: side by side, with their ratio")
+    parser.add_argument("--urls", nargs="+", help="servers already running (else --setups are started)")
     parser.add_argument("--pids", type=int, nargs="*", default=[], help="their process ids, for the CPU column")
     parser.add_argument("--token", default=TOKEN, help="the servers' instructor token (with --urls)")
     parser.add_argument("--period", type=float, default=3.0, help="the board's refresh, seconds")
@@ -190,23 +299,21 @@ def main() -> int:
     parser.add_argument("--seeded", type=int, default=12, help="attempts on the board before the window")
     parser.add_argument("--attempts", type=int, default=8, help="attempts submitted during the window")
     args = parser.parse_args()
-    process = None
-    with tempfile.TemporaryDirectory(prefix="bench-room-sessions-") as folder:
-        if args.urls:
-            args.database = database_url()
-        else:
-            args.database = f"sqlite:///{folder}/rooms.sqlite3"
-            url, process = start_server("serve.py", {"EVALLIB_DATABASE_URL": args.database,
-                                                     "EVALLIB_ROOM_INSTRUCTOR_TOKEN": args.token,
-                                                     "EVALLIB_ROOM_REFRESH_SECONDS": f"{args.period:g}"})
-            args.urls, args.pids = [url], [process.pid]
-        try:
-            rows = asyncio.run(run(args))
-        finally:
-            if process is not None:
-                output = stop_server(process)
-                if "Traceback" in output:
-                    print(output[-3000:])
+    rows = []
+    if args.urls:
+        rows += asyncio.run(run(args, Setup("given servers", args.urls, args.pids, database_url())))
+    else:
+        with tempfile.TemporaryDirectory(prefix="bench-room-sessions-") as folder, contextlib.ExitStack() as stack:
+            server = stack.enter_context(temporary_cluster()) if TWO in args.setups else None
+            for name in dict.fromkeys(args.setups):  # in the order asked, once each
+                if name == ONE:
+                    database = (new_postgres_database(server, prefix="bench_one_process") if server
+                                else f"sqlite:///{folder}/rooms.sqlite3")
+                    started = one_process(args, database)
+                else:
+                    started = two_behind_nginx(args, new_postgres_database(server, prefix="bench_two_processes"))
+                with started as setup:
+                    rows += asyncio.run(run(args, setup))
     print_table(rows, args.period)
     return 0 if judge(rows, args.period) else 1
 

@@ -10,69 +10,23 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-import shutil
-import subprocess
-import tempfile
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
 from evallib.room.browser_cookie import COOKIE
 from evallib.room.storage import RoomStore
 from tests.evallib.room.conftest import trigger_payload
+from tests.nginx_proxy import NginxUnavailable, running_nginx, upstream
 from tests.postgres_cluster import new_postgres_database
-from tests.test_browser import _free_port, _serve_app, _wait_until_idle
+from tests.test_browser import _serve_app, _wait_until_idle
 from ui.i18n import catalogue
 
-ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "instructor-token-for-two-processes"
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
 def _text(key: str, **values) -> str:
     return catalogue()[key]["fr"].format(**values)
-
-
-def nginx_conf(listen: int, apps: list[int]) -> str:
-    """deploy/nginx.conf with the test's ports (it names 8080 and the apps 8501, 8502)."""
-    text = (ROOT / "deploy" / "nginx.conf").read_text()
-    for default, port in (("127.0.0.1:8080;", f"127.0.0.1:{listen};"), ("127.0.0.1:8501;", f"127.0.0.1:{apps[0]};"),
-                          ("127.0.0.1:8502;", f"127.0.0.1:{apps[1]};")):
-        assert default in text, f"deploy/nginx.conf no longer says {default}"
-        text = text.replace(default, port)
-    return text
-
-
-@contextlib.contextmanager
-def running_nginx(apps: list[int]):
-    """nginx over the apps' ports on a free port, in a temporary prefix; yields (URL, prefix)."""
-    if not os.access(NGINX, os.X_OK):
-        pytest.skip("nginx not installed (`make test` installs it as root)")
-    prefix = Path(tempfile.mkdtemp(prefix="evallib-nginx-"))
-    (prefix / "tmp").mkdir()
-    listen = _free_port()
-    (prefix / "nginx.conf").write_text(nginx_conf(listen, apps))
-    process = subprocess.Popen([NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"])
-    try:
-        url = f"http://127.0.0.1:{listen}"
-        for _ in range(100):
-            with contextlib.suppress(OSError):
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).close()
-                break
-            time.sleep(0.1)
-        yield url, prefix
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        shutil.rmtree(prefix, ignore_errors=True)
-
-
-def _upstream(url: str, cookie: str) -> str:
-    request = urllib.request.Request(f"{url}/_stcore/health", headers={"Cookie": f"{COOKIE}={cookie}"})
-    with urllib.request.urlopen(request, timeout=5) as answer:
-        return answer.headers["X-Evallib-Upstream"]
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +41,10 @@ def room(postgres_server):
         with contextlib.ExitStack() as stack:
             apps = [stack.enter_context(contextlib.contextmanager(_serve_app)()) for _ in range(2)]
             ports = [int(app.rsplit(":", 1)[1]) for app in apps]
-            url, prefix = stack.enter_context(running_nginx(ports))
+            try:
+                url, prefix = stack.enter_context(running_nginx(ports))
+            except NginxUnavailable as why:
+                pytest.skip(str(why))
             yield url, prefix, database, ports
     finally:
         for name, value in previous.items():
@@ -99,7 +56,7 @@ def _cookie_for_each_process(url: str, ports: list[int]) -> dict[int, str]:
     found: dict[int, str] = {}
     for _ in range(64):
         value = secrets.token_urlsafe(32)
-        found.setdefault(int(_upstream(url, value).rsplit(":", 1)[1]), value)
+        found.setdefault(int(upstream(url, {COOKIE: value}).rsplit(":", 1)[1]), value)
         if len(found) == len(ports):
             return found
     raise AssertionError(f"nginx sent 64 cookies to {sorted(found)} only, not to each of {ports}")
