@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from evallib.room.browsers import membership_of
-from tests.pages.test_room_page import TOKEN, _forget, _instructor, _join, _open, _page, _store, _text, _texts
+from streamlit.testing.v1 import AppTest
+
+from evallib.room.browsers import membership_of, remove_participant
+from tests.pages.test_room_page import ROOT, TOKEN, _forget, _instructor, _join, _open, _page, _store, _text, _texts
 from tests.pages.test_room_page import room_url  # noqa: F401 (fixture)
 
 TEACHER, ANA = "1" * 64, "2" * 64
@@ -70,3 +72,32 @@ def test_a_participants_browser_is_a_member_again_and_a_removed_one_is_told(room
     _join(fresh, code, "Ana")
     assert membership_of(store, ANA).name == "Ana (2)"
     store.engine.dispose()
+
+
+def test_a_removed_participant_is_told_on_the_page_they_submit_from(room_url, as_browser):
+    store = _store(room_url)
+    code = store.open_room(TOKEN, "Atelier").code
+    as_browser(ANA)
+    at = _join(_page(), code, "Ana")
+    at.switch_page("pages/trigger.py").run()
+    assert _text("room_submit.joined", code=code, name="Ana") in _texts(at)
+    remove_participant(store, TOKEN, code, membership_of(store, ANA).id)
+    at.run()  # the trigger page open when the instructor removed her
+    assert not at.exception
+    assert _text("room.join.removed", code=code) in _texts(at) and _text("room_submit.join_hint") in _texts(at)
+    assert not [b for b in at.button if b.key == "room_submit_trigger"]
+    store.engine.dispose()
+
+
+def test_a_later_link_replaces_the_code_kept_from_an_earlier_one(room_url):
+    at = _page(**{"room.join_code": "ZZZZZZ"})  # kept for this browser from an earlier link or typing
+    assert at.text_input(key="room.join_code").value == "ZZZZZZ"
+    later = AppTest.from_file(ROOT, default_timeout=60)
+    later.session_state["lang"] = "en"
+    later.session_state["room.join_code"] = "ZZZZZZ"
+    later.query_params["code"] = "acd-3e7"
+    later.run()
+    later.switch_page("pages/room.py").run()
+    assert later.text_input(key="room.join_code").value == "ACD3E7"
+    later.text_input(key="room.join_code").input("QQQQQQ").run()  # typed after the link: kept
+    assert later.text_input(key="room.join_code").value == "QQQQQQ"

@@ -19,13 +19,15 @@ import streamlit as st
 
 from evallib.errors import InputError
 from evallib.room.browsers import join_from_browser, leave_from_browser, membership_of, removed_from
-from evallib.room.storage import RoomStorageError, clean_name, normalise_code
+from evallib.room.storage import RoomStorageError, RoomStore, clean_name, normalise_code
 from ui.browser import browser_key
 from ui.i18n import t
 from ui.labels import md
 from ui.room.state import Membership, membership, room_store, set_membership
 
 CODE_KEY = "room.join_code"
+#: The ``?code=`` this session last put in the code field (a later link's code replaces what was kept).
+LINK_KEY = "_room.join_code_from_link"
 NAME_KEY = "room.join_name"
 LEFT_KEY = "room.left"          # this session left a room: never restore it from the browser's rows
 TRIED_KEY = "room.browser_tried"  # the browser's membership was looked up once in this session
@@ -102,23 +104,33 @@ def _leave() -> None:
         st.session_state[NOTICE_KEY] = ("info", t("room.join.left", code=member.code))
 
 
+def still_member(member: Membership, store: RoomStore | None = None) -> bool:
+    """Whether the room still has this session's ``member``; when not (the instructor removed them, or
+    they left from another tab), the session leaves it and the page says why. Raises `RoomStorageError`
+    as `RoomStore.rejoin` (the callers say when the database is down)."""
+    store = store or room_store()
+    if store.rejoin(member.code, member.token) is not None:
+        return True
+    key = browser_key()
+    gone = removed_from(store, key) if key else member.code
+    set_membership(None)
+    st.session_state[LEFT_KEY] = True
+    st.warning(t("room.join.removed", code=gone)) if gone else st.info(t("room.join.left", code=member.code))
+    return False
+
+
 def join_panel() -> Membership | None:
     """The join form (code prefilled from ``?code=``) or, once joined, who this browser is and a Leave button."""
     wanted = normalise_code(st.query_params.get("code", ""))
-    if wanted and CODE_KEY not in st.session_state:
-        st.session_state[CODE_KEY] = wanted
+    if wanted and st.session_state.get(LINK_KEY) != wanted:  # a new link wins over a code kept from before
+        st.session_state[CODE_KEY] = st.session_state[LINK_KEY] = wanted
     member = membership()
     if member is not None:
         try:
             store = room_store()
             room = store.room(member.code)
             title = md(room.title, 60) if room.title else t("room.join.untitled")
-            if store.rejoin(member.code, member.token) is None:  # removed, or left from another tab
-                key = browser_key()
-                gone = removed_from(store, key) if key else member.code
-                set_membership(None)
-                st.session_state[LEFT_KEY] = True
-                st.warning(t("room.join.removed", code=gone)) if gone else st.info(t("room.join.left", code=member.code))
+            if not still_member(member, store):
                 member = None
         except RoomStorageError as error:
             if error.code != "unknown_room":

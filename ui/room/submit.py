@@ -43,6 +43,7 @@ from ui.i18n import integer, t
 from ui.labels import md
 from ui.room.messages import error_text
 from ui.room.history import stored_panel
+from ui.room.join import still_member
 from ui.room.state import Membership, membership, room_store
 from ui.sources import chosen_source
 
@@ -117,6 +118,11 @@ def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detai
     ``detail``: one more line saying what is submitted (Markdown-safe).
     """
     joined = membership()
+    try:
+        if joined is not None and not still_member(joined):  # removed by the instructor since: said here too
+            joined = None
+    except RoomStorageError:
+        pass  # the database is down: the button says so when clicked, the attempt is kept
     if joined is None:
         st.caption(t("room_submit.join_hint"))
         return
