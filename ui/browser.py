@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from evallib.room.browser_cookie import browser_key as _browser_key
+from evallib.room.browser_cookie import browser_key_from_header
 
 
 def browser_key() -> str | None:
     """This browser's key (64 hex characters) or None (module docstring)."""
     try:
-        cookies = st.context.cookies
+        header = st.context.headers.get("cookie") or ""
     except Exception:  # no request behind this run
         return None
-    return _browser_key(cookies)
+    return browser_key_from_header(header)  # the raw header: a planted second copy makes it None

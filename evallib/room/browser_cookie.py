@@ -59,14 +59,42 @@ def set_cookie_header(value: str, *, secure: bool) -> str:
     return header + "; Secure" if secure else header
 
 
-def _request_cookie(headers: list[tuple[bytes, bytes]]) -> str | None:
-    for name, raw in headers:
-        if name == b"cookie":
-            for part in raw.decode("latin-1").split(";"):
-                key, _, val = part.strip().partition("=")
-                if key == COOKIE and valid_cookie_value(val):
-                    return val
-    return None
+def cookie_values(header: str) -> list[str]:
+    """Every value of `COOKIE` in a ``Cookie`` request header, in the order sent.
+
+    >>> cookie_values("a=1; evallib_browser=x; evallib_browser=y")
+    ['x', 'y']
+    """
+    found = []
+    for part in header.split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == COOKIE:
+            found.append(value)
+    return found
+
+
+def browser_key_from_header(header: str) -> str | None:
+    """`browser_key` of a raw ``Cookie`` header; None when it holds the cookie more than once.
+
+    A browser sends one cookie per (name, domain, path): a second `COOKIE` was planted by a script of the
+    same host (another path or a domain cookie, to fix the browser's id to one its author knows). Neither
+    is trusted: the session has no id, and the next page load replaces both (`BrowserCookieMiddleware`).
+    """
+    values = cookie_values(header)
+    return browser_key({COOKIE: values[0]}) if len(values) == 1 else None
+
+
+def _request_cookie(headers: list[tuple[bytes, bytes]]) -> tuple[str | None, int]:
+    """(the single valid cookie value or None, how many `COOKIE` values the request carried)."""
+    values = [v for name, raw in headers if name == b"cookie" for v in cookie_values(raw.decode("latin-1"))]
+    return (values[0] if len(values) == 1 and valid_cookie_value(values[0]) else None), len(values)
+
+
+def _expired_copies(path: str) -> list[bytes]:
+    """``Set-Cookie`` headers that erase a `COOKIE` set on any folder of ``path`` other than ``/``."""
+    parts = [p for p in path.split("/") if p]
+    folders = ["/" + "/".join(parts[:i]) for i in range(1, len(parts) + 1)]
+    return [f"{COOKIE}=; Path={folder}; Max-Age=0".encode("latin-1") for folder in folders]
 
 
 def _served_over_https(scope: Mapping) -> bool:
@@ -79,7 +107,12 @@ def _served_over_https(scope: Mapping) -> bool:
 
 
 class BrowserCookieMiddleware:
-    """ASGI middleware: an HTML response to a GET gets the browser cookie, kept or drawn (renewed each load)."""
+    """ASGI middleware: an HTML response to a GET gets the browser cookie, kept or drawn (renewed each load).
+
+    A request that carries the cookie more than once (one planted by a script of the same host, on a
+    sub-path or as a domain cookie) keeps neither: the copies on the page's folders are erased and a new
+    value is drawn, so that nobody can fix a browser's id to a value they know.
+    """
 
     def __init__(self, app) -> None:
         self.app = app
@@ -88,14 +121,16 @@ class BrowserCookieMiddleware:
         if scope.get("type") != "http" or scope.get("method") != "GET":
             await self.app(scope, receive, send)
             return
-        value = _request_cookie(scope.get("headers", [])) or new_cookie_value()
-        header = set_cookie_header(value, secure=_served_over_https(scope)).encode("latin-1")
+        kept, sent = _request_cookie(scope.get("headers", []))
+        extra = _expired_copies(scope.get("path", "/")) if sent > 1 else []  # a planted copy: erase, draw anew
+        header = set_cookie_header(kept or new_cookie_value(), secure=_served_over_https(scope)).encode("latin-1")
 
         async def send_with_cookie(message) -> None:
             if message.get("type") == "http.response.start":
                 headers = list(message.get("headers", []))
                 if any(n.lower() == b"content-type" and v.lower().startswith(b"text/html") for n, v in headers):
-                    message = {**message, "headers": headers + [(b"set-cookie", header)]}
+                    cookies = [(b"set-cookie", h) for h in extra] + [(b"set-cookie", header)]
+                    message = {**message, "headers": headers + cookies}
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)

@@ -2,7 +2,8 @@
 
 import asyncio
 
-from evallib.room.browser_cookie import COOKIE, BrowserCookieMiddleware, browser_key, new_cookie_value
+from evallib.room.browser_cookie import (COOKIE, BrowserCookieMiddleware, browser_key, browser_key_from_header,
+                                          new_cookie_value)
 
 
 def _call(path="/", method="GET", content_type=b"text/html", headers=(), scheme="http"):
@@ -42,3 +43,13 @@ def test_browser_key_hashes_only_valid_values():
     value = new_cookie_value()
     assert len(browser_key({COOKIE: value})) == 64 and browser_key({COOKIE: value}) != value
     assert browser_key({}) is None and browser_key({COOKIE: "x"}) is None
+
+
+def test_a_planted_second_cookie_is_not_adopted():
+    mine, planted = new_cookie_value(), "B" * 43
+    headers = _call(path="/room/x", headers=[(b"cookie", f"{COOKIE}={planted}; {COOKIE}={mine}".encode())])
+    *erased, fresh = headers
+    assert erased == [f"{COOKIE}=; Path=/room; Max-Age=0", f"{COOKIE}=; Path=/room/x; Max-Age=0"]
+    assert fresh.split(";")[0] not in (f"{COOKIE}={planted}", f"{COOKIE}={mine}")
+    assert browser_key_from_header(f"{COOKIE}={planted}; {COOKIE}={mine}") is None
+    assert browser_key_from_header(f"x=1; {COOKIE}={mine}") == browser_key({COOKIE: mine})
