@@ -96,7 +96,7 @@ def plain_values(values: Mapping[str, object], secrets: Iterable[str] = ()) -> d
     credentials (`SECRET_VALUE`), and values holding any of ``secrets`` (the session's API key, say:
     given, so that a key typed in the wrong box is not written either). Tuples become lists.
 
-    >>> plain_values({"llm_api_key": "sk-1", "llm_model": "m", "n": (3,), "t": "key is abc"}, ["abc"])
+    >>> plain_values({"llm_api_key": "sk-1", "llm_model": "m", "n": (3,), "t": "key is abcd"}, ["abcd"])
     {'llm_model': 'm', 'n': [3]}
     """
     secrets = [s for s in secrets if s and len(s) >= 4]
