@@ -14,15 +14,14 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 
 import pytest
 
 from evallib.room.storage import RoomStore
-from tests.test_browser import ROOT, _free_port
+from tests.streamlit_sessions import start_server
+from tests.test_browser import _free_port
 from ui.i18n import catalogue
 
 TOKEN = "instructor-token-for-the-liveness-test"
@@ -36,21 +35,8 @@ def _text(key: str, **values) -> str:
 
 
 def _start(port: int, env: dict) -> subprocess.Popen:
-    """`streamlit run serve.py` on ``port``, answering its health check."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "serve.py", "--server.headless", "true", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1) as answer:
-                if answer.status == 200:
-                    return process
-        except OSError:
-            time.sleep(0.3)
-    process.kill()
-    raise RuntimeError("streamlit did not start")
+    """`streamlit run serve.py` on ``port``, answering its health check (`tests.streamlit_sessions.start_server`)."""
+    return start_server("serve.py", env, log=subprocess.DEVNULL, port=port, timeout=60)[1]
 
 
 @pytest.fixture(scope="module")
