@@ -121,6 +121,9 @@ def test_the_language_survives_a_page_opened_by_a_button(logged_app, chromium):
     walk._language(None)
     walk.settle()
     page.get_by_role("button", name=_text("judge.send_to_kappa", "en")).click()
+    # The click's run may not have started when settle() first looks (a loaded machine: the page
+    # looked idle for its quiet spell and the URL was still /judge): wait for the switch itself.
+    page.wait_for_url("**/kappa", timeout=60_000)
     walk.settle()
     assert page.url.endswith("/kappa") and walk.language() == "en"
     assert page.locator("h1").first.inner_text() == _text("kappa.title", "en")
