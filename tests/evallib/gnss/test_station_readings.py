@@ -86,4 +86,5 @@ def test_each_midas_reason_has_its_reading(midas, code):
 def test_a_too_short_series_gets_estimates_and_readings_without_raising():
     result = estimate_station(_series(np.arange(12), _noise(12)))
     assert np.isnan(result.estimates[2].velocity_mm_yr)
-    assert [r.code for r in result.readings] == ["midas_too_short"]
+    assert [r.code for r in result.readings] == ["midas_too_short", "station_agent_passes", "station_agent_passes"]
+    assert [g.unchecked for g in result.grades] == [("velocity",), ("velocity",)]
