@@ -31,6 +31,7 @@ from evallib.gnss.live import case_requests, grade_live
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_text, station_readings
 from evallib.gnss.repeated import INTERVAL_UNIT, RunCase, overall_pass_rate
 from evallib.gnss.spec import METHOD_V2, SPEC_V1, Spec, render_spec
+from evallib.gnss.reference import STEP_SOURCES, StepsFileError, parse_steps
 from evallib.gnss.station import estimate_station
 from evallib.llm.request import ChatRequest, ChatResult
 from evallib.run_bundle import RunBundleError, make_run_bundle, read_run_bundle
@@ -56,11 +57,14 @@ class TextModelRun:
 
 @dataclass(frozen=True)
 class Station:
-    """An uploaded daily series: its file name (no folder), component and content."""
+    """An uploaded daily series: its file name (no folder), component and content; where the reference
+    takes its steps (`evallib.gnss.reference.STEP_SOURCES`) and, for ``file``, the steps file's text."""
 
     file: str
     component: str
     text: str
+    step_source: str = "detected"
+    steps_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,9 @@ def station_report(run: GnssRun) -> dict:
     observed = series.observed
     out = {"file": station.file, "station": series.station, "component": series.component, "days": len(observed),
            "first": str(observed["date"].iloc[0].date()), "last": str(observed["date"].iloc[-1].date()),
-           **estimate_station(series, run.v1_threshold, run.v2_threshold).as_dict()}
+           **estimate_station(series, run.v1_threshold, run.v2_threshold, station.step_source,
+                              parse_steps(station.steps_text, series.component) if station.step_source == "file"
+                              else ()).as_dict()}
     out["readings"] = [{"code": r.code, **r.values} for r in station_readings(series)] + out["readings"]
     return out
 
@@ -166,7 +172,9 @@ def gnss_bundle(run: GnssRun, report: Mapping, made_by: str = "page") -> dict:
                                                                  "spec": _spec_dict(run.text_model.spec)},
               "station": None if run.station is None else {"file": PurePath(run.station.file).name,
                                                            "component": run.station.component,
-                                                           "text": run.station.text}}
+                                                           "text": run.station.text,
+                                                           "step_source": run.station.step_source,
+                                                           "steps_text": run.station.steps_text}}
     return make_run_bundle(PAGE, inputs=inputs, requests=requests, answers=answers, report=report, made_by=made_by)
 
 
@@ -225,7 +233,10 @@ def _station(data: object) -> Station | None:
     if not isinstance(data, dict) or not all(isinstance(data.get(k), str) for k in ("file", "component", "text")) \
             or data["component"] not in COMPONENTS or PurePath(data["file"]).name != data["file"]:
         raise _refuse("station", "must give a file name, a component (east, north, up) and the file's text")
-    return Station(data["file"], data["component"], data["text"])
+    source, steps = data.get("step_source", "detected"), data.get("steps_text", "")
+    if source not in STEP_SOURCES or not isinstance(steps, str):
+        raise _refuse("station/step_source", f"must be one of {', '.join(STEP_SOURCES)}, with the steps file's text")
+    return Station(data["file"], data["component"], data["text"], source, steps)
 
 
 def run_of(bundle: Mapping) -> GnssRun:
@@ -254,6 +265,8 @@ def load_gnss_bundle(bundle: Mapping) -> tuple[GnssRun, dict]:
         report = gnss_report(run)
     except GnssFileError as error:
         raise _refuse("station/text", f"cannot be read: {error}") from error
+    except StepsFileError as error:
+        raise _refuse("station/steps_text", f"cannot be read: {error}") from error
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
         raise RunBundleError("answers", f"the bundle's answers cannot be graded: {error}") from error
     if "text_model" in report:

@@ -5,7 +5,8 @@
     gnss --summary [--trials N] [--json]      seed 001's table: v1/spec v1, v2/spec v2, v2/spec v3, held-out check
     gnss --recorded MODEL [--runs N]          grade recorded answers of a model (offline replay)
     gnss --live MODEL [--runs N] [--base-url URL --timeout S ...] [--out DIR]   a live text model as the agent
-    gnss --file PATH [--component up]         estimates on a real station file (no truth)
+    gnss --file PATH [--component up] [--steps STEPS | --no-steps]
+                                              estimates on a real station file, graded against the reference
 
 Spec v3's tolerances are derived on the spot from ``--trials`` realisations per record length.
 Exit codes: 0 every agent passed at least ``--min-passes`` cases (default 1: an agent that passes no
@@ -27,6 +28,7 @@ from evallib.gnss.bundle import (AGENT_NAMES, MODELS_OFFSETS, GnssRun, Station, 
 from evallib.gnss.evaluation import failure_groups, pass_count
 from evallib.gnss.live import GNSS_SET, case_requests
 from evallib.gnss.readers import COMPONENTS, GnssFileError
+from evallib.gnss.reference import StepsFileError
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
 from evallib.gnss.tolerances import DEFAULT_TRIALS, MIN_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
 from evallib.cli_failures import call_failures
@@ -63,6 +65,10 @@ def _parser() -> argparse.ArgumentParser:
                              "and the local folder, where new recordings go)")
     parser.add_argument("--file", type=Path, help="a .csv, .tenv3, .pos or .neu file: estimates, no truth")
     parser.add_argument("--component", choices=COMPONENTS, default="up")
+    parser.add_argument("--steps", type=Path, default=None,
+                        help="with --file: a steps file for the reference (one YYYY-MM-DD a line, optionally a "
+                             "component); without it the reference takes the reader's detected steps")
+    parser.add_argument("--no-steps", action="store_true", help="with --file: the reference takes no step at all")
     add_live_options(parser)
     return parser
 
@@ -209,9 +215,13 @@ def _estimate(args: argparse.Namespace) -> int:
     """The estimates on a station file, printed as the run bundle (the file's name only, no folder)."""
     try:
         text = args.file.read_text(encoding="utf-8", errors="replace")
+        steps = "" if args.steps is None else args.steps.read_text(encoding="utf-8", errors="replace")
+        source = "none" if args.no_steps else ("file" if args.steps is not None else "detected")
         run = GnssRun(SPEC_V1, args.v1_threshold, args.v2_threshold, agents=(),
-                      station=Station(args.file.name, args.component, text))
+                      station=Station(args.file.name, args.component, text, source, steps))
         report = station_report(run)
+    except StepsFileError as exc:
+        raise UsageError(f"{args.steps}: {exc}") from None
     except (GnssFileError, OSError) as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     print(dumps(gnss_bundle(run, {"station": report}, "cli")).decode("utf-8"))

@@ -419,3 +419,31 @@ def test_the_tolerance_captions_say_which_bound_and_whether_spec_v1s_floor_was_k
     for caption, spread in zip(captions, spreads):
         floored = tolerance_from_spread(spread) > rounded_upper_bound(spread)
         assert ("which is kept" in caption) == floored and "one-sided" in caption
+
+
+def test_a_real_station_grades_each_agent_against_the_reference_not_v2(open_page):
+    """Kathmandu (Gorkha): the reference row shows the file's own jump, v2's wrong offset is a failure the
+    page names, and the margin reading says the jump dominates the agents' velocities (issue 22)."""
+    real = DATA / "real" / "KKN4.gorkha2015.neu"
+    at = _upload(open_page(PAGE, "en", gnss_component="north"), real.name, real.read_bytes())
+    assert not at.exception and not at.error
+    [table] = [d.value for d in at.dataframe if "Agent" in d.value.columns]
+    assert table.iloc[2, 0].startswith("Reference") and table.iloc[2, 2].startswith("2015-04-26")
+    [grades] = [d.value for d in at.dataframe if "Graded agent" in d.value.columns]
+    assert list(grades["Verdict"]) == ["fail", "fail"]
+    warnings = " ".join(w.value for w in at.warning)
+    assert "Agent v2 fails against the reference: offset wrongly dated, offset of the opposite sign" in warnings
+    notes = " ".join(i.value for i in at.info)
+    assert "It still dominates the velocity of v1, v2" in notes and "leave it out" not in notes
+
+
+def test_a_steps_file_is_read_and_a_bad_one_is_named(open_page):
+    real = DATA / "real" / "USUD.tohoku2011.neu"
+    at = _upload(open_page(PAGE, "en", gnss_component="east", gnss_step_source="file"), real.name, real.read_bytes())
+    assert not at.exception and any("Upload a steps file" in i.value for i in at.info)
+    at.file_uploader(key="gnss_steps_upload").set_value(("steps.txt", b"2011-03-11 east\n", "text/plain")).run()
+    assert not at.exception and not at.error
+    [table] = [d.value for d in at.dataframe if "Agent" in d.value.columns]
+    assert table.iloc[2, 2].startswith("2011-03-11")
+    at.file_uploader(key="gnss_steps_upload").set_value(("steps.txt", b"2011-03-11 vertical\n", "text/plain")).run()
+    assert not at.exception and "line 1: 'vertical' is not a component" in at.error[0].value

@@ -11,6 +11,7 @@ import streamlit as st
 from evallib.gnss import agents
 from evallib.gnss.station import estimate_station
 from evallib.gnss.readers import COMPONENTS, FORMATS, MIN_DAYS, GnssFileError, read_text, station_readings
+from evallib.gnss.reference import MIN_SIDE_EPOCHS, OFFSET_WINDOW_DAYS, STEP_SOURCES, StepsFileError, parse_steps
 from ui.downloads import download_table
 from ui.figures import chart_config, extremes_per_bucket, time_series
 from ui.gnss.view import say
@@ -36,9 +37,59 @@ def _read(data: bytes, name: str, component: str):
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
-def _estimates(data: bytes, name: str, component: str, v1_threshold: float, v2_threshold: float):
+def _estimates(data: bytes, name: str, component: str, v1_threshold: float, v2_threshold: float,
+               step_source: str = "detected", file_steps: tuple = ()):
     # keyed on the upload's bytes, as `_read`: the command line runs the same `estimate_station`
-    return estimate_station(_read(data, name, component), v1_threshold, v2_threshold)
+    return estimate_station(_read(data, name, component), v1_threshold, v2_threshold, step_source, file_steps)
+
+
+def _reference_steps(component: str) -> tuple[str, tuple] | None:
+    """The step source chosen and, for a steps file, its dates; None (with the message shown) when the
+    steps file is missing or unreadable."""
+    source = translated_radio("gnss_step_source", "gnss.step_source", STEP_SOURCES, help=t("gnss.step_source_help"))
+    if source != "file":
+        return source, ()
+    upload = st.file_uploader(t("gnss.steps_upload_label"), type=["txt", "csv"], key="gnss_steps_upload",
+                              help=t("gnss.steps_upload_help"))
+    if upload is None:
+        st.info(t("gnss.steps_needed"))
+        return None
+    try:
+        return source, parse_steps(upload.getvalue().decode("utf-8", errors="replace"), component)
+    except StepsFileError as exc:
+        st.error(t(f"gnss.steps_error.{exc.code}", **{k: md(v, None) if isinstance(v, str) else integer(v)
+                                                       for k, v in exc.details.items()}))
+        return None
+
+
+def _verdict(grade) -> str:
+    return t("gnss.verdict.pass") if grade.passed else t("gnss.verdict.fail")
+
+
+def grades_table(result) -> pd.DataFrame:
+    """Each agent against the reference: verdict, offsets, velocities, tolerances and the failures named."""
+    def offset(value):
+        return "—" if value is None else number(value, ".1f")
+    rows = [(g, e) for g, e in zip(result.grades, result.estimates)]
+    return pd.DataFrame({
+        t("gnss.col.graded_agent"): [t(f"gnss.agent.{g.agent}") for g, _ in rows],
+        t("gnss.col.verdict"): [_verdict(g) for g, _ in rows],
+        t("gnss.col.agent_offset"): [_offset_text(e) for _, e in rows],
+        t("gnss.col.reference_offset"): [offset(g.reference_offset_mm) for g, _ in rows],
+        t("gnss.col.offset_tolerance"): [offset(g.offset_tolerance_mm) for g, _ in rows],
+        t("gnss.col.estimated_velocity"): [number(g.velocity_mm_yr) for g, _ in rows],
+        t("gnss.col.reference_velocity"): [number(g.reference_velocity_mm_yr) if "velocity" not in g.unchecked
+                                           else t("gnss.velocity_unchecked") for g, _ in rows],
+        t("gnss.col.velocity_tolerance"): ["—" if "velocity" in g.unchecked else number(g.velocity_tolerance_mm_yr, ".1f")
+                                           for g, _ in rows],
+        t("gnss.col.failures"): [", ".join(t(f"gnss.station_failure.{f}") for f in g.failures) or "—"
+                                 for g, _ in rows],
+    })
+
+
+def failures_text(reading) -> str:
+    """The failure codes of a ``station_agent_fails`` reading in the session's language."""
+    return ", ".join(t(f"gnss.station_failure.{f}") for f in reading.values.get("failures", ()))
 
 
 def _offset_text(estimate) -> str:
@@ -100,18 +151,30 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
                   years=number(span.days / agents.DAYS_PER_YEAR, ".1f")))
     for reading in station_readings(series):
         say("gnss.station", reading, st.info)
-    result = _estimates(data, name, component, v1_threshold, v2_threshold)
+    chosen = _reference_steps(series.component)
+    if chosen is None:
+        progress.empty()
+        return
+    result = _estimates(data, name, component, v1_threshold, v2_threshold, *chosen)
     fit, midas = result.fit, result.estimates[2]
     progress.progress(2 / 3, text=t("gnss.progress.figure"))
     results_table(pd.DataFrame({
-        t("gnss.col.agent"): [t("gnss.agent.v1"), t("gnss.agent.v2"), t("gnss.agent.midas")],
+        t("gnss.col.agent"): [t("gnss.agent.v1"), t("gnss.agent.v2"), t("gnss.agent.reference")],
         t("gnss.col.estimated_velocity"): [number(e.velocity_mm_yr) for e in result.estimates],
         t("gnss.col.offset_date"): [_offset_text(e) for e in result.estimates],
         t("gnss.col.sigma"): ["—", "—", number(midas.sigma_mm_yr)],
     }), hide_index=True)
     download_table("gnss_station", lambda: result.estimates)
+    st.caption(t("gnss.reference_method", window=integer(OFFSET_WINDOW_DAYS), min_epochs=integer(MIN_SIDE_EPOCHS)))
+    results_table(grades_table(result), hide_index=True)
     for reading in result.readings:
-        say("gnss.station", reading, st.info)
+        if reading.code == "station_agent_fails":
+            say("gnss.station", reading, st.warning, agent=t(f"gnss.agent.{reading.values['agent']}"),
+                failures=failures_text(reading))
+        elif reading.code == "station_agent_passes":
+            say("gnss.station", reading, st.success, agent=t(f"gnss.agent.{reading.values['agent']}"))
+        else:
+            say("gnss.station", reading, st.info)
     st.caption(t("gnss.station_no_truth"))
     st.caption(t("gnss.detector_margin", margin=integer(agents.JUMP_MARGIN_DAYS),
                  window=integer(agents.JUMP_WINDOW_DAYS)))

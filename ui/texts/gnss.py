@@ -30,6 +30,13 @@ _COLUMNS = {
     "errors": ("Appels ratés", "Failed calls"), "malformed": ("Mal formées", "Malformed"),
     "velocity_wrong": ("Vitesse fausse", "Velocity off"), "agent": ("Agent", "Agent"),
     "offset_date": ("Date du saut", "Offset date"), "sigma": ("σ MIDAS", "MIDAS σ"),
+    # issue 22: agents graded against the reference on a real station
+    "graded_agent": ("Agent noté", "Graded agent"), "verdict": ("Verdict", "Verdict"), "agent_offset": ("Saut de l'agent", "Agent's offset"),
+    "reference_offset": ("Saut référence", "Ref. offset"),
+    "offset_tolerance": ("Tol. saut (mm)", "Offset tol. (mm)"),
+    "reference_velocity": ("Vitesse réf.", "Ref. velocity"),
+    "velocity_tolerance": ("Tol. vit. mm/an", "Vel. tol. mm/yr"),
+    "failures": ("Échecs", "Failures"),
 }
 
 TEXTS = {
@@ -634,9 +641,13 @@ TEXTS = {
     },
     "gnss.station.jump_in_margin": {
         "fr": "Le saut de {size_mm} mm du {date} tombe dans les {margin} dernières ou premières mesures, où le "
-              "détecteur des agents ne cherche pas : leur saut et leur vitesse n'en tiennent pas compte.",
+              "détecteur des agents ne cherche pas : leur saut ne le désigne pas. Une droite ajustée saut retiré "
+              "donne {line_velocity_mm_yr} mm/an, et leurs vitesses en restent proches (le saut n'en fait pas la "
+              "moitié).",
         "en": "The {size_mm} mm jump on {date} lies within {margin} epochs of an end of the record, where the "
-              "agents' detector does not look: their offset and velocity leave it out.",
+              "agents' detector does not look: their offset does not point to it. A straight line fitted with the "
+              "jump removed gives {line_velocity_mm_yr} mm/yr, and their velocities stay close to it (the jump "
+              "makes up less than half of them).",
     },
     # issue 13: tolerances bounded from order statistics, on designs with offsets
     "gnss.tolerance_intro.bounded": {
@@ -743,4 +754,93 @@ TEXTS = {
         "en": "The figure shows {shown} of the {total} days: the lowest and highest of each run of consecutive "
               "days, so that jumps stay visible. The estimates use every day.",
     },
+    # issue 22: the reference never leans on the agents under test
+    "gnss.agent.reference": {"fr": "Référence (MIDAS, sauts mesurés dans les données)",
+                             "en": "Reference (MIDAS, offsets measured in the data)"},
+    "gnss.step_source": {"fr": "Sauts de la référence", "en": "The reference's steps"},
+    "gnss.step_source.detected": {"fr": "Détectés par le lecteur", "en": "Detected by the reader"},
+    "gnss.step_source.file": {"fr": "Fichier de sauts", "en": "Steps file"},
+    "gnss.step_source.none": {"fr": "Aucun", "en": "None"},
+    "gnss.step_source_help": {
+        "fr": "La référence ne prend jamais les sauts d'un agent évalué. Détectés : les changements d'antenne du "
+              "fichier et le grand saut d'un jour à l'autre que le lecteur signale ; fichier : vos dates ; aucun : "
+              "MIDAS sans saut.",
+        "en": "The reference never takes an evaluated agent's steps. Detected: the file's antenna changes and the "
+              "large day-to-day jump the reader reports; file: your dates; none: MIDAS without steps.",
+    },
+    "gnss.steps_upload_label": {"fr": "Fichier de sauts (.txt)", "en": "Steps file (.txt)"},
+    "gnss.steps_upload_help": {
+        "fr": "Une date AAAA-MM-JJ par ligne (le premier jour après le saut), suivie si besoin d'une composante "
+              "(east, north ou up) ; les lignes qui commencent par # sont ignorées.",
+        "en": "One date YYYY-MM-DD a line (the first day after the step), optionally followed by a component "
+              "(east, north or up); lines starting with # are ignored.",
+    },
+    "gnss.steps_needed": {"fr": "Déposez un fichier de sauts, ou choisissez une autre source.",
+                          "en": "Upload a steps file, or choose another source."},
+    "gnss.steps_error.bad_date": {"fr": "Fichier de sauts, ligne {line} : « {text} » n'est pas une date AAAA-MM-JJ.",
+                                  "en": "Steps file, line {line}: '{text}' is not a date YYYY-MM-DD."},
+    "gnss.steps_error.bad_component": {
+        "fr": "Fichier de sauts, ligne {line} : « {text} » n'est pas une composante (east, north ou up).",
+        "en": "Steps file, line {line}: '{text}' is not a component (east, north or up)."},
+    "gnss.steps_error.extra_field": {
+        "fr": "Fichier de sauts, ligne {line} : « {text} » contient plus qu'une date et une composante.",
+        "en": "Steps file, line {line}: '{text}' holds more than a date and a component."},
+    "gnss.steps_error.empty": {"fr": "Le fichier de sauts ne contient aucune date.",
+                               "en": "The steps file holds no date."},
+    "gnss.steps_error.too_many_lines": {"fr": "Le fichier de sauts dépasse {limit} lignes.",
+                                        "en": "The steps file has more than {limit} lines."},
+    "gnss.reference_method": {
+        "fr": "La référence mesure chaque saut sur les données de part et d'autre : une droite sur les {window} "
+              "jours avant, une autre sur les {window} jours après, chacune avec sa pente, et le saut est leur "
+              "écart au moment du saut (le saut de Heaviside d'un modèle de trajectoire, Bevis & Brown 2014, ajusté "
+              "localement). Un saut demande {min_epochs} mesures de chaque côté ; à travers une lacune, ce n'est "
+              "pas un saut. Sa vitesse est celle de MIDAS avec ces sauts seulement.",
+        "en": "The reference measures each step on the data either side: a line over the {window} days before, "
+              "another over the {window} days after, each with its own rate, and the step is their difference at "
+              "the step time (the Heaviside step of a trajectory model, Bevis & Brown 2014, fitted locally). A step "
+              "needs {min_epochs} epochs on each side; across a gap it is no step. Its velocity is MIDAS's with "
+              "those steps only.",
+    },
+    "gnss.station.step_is_gap": {
+        "fr": "Le saut du {date} tombe dans une lacune ({missing_days} jours sans données, du {gap_from} au "
+              "{gap_to}) : c'est une lacune, pas un saut ; la référence ne le mesure pas et MIDAS ne le saute pas.",
+        "en": "The step on {date} falls in a gap ({missing_days} days without data, {gap_from} to {gap_to}): that "
+              "is a gap, not a step; the reference does not size it and MIDAS does not skip it.",
+    },
+    "gnss.station.step_too_few_epochs": {
+        "fr": "Le saut du {date} a {before} mesures avant et {after} après dans une fenêtre de {window_days} "
+              "jours, moins que les {min_epochs} demandées de chaque côté : MIDAS le saute, mais sa taille n'est "
+              "pas mesurée.",
+        "en": "The step on {date} has {before} epochs before and {after} after within a {window_days}-day window, "
+              "fewer than the {min_epochs} needed on each side: MIDAS skips it, but its size is not measured.",
+    },
+    "gnss.station.step_outside_record": {
+        "fr": "Le saut du {date} tombe hors de la série ({first} – {last}) : il est ignoré.",
+        "en": "The step on {date} falls outside the record ({first} to {last}): it is ignored.",
+    },
+    "gnss.station.jump_in_margin_absorbed": {
+        "fr": "Le saut de {size_mm} mm du {date} tombe dans les {margin} dernières ou premières mesures, où le "
+              "détecteur des agents ne cherche pas. Il domine pourtant la vitesse de {agents} : une droite ajustée "
+              "saut retiré donne {line_velocity_mm_yr} mm/an, et le saut fait plus de la moitié de leur vitesse.",
+        "en": "The {size_mm} mm jump on {date} lies within {margin} epochs of an end of the record, where the "
+              "agents' detector does not look. It still dominates the velocity of {agents}: a straight line "
+              "fitted with the jump removed gives {line_velocity_mm_yr} mm/yr, and the jump makes up more than "
+              "half of their velocity.",
+    },
+    "gnss.station.station_agent_passes": {
+        "fr": "{agent} s'accorde avec la référence (saut, et vitesse quand la référence en donne une).",
+        "en": "{agent} agrees with the reference (offset, and velocity when the reference gives one).",
+    },
+    "gnss.station.station_agent_fails": {"fr": "{agent} échoue face à la référence : {failures}.",
+                                         "en": "{agent} fails against the reference: {failures}."},
+    "gnss.station_failure.offset_missed": {"fr": "saut de référence non signalé", "en": "reference offset missed"},
+    "gnss.station_failure.offset_spurious": {"fr": "saut signalé là où la référence n'en a pas",
+                                             "en": "offset flagged where the reference has none"},
+    "gnss.station_failure.offset_date": {"fr": "saut mal daté", "en": "offset wrongly dated"},
+    "gnss.station_failure.offset_sign": {"fr": "saut de signe opposé", "en": "offset of the opposite sign"},
+    "gnss.station_failure.offset_size": {"fr": "taille du saut hors tolérance", "en": "offset size beyond tolerance"},
+    "gnss.station_failure.velocity_off": {"fr": "vitesse hors tolérance", "en": "velocity beyond tolerance"},
+    "gnss.velocity_unchecked": {"fr": "non notée (pas de vitesse MIDAS)", "en": "not graded (no MIDAS velocity)"},
+    "gnss.verdict.pass": {"fr": "réussi", "en": "pass"},
+    "gnss.verdict.fail": {"fr": "échec", "en": "fail"},
 }
