@@ -139,3 +139,22 @@ def gnss_series(n_years: float = 10, velocity_mm_yr: float = 10.0, annual_mm: fl
              "postseismic_mm": postseismic_mm if offset else 0.0, "annual_mm": annual_mm,
              "semiannual_mm": semiannual_mm, "white_mm": white_mm, "flicker_mm": flicker_mm, "seed": seed}
     return GnssSeries(observed, truth, model)
+
+
+def subsiding_station(seed: int = 0, velocity_mm_yr: float = -287.0, gap_days: tuple[int, int] = (700, 732),
+                      n_years: float = 3.2, white_mm: float = 6.0, walk_mm: float = 0.3, component: str = "up"):
+    """A Mexico-City-like up component (issue 22): fast steady subsidence (``velocity_mm_yr``), annual
+    terms (6 mm sine, 3 mm cosine), white noise and a daily random walk of ``walk_mm``, and a data gap
+    over days ``gap_days`` [start, end) with no step in it: the truth is a line, the gap only a gap.
+
+    Returns an `evallib.gnss.readers.StationSeries` (displacements from the first day, mm), as a reader
+    would give it, so that the real-station path (`evallib.gnss.station.estimate_station`) runs on it."""
+    from evallib.gnss.readers import StationSeries
+    rng = np.random.default_rng(seed)
+    days = np.arange(int(n_years * DAYS_PER_YEAR))
+    days = days[(days < gap_days[0]) | (days >= gap_days[1])]
+    t = days / DAYS_PER_YEAR
+    x = (velocity_mm_yr * t + 6 * np.sin(2 * np.pi * t) + 3 * np.cos(2 * np.pi * t)
+         + rng.normal(0, white_mm, days.size) + np.cumsum(rng.normal(0, walk_mm, days.size)))
+    observed = pd.DataFrame({"date": pd.Timestamp("2012-01-01") + pd.to_timedelta(days, unit="D"), "disp_mm": x - x[0]})
+    return StationSeries(observed, "MEXICO-LIKE", component, "csv")

@@ -16,6 +16,7 @@ from evallib.gnss.readers import StationSeries, read_series
 from evallib.gnss.reference import StepsFileError, build_reference, parse_steps, side_fit_offset
 from evallib.gnss.station import AgentEstimate, estimate_station
 from evallib.gnss.station_grades import grade_estimate
+from evallib.gnss.synthetic import subsiding_station
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "gnss" / "real"
 KKN4, USUD, LHAS = REAL / "KKN4.gorkha2015.neu", REAL / "USUD.tohoku2011.neu", REAL / "LHAS.first2000.tenv3"
@@ -26,17 +27,6 @@ def _series(days, values, component="up"):
     observed = pd.DataFrame({"date": pd.Timestamp("2012-01-01") + pd.to_timedelta(np.asarray(days), unit="D"),
                              "disp_mm": np.asarray(values, dtype=float)})
     return StationSeries(observed, "TEST", component, "csv")
-
-
-def mexico_like(seed=0, velocity=-287.0, gap=(700, 732), years=3.2):
-    """Mexico-City-like subsidence (mm/yr), seasonal terms, white + random-walk noise, a 32-day gap."""
-    rng = np.random.default_rng(seed)
-    days = np.arange(int(years * 365.25))
-    days = days[(days < gap[0]) | (days >= gap[1])]
-    t = days / 365.25
-    x = (velocity * t + 6 * np.sin(2 * np.pi * t) + 3 * np.cos(2 * np.pi * t) + rng.normal(0, 6, days.size)
-         + np.cumsum(rng.normal(0, 0.3, days.size)))
-    return _series(days, x - x[0])
 
 
 # --- where the reference's steps come from -------------------------------------------------------------
@@ -59,7 +49,7 @@ def test_tohoku_reference_offset_is_sized_from_the_data_not_from_v2():
 
 
 def test_mexico_like_midas_keeps_every_pair_without_the_agents_step():
-    series = mexico_like()
+    series = subsiding_station()
     result = estimate_station(series)
     fit = fit_v2(series.observed)
     assert fit.step_day is not None  # v2 declares a step on the first day after the gap
