@@ -417,9 +417,11 @@ TEXTS = {
         "en": "Station **{station}**: {days} days from {first} to {last} ({years} years).",
     },
     "gnss.station_no_truth": {
-        "fr": "Sur une vraie station, rien ne dit qui a raison : un écart entre v2 et MIDAS signale un saut, un "
+        "fr": "Sur une vraie station, la vérité n'est pas connue : la référence est une estimation construite sans "
+              "les agents évalués. Un échec dit qu'un agent s'en écarte au-delà de la tolérance : un saut, un "
               "transitoire ou un changement d'équipement à examiner.",
-        "en": "On a real station nothing says who is right: a gap between v2 and MIDAS points to an offset, a "
+        "en": "On a real station the truth is not known: the reference is an estimate built without the agents "
+              "under evaluation. A failure says an agent departs from it beyond the tolerance: an offset, a "
               "transient or an equipment change worth examining.",
     },
     "gnss.station_figure": {"fr": "Composante {component} et ajustement de v2",

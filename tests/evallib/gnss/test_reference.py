@@ -61,15 +61,17 @@ def test_mexico_like_midas_keeps_every_pair_without_the_agents_step():
     assert with_v2.n_pairs < 0.7 * midas.n_pairs  # what leaning on v2 would have cost
 
 
-def test_a_step_that_cuts_every_pair_is_not_taken_from_an_agent():
-    # 1.3 years, gap in the middle: a step there leaves no pair one year apart
-    days = np.concatenate([np.arange(0, 220), np.arange(250, 475)])
-    rng = np.random.default_rng(3)
-    series = _series(days, -20.0 * days / 365.25 + rng.normal(0, 2, days.size), "east")
-    t = days.astype(float)
-    assert midas_velocity(t, series.observed["disp_mm"].to_numpy(), (250.0,)).reason == "excluded_by_steps"
+def test_a_v2_step_that_cuts_every_pair_is_not_taken_by_the_reference():
+    # 1.4 years, a 32-day gap at day 240: v2 declares a step on the first day after it, and MIDAS skipping
+    # that step has no pair left (issue 22's east component); the reference keeps every pair
+    series = subsiding_station(0, gap_days=(240, 272), n_years=1.4, component="east")
+    fit = fit_v2(series.observed)
+    assert fit.step_day == 272.0
+    t = (series.observed["date"] - series.observed["date"].iloc[0]).dt.days.to_numpy(dtype=float)
+    assert midas_velocity(t, series.observed["disp_mm"].to_numpy(), (272.0,)).reason == "excluded_by_steps"
     result = estimate_station(series)
-    assert result.midas.reason is None and np.isfinite(result.estimates[2].velocity_mm_yr)
+    assert result.midas.reason is None and result.midas.n_pairs == result.midas.n_without_steps
+    assert np.isfinite(result.estimates[2].velocity_mm_yr)
 
 
 def test_step_sources_file_and_none():
