@@ -10,10 +10,11 @@ import streamlit as st
 
 from evallib.gnss.bundle import AGENT_NAMES, GnssRun, Station, gnss_bundle, gnss_report, load_gnss_bundle
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_text
+from evallib.gnss.reference import StepsFileError, parse_steps
 from evallib.gnss.spec import SPEC_V1
 from evallib.run_bundle import RunBundleError
 from ui.gnss import view
-from ui.gnss.station import UPLOAD_KEY
+from ui.gnss.station import STEP_SOURCE_KEY, STEPS_KEY, UPLOAD_KEY
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls
 
 PAGE = "gnss"
@@ -45,17 +46,21 @@ def kept_station() -> Station | None:
     name, data = kept
     component = COMPONENTS[-1] if Path(name).suffix.lower() == ".csv" else st.session_state.get("gnss_component",
                                                                                                 COMPONENTS[-1])
-    return Station(Path(name).name, component, data.decode("utf-8", errors="replace"))
+    return Station(Path(name).name, component, data.decode("utf-8", errors="replace"),
+                   st.session_state.get(STEP_SOURCE_KEY, "detected"), st.session_state.get(STEPS_KEY) or "")
 
 
 def page_run(velocity_tol: float, day_tol: int, v1_threshold: float, v2_threshold: float, text_model,
              station: Station | None) -> GnssRun:
-    """The run the page shows: the reference agents under its tolerances, the live agent, the upload (left
-    out when it does not read: the page names its problem)."""
+    """The run the page shows: the reference agents under its tolerances, the live agent, the upload with
+    its reference's step source (left out when the file or its steps file does not read: the page names
+    the problem)."""
     if station is not None:
         try:
             read_text(station.text, station.file, station.component)
-        except GnssFileError:
+            if station.step_source == "file":
+                parse_steps(station.steps_text, station.component)
+        except (GnssFileError, StepsFileError):
             station = None
     return GnssRun(SPEC_V1.with_tolerances(velocity_tol, day_tol), v1_threshold, v2_threshold, AGENT_NAMES, False,
                    text_model, station)
@@ -77,6 +82,8 @@ def load_run(bundle: dict) -> GnssRun:
     else:
         st.session_state[UPLOAD_KEY] = (run.station.file, run.station.text.encode("utf-8"))
         st.session_state["gnss_component"] = run.station.component
+        st.session_state[STEP_SOURCE_KEY] = run.station.step_source
+        st.session_state[STEPS_KEY] = run.station.steps_text or None
     return run
 
 

@@ -26,6 +26,9 @@ MAX_UPLOAD_MB = 20
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 2**20
 #: The last file uploaded, (name, bytes): kept in the session so that it survives a page switch.
 UPLOAD_KEY = "gnss_upload_data"
+#: The step source chosen for the reference, and the last steps file's text (kept as the upload is).
+STEP_SOURCE_KEY = "gnss_step_source"
+STEPS_KEY = "gnss_steps_text"
 #: Points drawn in the station figure at most: beyond a few thousand markers the browser slows down
 #: for nothing the eye can see at 1280 px (the estimates use every day).
 MAX_FIGURE_POINTS = 4000
@@ -43,19 +46,25 @@ def _estimates(data: bytes, name: str, component: str, v1_threshold: float, v2_t
     return estimate_station(_read(data, name, component), v1_threshold, v2_threshold, step_source, file_steps)
 
 
+def _remember_steps() -> None:
+    upload = st.session_state.get("gnss_steps_upload")
+    st.session_state[STEPS_KEY] = upload.getvalue().decode("utf-8", errors="replace") if upload is not None else None
+
+
 def _reference_steps(component: str) -> tuple[str, tuple] | None:
     """The step source chosen and, for a steps file, its dates; None (with the message shown) when the
     steps file is missing or unreadable."""
-    source = translated_radio("gnss_step_source", "gnss.step_source", STEP_SOURCES, help=t("gnss.step_source_help"))
+    source = translated_radio(STEP_SOURCE_KEY, "gnss.step_source", STEP_SOURCES, help=t("gnss.step_source_help"))
     if source != "file":
         return source, ()
-    upload = st.file_uploader(t("gnss.steps_upload_label"), type=["txt", "csv"], key="gnss_steps_upload",
-                              help=t("gnss.steps_upload_help"))
-    if upload is None:
+    st.file_uploader(t("gnss.steps_upload_label"), type=["txt", "csv"], key="gnss_steps_upload",
+                     help=t("gnss.steps_upload_help"), on_change=_remember_steps)
+    text = st.session_state.get(STEPS_KEY)
+    if not text:
         st.info(t("gnss.steps_needed"))
         return None
     try:
-        return source, parse_steps(upload.getvalue().decode("utf-8", errors="replace"), component)
+        return source, parse_steps(text, component)
     except StepsFileError as exc:
         st.error(t(f"gnss.steps_error.{exc.code}", **{k: md(v, None) if isinstance(v, str) else integer(v)
                                                        for k, v in exc.details.items()}))

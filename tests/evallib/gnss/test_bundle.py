@@ -45,3 +45,26 @@ def test_an_edited_bundle_is_refused_with_its_code(edit, code):
     with pytest.raises(RunBundleError) as error:
         read_gnss_bundle(json.dumps(bundle))
     assert error.value.code == code
+
+
+def test_a_station_run_keeps_its_reference_step_source_and_steps_file():
+    from pathlib import Path
+
+    from evallib.gnss.bundle import AGENT_NAMES, GnssRun, Station, gnss_bundle, gnss_report
+    from evallib.gnss.spec import SPEC_V1
+    real = Path(__file__).resolve().parents[2] / "data" / "gnss" / "real" / "USUD.tohoku2011.neu"
+    station = Station(real.name, "east", real.read_text(encoding="utf-8"), "file", "2011-03-11 east\n")
+    run = GnssRun(SPEC_V1, 12.0, 6.0, AGENT_NAMES[:0], station=station)
+    bundle = gnss_bundle(run, gnss_report(run))
+    _, loaded, report = read_gnss_bundle(dumps(bundle))
+    assert loaded.station == station and report == bundle["report"]
+    assert report["station"]["reference"]["step_source"] == "file"
+    edited = json.loads(dumps(bundle))
+    edited["inputs"]["station"]["step_source"] = "v2"
+    with pytest.raises(RunBundleError) as error:
+        read_gnss_bundle(json.dumps(edited))
+    assert error.value.code == "inputs"
+    edited["inputs"]["station"].update(step_source="file", steps_text="2011-13-01\n")
+    with pytest.raises(RunBundleError) as error:
+        read_gnss_bundle(json.dumps(edited))
+    assert error.value.code == "inputs"

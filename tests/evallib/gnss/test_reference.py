@@ -200,3 +200,27 @@ def test_reference_against_published_where_a_figure_was_found():
     lhas = next(s for s in PUBLISHED["stations"] if s["station"] == "LHAS")
     result = estimate_station(read_series(LHAS, lhas["component"]))
     assert result.estimates[2].velocity_mm_yr == pytest.approx(lhas["velocity_mm_yr"], abs=lhas["tolerance_mm_yr"])
+
+
+def test_the_readers_change_across_a_gap_gives_the_reference_no_step():
+    days = np.concatenate([np.arange(300), np.arange(332, 800)])
+    rng = np.random.default_rng(4)
+    series = _series(days, rng.normal(0, 1, days.size) + 40.0 * (days >= 332))
+    reference = build_reference(series, "detected")
+    assert reference.steps == () and reference.unsized == ()
+    assert reference.midas.n_pairs == reference.midas.n_without_steps
+
+
+def test_command_line_takes_a_steps_file_or_none_and_names_a_bad_one(tmp_path, capsys):
+    from evallib.gnss.cli import main
+    steps = tmp_path / "steps.txt"
+    steps.write_text("2011-03-11 east\n", encoding="utf-8")
+    assert main(["--file", str(USUD), "--component", "east", "--steps", str(steps)]) == 0
+    report = json.loads(capsys.readouterr().out)["report"]["station"]
+    assert report["reference"]["step_source"] == "file" and report["reference"]["steps"][0]["date"] == "2011-03-11"
+    assert report["grades"]["v2"]["failures"] == ["offset_size"]
+    assert main(["--file", str(USUD), "--component", "east", "--no-steps"]) == 0
+    assert json.loads(capsys.readouterr().out)["report"]["station"]["reference"]["steps"] == []
+    steps.write_text("11/03/2011\n", encoding="utf-8")
+    assert main(["--file", str(USUD), "--component", "east", "--steps", str(steps)]) == 2
+    assert "line 1: '11/03/2011' is not a date YYYY-MM-DD" in capsys.readouterr().err
