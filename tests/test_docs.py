@@ -1,0 +1,143 @@
+"""The project's docs (docs/*.md) document every reading code of evallib, and every anchor cited exists.
+
+Reading codes are found in evallib's source: the first argument of a ``Reading(...)`` call when it is a
+string, the strings assigned to ``code`` in a function that builds readings, and the string values of
+module-level ``*CODES*`` tables. A code is documented when it appears between backticks in a docs file.
+Anchors are the ``<a id="...">`` of each docs file; a citation is ``docs/<file>.md#<anchor>`` in the
+code, or ``<file>.md#<anchor>`` in a link between docs files.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+CODE_DIRS = ("evallib", "ui", "pages", "bench", "tests")
+ANCHOR = re.compile(r'<a id="([\w-]+)"></a>')
+CITED = re.compile(r"docs/([\w-]+\.md)#([\w-]+)")
+LINKED = re.compile(r"\]\(([\w-]+\.md)#([\w-]+)\)")
+
+
+def _strings(node: ast.AST) -> set[str]:
+    return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def _is_reading_call(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Reading"
+
+
+def reading_codes(source: str) -> set[str]:
+    """The reading codes a module's source spells out (module docstring)."""
+    tree = ast.parse(source)
+    codes: set[str] = set()
+    for node in ast.walk(tree):
+        if _is_reading_call(node) and node.args and not isinstance(node.args[0], ast.JoinedStr):
+            codes |= _strings(node.args[0])  # a literal, or the literals of a conditional expression
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(map(_is_reading_call, ast.walk(node))):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "code" for t in sub.targets):
+                    codes |= _strings(sub.value)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and "CODES" in t.id for t in node.targets):
+            value = node.value
+            codes |= _strings(ast.Tuple(elts=list(value.values), ctx=ast.Load())) if isinstance(value, ast.Dict) \
+                else _strings(value)
+    return {c for c in codes if re.fullmatch(r"[a-z][a-z0-9_]*", c)}
+
+
+def test_reading_codes_are_found_in_a_sample_source():
+    source = (
+        "CODES = ('ready', 'no_human')\n"
+        "_MAP = {'x': 'not_a_code_table'}\n"
+        "_AB_CODES = {'no_pairs': 'ab_no_pairs'}\n"
+        "def f(v):\n"
+        "    code = 'high' if v else 'low'\n"
+        "    return Reading(code, {})\n"
+        "def g():\n"
+        "    code = 'not_a_reading'\n"
+        "    return [Reading('tie', {}), Reading('a' if v else 'b', {}), Reading(f'x_{code}', {})]\n"
+        "def h():\n"
+        "    code = 'unrelated'\n"
+        "    return code\n")
+    assert reading_codes(source) == {"ready", "no_human", "ab_no_pairs", "high", "low", "not_a_reading", "tie", "a", "b"}
+
+
+def _evallib_codes() -> dict[str, str]:
+    found = {}
+    for path in sorted((ROOT / "evallib").rglob("*.py")):
+        for code in reading_codes(path.read_text(encoding="utf-8")):
+            found.setdefault(code, str(path.relative_to(ROOT)))
+    return found
+
+
+def _docs_text() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(DOCS.glob("*.md")))
+
+
+def test_evallib_has_reading_codes_to_check():
+    # The scan finds the codes of every domain (a broken scan would make the next test pass vacuously).
+    codes = _evallib_codes()
+    for code in ("perfect_score", "mantel_exact", "both_constant", "tolerance_unreachable", "board_separated",
+                 "ab_too_few", "clustered_unanimous"):
+        assert code in codes
+
+
+def test_every_reading_code_of_evallib_is_documented():
+    docs = _docs_text()
+    undocumented = {code: where for code, where in _evallib_codes().items() if f"`{code}`" not in docs}
+    assert not undocumented, f"reading codes missing from docs/*.md (code: first module): {undocumented}"
+
+
+def _anchors() -> dict[str, set[str]]:
+    return {p.name: set(ANCHOR.findall(p.read_text(encoding="utf-8"))) for p in DOCS.glob("*.md")}
+
+
+def test_docs_anchors_are_unique_within_a_file():
+    for path in DOCS.glob("*.md"):
+        ids = ANCHOR.findall(path.read_text(encoding="utf-8"))
+        assert len(ids) == len(set(ids)), path.name
+
+
+def _code_citations() -> list[tuple[str, str, str]]:
+    cited = []
+    for folder in CODE_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                cited += [(f"{path.relative_to(ROOT)}:{lineno}", f, a) for f, a in CITED.findall(line)]
+    return cited
+
+
+def test_every_anchor_cited_in_the_code_exists():
+    anchors = _anchors()
+    broken = [f"{site}: docs/{f}#{a}" for site, f, a in _code_citations() if a not in anchors.get(f, set())]
+    assert not broken, broken
+
+
+def test_every_anchor_linked_between_docs_exists():
+    anchors = _anchors()
+    broken = [f"{p.name}: {f}#{a}" for p in DOCS.glob("*.md")
+              for f, a in LINKED.findall(p.read_text(encoding="utf-8")) if a not in anchors.get(f, set())]
+    assert not broken, broken
+
+
+@pytest.mark.parametrize("name", ["README.md", "persona.md", "trigger.md", "judge.md", "gnss.md", "kappa.md",
+                                  "room.md", "stats.md"])
+def test_each_page_has_its_method_file(name):
+    assert (DOCS / name).is_file()
+
+
+def test_the_citations_table_names_existing_anchors():
+    anchors = _anchors()
+    lines = (DOCS / "citations.tsv").read_text(encoding="utf-8").splitlines()
+    assert lines[0].split("\t") == ["site", "cited", "replacement"]
+    for line in lines[1:]:
+        site, _, replacement = line.split("\t")
+        assert (ROOT / site.rsplit(":", 1)[0]).is_file(), site
+        target = replacement.split(" ")[0]
+        file, _, anchor = target.removeprefix("docs/").partition("#")
+        assert file in anchors and (not anchor or anchor in anchors[file]), line
