@@ -2,8 +2,8 @@
 
 Reading codes are found in evallib's source: the first argument of a ``Reading(...)`` call when it is a
 string, the strings assigned to ``code`` in a function that builds readings, and the string values of
-module-level ``*CODES*`` tables. A code is documented when it appears between backticks in the docs file of its part of evallib
-(`DOMAIN_DOCS`).
+module-level ``*CODES*`` tables. A code is documented when it appears between backticks in the docs
+file of its part of evallib (`DOMAIN_DOCS`).
 Anchors are the ``<a id="...">`` of each docs file; a citation is ``docs/<file>.md#<anchor>`` in the
 code, or ``<file>.md#<anchor>`` (``#<anchor>`` within a file) in a link of a docs file.
 """
@@ -65,7 +65,8 @@ def test_reading_codes_are_found_in_a_sample_source():
         "def h():\n"
         "    code = 'unrelated'\n"
         "    return code\n")
-    assert reading_codes(source) == {"ready", "no_human", "ab_no_pairs", "high", "low", "not_a_reading", "tie", "a", "b"}
+    assert reading_codes(source) == {"ready", "no_human", "ab_no_pairs", "high", "low", "not_a_reading", "tie",
+                                     "a", "b"}
 
 
 #: The docs file that documents the readings of each part of evallib (the first prefix that matches).
