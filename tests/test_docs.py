@@ -144,8 +144,11 @@ def test_each_page_has_its_method_file(name):
 
 
 def test_the_citations_table_names_existing_anchors():
+    table = DOCS / "citations.tsv"
+    if not table.is_file():
+        pytest.skip("no citations table: its replacements were applied and it was removed")
     anchors = _anchors()
-    lines = (DOCS / "citations.tsv").read_text(encoding="utf-8").splitlines()
+    lines = table.read_text(encoding="utf-8").splitlines()
     assert lines[0].split("\t") == ["site", "cited", "replacement"]
     for line in lines[1:]:
         site, _, replacement = line.split("\t")
