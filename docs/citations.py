@@ -2,8 +2,8 @@
 
     python docs/citations.py      (from the repository's root, or anywhere: it finds the root itself)
 
-A citation is "issue N", "seed 00N", or a path under the notes or shared folders, in a tracked ``*.py``
-file outside docs.
+A citation is "issue N", "seed 00N", or a path under the notes or shared folders, in any tracked file
+but this one and its table (code first; configuration, data and the docs' example workflow too).
 Each row gives the site (file:line, as `git grep` finds it now: run it again after a merge moves
 lines), the cited text (the short parenthesis holding it, else the citation itself) and the docs
 anchor, or paper, that should replace it: chosen by the cited line's text (`BY_TEXT`), else by the
@@ -20,6 +20,10 @@ PAT = re.compile(r"[Ii]ssue [0-9]+|seed 00[0-9]|notes[/]|shared[/]")
 NOTES = "notes" + "/evaluation.md"
 # Default target by file (first match of prefix wins), then overrides by file:line.
 BY_FILE = [
+    (".streamlit/config.toml", "docs/README.md#rerun-cost"),
+    ("data/gnss_recorded_runs.json", "docs/gnss.md#repeated"),
+    ("docs/trigger-gate-workflow.yml", "docs/trigger.md#gate"),
+    ("pytest.ini", "docs/README.md#tests"),
     ("ui/room/liveness.py", "docs/README.md#room-serving"),
     ("ui/room/", "docs/room.md"),
     ("ui/secrets.py", "docs/README.md#streamlit"),
@@ -162,7 +166,7 @@ def cited_text(line: str, match: re.Match) -> str:
 
 def rows() -> tuple[list[str], list[str]]:
     """The table's lines (header first) and the grep lines no rule gives a target."""
-    out = subprocess.run(["git", "grep", "-nE", PAT.pattern, "--", "*.py", ":!docs/"], cwd=ROOT,
+    out = subprocess.run(["git", "grep", "-nE", PAT.pattern, "--", ".", ":!docs/citations.*"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
     table, missing = ["site\tcited\treplacement"], []
     for line in out.splitlines():
