@@ -156,3 +156,24 @@ def test_the_citations_table_names_existing_anchors():
         target = replacement.split(" ")[0]
         file, _, anchor = target.removeprefix("docs/").partition("#")
         assert file in anchors and (not anchor or anchor in anchors[file]), line
+
+
+def test_the_table_of_the_twelve_gnss_cases_is_the_code_s():
+    from evallib.gnss import synthetic
+    from evallib.gnss.cases import CASES
+
+    text = (DOCS / "gnss.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (C\d\d) \| `(\w+)` \| (.+) \|$", text, re.M)
+    expected = []
+    for case in CASES:
+        p = case.params
+        offset = f"{p['eq_day']}, {p['coseismic_mm']:g}" if p.get("eq_day") is not None else "none"
+        white = p.get("white_mm", synthetic.DEFAULT_WHITE_MM)
+        flicker = p.get("flicker_mm", synthetic.DEFAULT_FLICKER_MM)
+        cells = (f"{p['n_years']:g}", f"{p['velocity_mm_yr']:g}", f"{p.get('annual_mm', synthetic.DEFAULT_ANNUAL_MM):g}",
+                 f"{white:g} / {flicker:g}", offset)
+        expected.append((case.case_id, case.description, " | ".join(cells)))
+        # what the text above the table says holds for every case
+        assert "semiannual_mm" not in p and p.get("postseismic_mm", synthetic.DEFAULT_POSTSEISMIC_MM) == 0
+    assert synthetic.DEFAULT_SEMIANNUAL_MM == 0.5 and "semi-annual amplitude 0.5 mm" in text
+    assert rows == expected
