@@ -177,3 +177,60 @@ def test_the_table_of_the_twelve_gnss_cases_is_the_code_s():
         assert "semiannual_mm" not in p and p.get("postseismic_mm", synthetic.DEFAULT_POSTSEISMIC_MM) == 0
     assert synthetic.DEFAULT_SEMIANNUAL_MM == 0.5 and "semi-annual amplitude 0.5 mm" in text
     assert rows == expected
+
+
+#: Defaults the docs state, with the code that sets them: (docs file, text of the docs, module, name, value).
+STATED_DEFAULTS = [
+    ("persona.md", "temperature 0.3, seed 7, at most 350 tokens", "evallib.persona.catalogue", "TEMPERATURE", 0.3),
+    ("persona.md", "temperature 0.3, seed 7, at most 350 tokens", "evallib.persona.catalogue", "SEED", 7),
+    ("persona.md", "temperature 0.3, seed 7, at most 350 tokens", "evallib.persona.catalogue", "MAX_TOKENS", 350),
+    ("persona.md", "(1,000 shuffles, seed 7)", "evallib.persona.permutation", "DEFAULT_PERMUTATIONS", 1000),
+    ("persona.md", "(1,000 shuffles, seed 7)", "evallib.persona.permutation", "DEFAULT_SEED", 7),
+    ("persona.md", "2,000 resamples, percentile 95 %", "evallib.persona.permutation", "DEFAULT_BOOTSTRAP_RESAMPLES",
+     2000),
+    ("persona.md", "with 9,999 random relabellings", "evallib.persona.permutation", "MANTEL_SAMPLED_PERMUTATIONS", 9999),
+    ("persona.md", "for k ≤ 8", "evallib.persona.permutation", "MAX_EXACT_MANTEL_ASSISTANTS", 8),
+    ("persona.md", "(`MIN_CONFUSIONS_FOR_REDUNDANCY = 2`)", "evallib.persona.readings", "MIN_CONFUSIONS_FOR_REDUNDANCY",
+     2),
+    ("persona.md", "Signal is read at p < 0.05", "evallib.persona.readings", "SIGNIFICANCE_LEVEL", 0.05),
+    ("trigger.md", "(default 2, `DEFAULT_RUNS`)", "evallib.triggering.routing", "DEFAULT_RUNS", 2),
+    ("trigger.md", "t = 0.05, 0.10, 0.15, 0.25 (`TABLE_THRESHOLDS`)", "evallib.triggering.similarity",
+     "TABLE_THRESHOLDS", (0.05, 0.10, 0.15, 0.25)),
+    ("trigger.md", "(0.85 by default, or", "evallib.triggering.gate", "DEFAULT_MIN_ACCURACY", 0.85),
+    ("trigger.md", "≤ 0.10 (`DEFAULT_MAX_UNUSABLE_RATE`)", "evallib.triggering.gate", "DEFAULT_MAX_UNUSABLE_RATE", 0.10),
+    ("judge.md", "killed after 3 s", "evallib.judging.code_graders", "REGEX_TIMEOUT_S", 3.0),
+    ("judge.md", "(`weakest`, three by default)", "evallib.judging.analyses", "WEAKEST_COUNT", 3),
+    ("judge.md", "at least half\n  of VALIDITY's points", "evallib.judging.analyses", "VALIDITY_PASS_SHARE", 0.5),
+    ("judge.md", "(10 %\nby default", "evallib.judging.report", "DEFAULT_MAX_UNSCORED_SHARE", 0.10),
+    ("gnss.md", "flagged above 12 mm\n  (`V1_JUMP_THRESHOLD_MM`)", "evallib.gnss.agents", "V1_JUMP_THRESHOLD_MM", 12.0),
+    ("gnss.md", "exceeds 6 mm (`V2_STEP_THRESHOLD_MM`)", "evallib.gnss.agents", "V2_STEP_THRESHOLD_MM", 6.0),
+    ("gnss.md", "velocity within 1.5 mm/yr", "evallib.gnss.spec", "DEFAULT_VELOCITY_TOL", 1.5),
+    ("gnss.md", "offset day within 30 days", "evallib.gnss.spec", "DEFAULT_DAY_TOL", 30),
+    ("gnss.md", "**n = 59** (`MIN_TRIALS`)", "evallib.gnss.tolerances", "MIN_TRIALS", 59),
+    ("gnss.md", "100 per record length\n(`DEFAULT_TRIALS`)", "evallib.gnss.tolerances", "DEFAULT_TRIALS", 100),
+    ("gnss.md", "50\nrealisations (`TRADE_OFF_TRIALS`)", "evallib.gnss.tolerances", "TRADE_OFF_TRIALS", 50),
+    ("gnss.md", "rounded up to 0.5 mm/yr", "evallib.gnss.tolerances", "ROUND_TO", 0.5),
+    ("gnss.md", "12 mm/yr (`DERIVATION_VELOCITY`)", "evallib.gnss.tolerances", "DERIVATION_VELOCITY", 12.0),
+    ("gnss.md", "fresh seeds (5000 onwards)", "evallib.gnss.cases", "HELD_OUT_SEED_START", 5000),
+    ("gnss.md", "derivation (1000 onwards)", "evallib.gnss.cases", "DERIVATION_SEED_START", 1000),
+    ("gnss.md", "fewer than 6 epochs", "evallib.gnss.midas", "MIN_EPOCHS", 6),
+    ("gnss.md", "fewer than 10 pairs", "evallib.gnss.midas", "MIN_PAIRS", 10),
+    ("kappa.md", "2,000 resamples, seed 0", "evallib.agreement.run", "N_BOOT", 2000),
+    ("kappa.md", "2,000 resamples, seed 0", "evallib.agreement.run", "BOOT_SEED", 0),
+    ("kappa.md", "± 0.1 by default (`evallib.agreement.run.HALF_WIDTH`)", "evallib.agreement.run", "HALF_WIDTH", 0.1),
+    ("kappa.md", "rough below 50 items\n(`LARGE_SAMPLE_ITEMS`)", "evallib.agreement.readings", "LARGE_SAMPLE_ITEMS", 50),
+    ("kappa.md", "more than 5 % left out", "evallib.agreement.readings", "MANY_UNDEFINED_SHARE", 0.05),
+    ("kappa.md", "(high from 0.2)", "evallib.agreement.readings", "HIGH_BIAS", 0.2),
+    ("room.md", "within 10 s (`BURST_SECONDS`)", "evallib.room.submissions", "BURST_SECONDS", 10.0),
+    ("stats.md", "exact up to 16 cases (`EXACT_MAX_CASES`)", "evallib.paired", "EXACT_MAX_CASES", 16),
+    ("stats.md", "20,000 random\n  flips beyond (`MONTE_CARLO_FLIPS`", "evallib.paired", "MONTE_CARLO_FLIPS", 20_000),
+]
+
+
+@pytest.mark.parametrize("doc, text, module, name, value", STATED_DEFAULTS,
+                         ids=[f"{d[0]}:{d[3]}" for d in STATED_DEFAULTS])
+def test_a_default_the_docs_state_is_the_code_s(doc, text, module, name, value):
+    import importlib
+
+    assert text in (DOCS / doc).read_text(encoding="utf-8")
+    assert getattr(importlib.import_module(module), name) == value
