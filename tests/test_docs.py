@@ -234,3 +234,28 @@ def test_a_default_the_docs_state_is_the_code_s(doc, text, module, name, value):
 
     assert text in (DOCS / doc).read_text(encoding="utf-8")
     assert getattr(importlib.import_module(module), name) == value
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_kappa_figures_the_docs_give_are_what_evallib_computes():
+    from evallib.agreement.cohen import cohen_kappa, gwet_ac1, pabak, scott_pi
+    from evallib.agreement.multirater import krippendorff_alpha
+
+    text = _flat((DOCS / "kappa.md").read_text(encoding="utf-8")).replace("−", "-")
+    r1, r2 = [1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 0, 1], [1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 0, 1]
+    lenient_1, lenient_2 = [1] * 11 + [0], [1] * 12
+    for a, b, lead in ((r1, r2, f"r1 = {','.join(map(str, r1))} and r2 = {','.join(map(str, r2))}: "),
+                       (lenient_1, lenient_2, "eleven 1 and a 0 against twelve 1: ")):
+        k = cohen_kappa(a, b)
+        alpha = krippendorff_alpha([a, b], level="nominal").alpha
+        agreed = sum(x == y for x, y in zip(a, b))
+        figures = (f"agreement {agreed}/{len(a)}, kappa {k.kappa:.3f}", f"Scott's pi {scott_pi(a, b):.3f}",
+                   f"PABAK {pabak(a, b):.3f}", f"{alpha:.3f}, AC1 {gwet_ac1(a, b):.3f}")
+        start = text.index(lead)
+        sentence = text[start:re.compile(r"\.(?: |$)").search(text, text.index("AC1", start)).end()]
+        for figure in figures:
+            assert figure in sentence, (figure, sentence)
+    assert f"ASE {cohen_kappa(r1, r2).se:.3f}" in text
