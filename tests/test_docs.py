@@ -14,6 +14,7 @@ import ast
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -259,3 +260,23 @@ def test_the_kappa_figures_the_docs_give_are_what_evallib_computes():
         for figure in figures:
             assert figure in sentence, (figure, sentence)
     assert f"ASE {cohen_kappa(r1, r2).se:.3f}" in text
+
+
+def test_the_persona_figures_the_docs_give_follow_from_the_confusion_matrix_they_show():
+    from evallib.persona.classifier import accuracy, mutual_confusions, recognition
+    from tests.evallib.persona.test_audit import SEED_CLASSES, SEED_CONFUSION
+
+    text = (DOCS / "persona.md").read_text(encoding="utf-8")
+    header = re.search(r"^  \| author \\ predicted \| (.+) \|$", text, re.M).group(1).split(" | ")
+    rows = re.findall(r"^  \| (\w+) \| (\d+(?: \| \d+)+) \|$", text, re.M)
+    classes = [name for name, _ in rows]
+    conf = np.array([[int(n) for n in cells.split(" | ")] for _, cells in rows])
+    assert header == classes == SEED_CLASSES and (conf == SEED_CONFUSION).all()
+    correct, total = int(np.trace(conf)), int(conf.sum())
+    flat = _flat(text)
+    assert f"accuracy {correct}/{total} = {accuracy(conf):.2f}" in flat
+    rec = recognition(conf)
+    assert f"recognition {', '.join(map(str, rec.correct))} out of {rec.total[0]}" in flat
+    [mutual] = mutual_confusions(conf, classes)
+    assert f"({mutual.a} / {mutual.b}, {mutual.a_as_b} each way, {mutual.total} in all)" in flat
+    assert mutual.a_as_b == mutual.b_as_a
