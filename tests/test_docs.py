@@ -1,4 +1,5 @@
-"""The project's docs (docs/*.md) document every reading code of evallib, and every anchor cited exists.
+"""The project's docs (docs/*.md): every reading code of evallib documented, every anchor cited existing,
+and what the docs state of the code (defaults, default data, checked figures) still what the code gives.
 
 Reading codes are found in evallib's source: the first argument of a ``Reading(...)`` call when it is a
 string, the strings assigned to ``code`` in a function that builds readings, and the string values of
@@ -280,3 +281,43 @@ def test_the_persona_figures_the_docs_give_follow_from_the_confusion_matrix_they
     [mutual] = mutual_confusions(conf, classes)
     assert f"({mutual.a} / {mutual.b}, {mutual.a_as_b} each way, {mutual.total} in all)" in flat
     assert mutual.a_as_b == mutual.b_as_a
+
+
+def test_the_default_data_the_docs_describe_is_the_shipped_data():
+    import json
+    from collections import Counter
+
+    data = ROOT / "data"
+    trigger = _flat((DOCS / "trigger.md").read_text(encoding="utf-8"))
+    skills = json.loads((data / "triggering_skills.json").read_text(encoding="utf-8"))["skills"]
+    queries = json.loads((data / "triggering_queries.json").read_text(encoding="utf-8"))["queries"]
+    words = {7: "seven", 6: "six", 8: "eight"}
+    assert f"{words.get(len(skills), len(skills))} skills (`data/triggering_skills.json`) and {len(queries)} labelled" \
+        in trigger
+    assert f"({sum(q['expected'] is None for q in queries)} negatives" in trigger
+    assert f"{sum(bool(q.get('held_out')) for q in queries)} are **held out**" in trigger
+
+    judge = _flat((DOCS / "judge.md").read_text(encoding="utf-8"))
+    cases = json.loads((data / "judging_cases.json").read_text(encoding="utf-8"))["cases"]
+    types, levels = Counter(c["type"] for c in cases), Counter(c["difficulty"] for c in cases)
+    assert (f"has {len(cases)} cases: {types['JSON']} JSON, {types['Python']} Python, {types['Regex']} Regex; "
+            f"{levels['easy']} easy, {levels['medium']} medium, {levels['hard']} hard") in judge
+
+    persona = _flat((DOCS / "persona.md").read_text(encoding="utf-8"))
+    catalogue = json.loads((data / "personas.json").read_text(encoding="utf-8"))
+    roles = {a["name"]: a.get("role") for a in catalogue["assistants"]}
+    assert f"has {words[len(roles)]} assistants" in persona and len(catalogue["probes"]) == 6
+    assert "probes (six by default)" in persona
+    for name, role in roles.items():
+        assert f"`{name}`" in persona and (role == "specialist" or f"`{role}`" in persona)
+
+
+def test_the_recorded_runs_the_docs_give_are_the_shipped_ones():
+    from evallib.gnss.repeated import load_recorded_runs, runs_to_separate
+
+    text = _flat((DOCS / "gnss.md").read_text(encoding="utf-8"))
+    cases = load_recorded_runs()
+    ids = f"{cases[0].case_id}-{cases[-1].case_id}"
+    outcomes = ", ".join("".join(map(str, c.outcomes)) for c in cases)
+    assert f"({ids}: {outcomes})" in text
+    assert f"`runs_to_separate(0.4, 0.6) = {runs_to_separate(0.4, 0.6)}`" in text
