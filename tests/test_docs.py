@@ -224,6 +224,10 @@ STATED_DEFAULTS = [
     ("kappa.md", "more than 5 % left out", "evallib.agreement.readings", "MANY_UNDEFINED_SHARE", 0.05),
     ("kappa.md", "(high from 0.2)", "evallib.agreement.readings", "HIGH_BIAS", 0.2),
     ("room.md", "within 10 s (`BURST_SECONDS`)", "evallib.room.submissions", "BURST_SECONDS", 10.0),
+    ("room.md", "at most α = 0.05 (`ALPHA`)", "evallib.room.board", "ALPHA", 0.05),
+    ("room.md", "the three top attempts (`TOP_K`)", "evallib.room.board", "TOP_K", 3),
+    ("room.md", "the sixth probe for\nthe persona audit (`evallib.room.persona_attempt.HELD_OUT_PROBE`, counted from 0)",
+     "evallib.room.persona_attempt", "HELD_OUT_PROBE", 5),
     ("stats.md", "exact up to 16 cases (`EXACT_MAX_CASES`)", "evallib.paired", "EXACT_MAX_CASES", 16),
     ("stats.md", "20,000 random\n  flips beyond (`MONTE_CARLO_FLIPS`", "evallib.paired", "MONTE_CARLO_FLIPS", 20_000),
 ]
