@@ -325,3 +325,20 @@ def test_the_recorded_runs_the_docs_give_are_the_shipped_ones():
     outcomes = ", ".join("".join(map(str, c.outcomes)) for c in cases)
     assert f"({ids}: {outcomes})" in text
     assert f"`runs_to_separate(0.4, 0.6) = {runs_to_separate(0.4, 0.6)}`" in text
+
+
+def test_the_worked_examples_of_stats_md_are_what_evallib_computes():
+    from evallib.paired import sign_flip_test
+    from evallib.stats import clopper_pearson_interval, exact_upper_after_zero, wilson_interval
+
+    text = _flat((DOCS / "stats.md").read_text(encoding="utf-8"))
+    low, high = wilson_interval(21, 36)
+    assert f"21/36 gives [{low:.3f}, {high:.3f}]" in text
+    low, high = clopper_pearson_interval(0, 10)
+    assert f"0/10 gives [{low:.0f}, {high:.3f}]" in text
+    bounds = (f"{exact_upper_after_zero(1):.2f} at n = 1", f"{exact_upper_after_zero(60):.4f} at n = 60",
+              f"{exact_upper_after_zero(100):.4f} at n = 100")
+    assert ", ".join(bounds) in text
+    # "below six cases no paired test can reach 5 %": five equal-signed differences cannot, six can
+    assert sign_flip_test([1] * 5).p > 0.05 >= sign_flip_test([1] * 6).p
+    assert "below six cases no paired test can reach 5 %" in text
