@@ -342,3 +342,30 @@ def test_the_worked_examples_of_stats_md_are_what_evallib_computes():
     # "below six cases no paired test can reach 5 %": five equal-signed differences cannot, six can
     assert sign_flip_test([1] * 5).p > 0.05 >= sign_flip_test([1] * 6).p
     assert "below six cases no paired test can reach 5 %" in text
+
+
+def _resolves(dotted: str) -> bool:
+    """Whether ``evallib.a.b.name`` is a module, or a name reachable from the longest module prefix."""
+    import importlib
+
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for name in parts[cut:]:
+            if not hasattr(obj, name):
+                return False
+            obj = getattr(obj, name)
+        return True
+    return False
+
+
+def test_every_evallib_name_the_docs_give_exists():
+    text = "\n".join(p.read_text(encoding="utf-8") for p in DOCS.glob("*.md"))
+    names = set(re.findall(r"`(evallib(?:\.\w+)+)`", text))
+    paths = set(re.findall(r"`((?:evallib|ui|pages|bench|tests|data)/[\w/.-]+)`", text))
+    assert len(names) > 100 and len(paths) > 50
+    assert not sorted(n for n in names if not _resolves(n))
+    assert not sorted(p for p in paths if not (ROOT / p.rstrip("/")).exists())
