@@ -2,7 +2,7 @@
 
 N runs of one query are not N independent trials: a model that misroutes a query tends to misroute
 it every time. Clopper-Pearson over all runs then treats correlated decisions as new evidence and
-its 95 % interval covers the true rate far less often than 95 % (issue 13). The interval here
+its 95 % interval covers the true rate far less often than 95 % (docs/stats.md#cluster-interval). The interval here
 counts how much the runs are worth, with the item (the cluster of its runs) as the sampling unit:
 
 1. The rate is the ratio r = K / N of all successes over all scored runs (the figure the page and

@@ -1,6 +1,6 @@
 """Text measures for the persona audit: French-aware tokens, vocabularies, Jaccard, TF-IDF.
 
-The definitions follow the persona notebook (seed 000): words are lower-case runs of letters
+The definitions follow the persona notebook (docs/persona.md#tokens): words are lower-case runs of letters
 (French accents included) longer than two letters, French function words removed; two vocabularies
 are compared by their Jaccard index; responses become TF-IDF vectors (smoothed idf, l2 norm) for the
 leave-one-out classifier of ``evallib.persona``.
@@ -65,7 +65,7 @@ def tokenize(text: str) -> list[str]:
     letter), lower-casing, words matched by ``WORD_PATTERN``, then words shorter than
     ``MIN_WORD_LENGTH`` letters and words of ``FRENCH_STOP_WORDS`` are removed. Order and
     repetitions are kept (TF-IDF counts them). Source: the tokeniser of the persona notebook
-    (seed 000), with œ, æ and ç added to the letters.
+    (docs/persona.md#tokens), with œ, æ and ç added to the letters.
 
     >>> tokenize("L'intrigue, c'est le squelette ; la phrase, c'est la chair.")
     ['intrigue', 'squelette', 'phrase', 'chair']
@@ -156,7 +156,7 @@ def tfidf_matrix(documents: Sequence[str]) -> tuple[sp.csr_matrix, list[str]]:
     zero, no zero weight). A document with no token (empty, or only stop words) gets a row of
     zeros: it has no direction. When no document has a token, ``X`` has shape (n_docs, 0) and
     ``terms`` is empty. Identical to scikit-learn's ``TfidfVectorizer(tokenizer=tokenize,
-    token_pattern=None, smooth_idf=True, norm="l2")``. Source: the persona notebook (seed 000);
+    token_pattern=None, smooth_idf=True, norm="l2")``. Source: docs/persona.md#tfidf;
     Sparck Jones (1972) for idf.
 
     >>> X, terms = tfidf_matrix(["rythme rythme image", "rythme récit"])

@@ -1,4 +1,4 @@
-"""GNSS agent evaluation (issue 9, seed 001): synthetic truth, spec and grader, reference agents,
+"""GNSS agent evaluation (docs/gnss.md): synthetic truth, spec and grader, reference agents,
 tolerances from realisations, repeated runs, the live agent's request and parser, and file readers.
 
 Modules: `synthetic` (the generator), `cases` (the twelve cases), `spec` (spec as data, schema guard,

@@ -1,11 +1,11 @@
-"""Reference agents of the GNSS task (seed 001, steps 4-5) and a MIDAS-like robust velocity.
+"""Reference agents of the GNSS task (docs/gnss.md#agents) and a MIDAS-like robust velocity.
 
 An agent takes the observed table (``date``, ``disp_mm``; rows may have gaps) and returns the
 spec's dict ``{"velocity_mm_yr": float, "offset": bool, "offset_day": int | None}``; day indices
 count days from the first date. Thresholds are parameters (the page lets users move them).
 
 - `agent_v1`: straight line for the velocity, largest jump between 30-day means for the offset,
-  flagged above a fixed jump threshold (the hurried analyst of seed 001).
+  flagged above a fixed jump threshold (the hurried analyst: docs/gnss.md#agents).
 - `agent_v2`: least squares on trend + annual + semi-annual + a step at the detected day, deciding on
   the fitted step amplitude (spec v2's method).
 - `agent_midas`: the MIDAS velocity (Blewitt et al. 2016, `evallib.gnss.midas`) with v2's offset decision.
@@ -27,14 +27,14 @@ import pandas as pd
 from evallib.gnss.midas import MidasVelocity, midas_velocity  # noqa: F401  (re-exported: the agents' MIDAS)
 
 DAYS_PER_YEAR = 365.25
-#: Jump detector of seed 001: 30-day windows either side, candidate days every 5 days, 45 days of
+#: Jump detector of agent v1 (docs/gnss.md#agents): 30-day windows either side, candidate days every 5 days, 45 days of
 #: margin at both ends so that each window lies inside the record.
 JUMP_WINDOW_DAYS = 30
 JUMP_STEP_DAYS = 5
 JUMP_MARGIN_DAYS = 45
-#: Agent v1 flags an offset when the largest raw jump exceeds 12 mm (seed 001).
+#: Agent v1 flags an offset when the largest raw jump exceeds 12 mm (docs/gnss.md#agents).
 V1_JUMP_THRESHOLD_MM = 12.0
-#: Agent v2 flags an offset when the fitted step exceeds 6 mm in absolute value (seed 001).
+#: Agent v2 flags an offset when the fitted step exceeds 6 mm in absolute value (docs/gnss.md#agents).
 V2_STEP_THRESHOLD_MM = 6.0
 #: Seasonal terms need a full year of data to be told apart from the trend.
 MIN_SEASONAL_SPAN_DAYS = 365
@@ -83,7 +83,7 @@ def largest_jump(d: np.ndarray, window: int = JUMP_WINDOW_DAYS, step: int = JUMP
 
 def largest_jump_loop(d: np.ndarray, window: int = JUMP_WINDOW_DAYS, step: int = JUMP_STEP_DAYS,
                       margin: int = JUMP_MARGIN_DAYS) -> Jump:
-    """The per-candidate loop of seed 001, kept as the readable reference of `largest_jump`."""
+    """The per-candidate loop (docs/gnss.md#agents), kept as the readable reference of `largest_jump`."""
     d = np.asarray(d, dtype=float)
     best_jump, best_index = 0.0, None
     for i in range(margin, len(d) - margin, step):
@@ -189,7 +189,7 @@ def fit_trajectory(t_days: np.ndarray, d: np.ndarray, step_day: float | None = N
 
 def fit_v2(observed: pd.DataFrame, step_threshold_mm: float = V2_STEP_THRESHOLD_MM) -> TrajectoryFit:
     """Agent v2's final fit: with a step at the largest jump if the fitted step exceeds the threshold,
-    else the fit without a step (seed 001, step 5)."""
+    else the fit without a step (docs/gnss.md#agents)."""
     d = observed["disp_mm"].to_numpy(dtype=float)
     t = day_index(observed)
     jump = located_jump(d)

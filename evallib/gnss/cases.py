@@ -1,4 +1,4 @@
-"""The twelve evaluation cases of seed 001 and the fresh seeds kept apart from them.
+"""The twelve evaluation cases (docs/gnss.md#cases) and the fresh seeds kept apart from them.
 
 Each case is a call to `gnss_series` with the seed's parameters (record length, velocity, seasonal
 amplitude, noise, offset day and size, random seed 101-112); parameters the seed leaves out take the
@@ -49,7 +49,7 @@ CASES: tuple[Case, ...] = (
     Case("C12", "negative_velocity_late_offset", dict(n_years=10, velocity_mm_yr=-8, **_step(3000, 15), seed=112)),
 )
 
-#: Seeds of the tolerance derivation (seed 001: "seeds disjoint from the eval set", 1000 onwards).
+#: Seeds of the tolerance derivation, disjoint from the eval set (docs/gnss.md#cases), 1000 onwards.
 DERIVATION_SEED_START = 1000
 #: Seeds of the held-out final check, disjoint from the eval set and from the derivation seeds.
 HELD_OUT_SEED_START = 5000
@@ -78,6 +78,6 @@ def held_out_cases(n_per_case: int = 1, start: int = HELD_OUT_SEED_START) -> lis
     return fresh
 
 
-#: The four cases seed 001 plots: a clean baseline, a seasonal case with an offset, a noisy offset and
-#: the 4 mm offset at the edge of detectability.
+#: The four cases the course material plots (docs/gnss.md#cases): a clean baseline, a seasonal case with
+#: an offset, a noisy offset and the 4 mm offset at the edge of detectability.
 PLOT_CASES = ("C01", "C04", "C06", "C08")

@@ -2,7 +2,7 @@
 
     gnss [--agents v1,v2,midas] [--spec v1|v2|v3] [--min-passes N] [--json] [--held-out]
          [--v1-threshold MM] [--v2-threshold MM] [--trials N]
-    gnss --summary [--trials N] [--json]      seed 001's table: v1/spec v1, v2/spec v2, v2/spec v3, held-out check
+    gnss --summary [--trials N] [--json]      the closing table: v1/spec v1, v2/spec v2, v2/spec v3, held-out check
     gnss --recorded MODEL [--runs N]          grade recorded answers of a model (offline replay)
     gnss --live MODEL [--runs N] [--base-url URL --timeout S ...] [--out DIR]   a live text model as the agent
     gnss --file PATH [--component up] [--steps STEPS | --no-steps]

@@ -1,4 +1,4 @@
-"""Running agents over the cases, the results table and the failure groups read from it (seed 001, steps 4-5).
+"""Running agents over the cases, the results table and the failure groups read from it (docs/gnss.md#failures).
 
 `run_eval` never raises on an agent's output: an agent that raises is recorded as a malformed answer
 (problem ``agent_error``), one that returns prose or a partial dict is graded by `score_case`.
@@ -22,7 +22,7 @@ from evallib.gnss.spec import SPEC_V1, Spec, describe_problems, score_case
 from evallib.readings import Reading
 
 Agent = Callable[[pd.DataFrame], object]
-#: Records shorter than this are "short" (seed 001's spec v3 switches tolerance at 5 years).
+#: Records shorter than this are "short" (spec v3 switches tolerance at 5 years: docs/gnss.md#tolerances).
 SHORT_RECORD_YEARS = 5.0
 
 
@@ -178,7 +178,7 @@ def highest_false_alarm_threshold(thresholds_mm: Iterable[float], spec: Spec = S
     """Re-run agent v1 on ``cases`` from the highest of ``thresholds_mm`` (mm) down, and stop at the first
     threshold where an offset-free case is flagged; None when no threshold tried raises a false alarm.
 
-    Lowering v1's jump threshold (seed 001: 12 mm) catches smaller offsets and raises false alarms: this
+    Lowering v1's jump threshold (12 mm, docs/gnss.md#threshold) catches smaller offsets and raises false alarms: this
     finds where the seed's false-alarm class first appears with our generator, without changing the default.
     """
     cases = list(cases)

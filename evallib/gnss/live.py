@@ -1,7 +1,7 @@
 """The live agent's building blocks: the request sent to a model, its answer read as data, authored recordings.
 
 The model gets the spec's text and the consecutive 30-day means of the series (about 120 numbers for
-10 years: deliberately a text engine facing a regression problem, seed 001). Its answer is parsed with
+10 years: deliberately a text engine facing a regression problem, docs/gnss.md#live). Its answer is parsed with
 `json.loads` only (never evaluated as code) and graded by the same guard and grader as the reference
 agents, so prose, a missing key or a day given as a bin index are scored failures, not crashes.
 Recordings go to ``recordings/gnss.jsonl`` (set `GNSS_SET`).

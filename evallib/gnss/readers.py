@@ -1,6 +1,6 @@
 """Readers of real daily GNSS position files, one displacement component in mm.
 
-Formats (notes/evaluation.md):
+Formats (docs/gnss.md#stations):
 
 - CSV: a header with a ``date`` column (ISO dates) and one displacement column in mm (``disp_mm`` or
   the only other column, or the one named by ``column``); ``,``, ``;`` or tab between cells and decimal

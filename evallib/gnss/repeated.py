@@ -1,8 +1,8 @@
 """Repeated runs of a sampled agent: pass rates with their uncertainty, and how many runs a comparison needs.
 
 A sampled model does not answer the same way twice, so the unit of measurement per case is a pass
-rate over N runs with its sampling uncertainty (seed 001). ``data/gnss_recorded_runs.json`` holds the
-seed's recorded grades of a reviewing agent (six planted-flaw cases x five runs). Within one case the
+rate over N runs with its sampling uncertainty (docs/gnss.md#repeated). ``data/gnss_recorded_runs.json`` holds
+the course material's recorded grades of a reviewing agent (six planted-flaw cases x five runs). Within one case the
 runs are the unit of its pass rate; a pass rate over several cases takes the case as its unit
 (`overall_pass_rate`), since runs of one case are not independent of each other.
 """

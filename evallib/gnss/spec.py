@@ -1,4 +1,4 @@
-"""The task specification as data, its text, the output-schema guard and the grader (seed 001, steps 1-3).
+"""The task specification as data, its text, the output-schema guard and the grader (docs/gnss.md#spec).
 
 A spec fixes the inputs (``date`` and ``disp_mm`` only), the output schema (exactly three keys) and
 the tolerances. `score_case` never raises on an agent's output: a missing key, a wrong type, a value
@@ -19,7 +19,7 @@ OUTPUT_KEYS = ("velocity_mm_yr", "offset", "offset_day")
 #: Seed 001: a case passes only if the velocity is within 1.5 mm/yr and the offset day within 30 days.
 DEFAULT_VELOCITY_TOL = 1.5
 DEFAULT_DAY_TOL = 30
-#: Spec v2's method clause: the physical model of the fit (seed 001, step 5).
+#: Spec v2's method clause: the physical model of the fit (docs/gnss.md#spec).
 METHOD_V2 = ("estimate the velocity by least squares with annual and semi-annual terms and, if an offset "
              "is flagged, a step function at the detected day")
 
@@ -168,7 +168,7 @@ def score_case(result: object, truth: dict, spec: Spec = SPEC_V1) -> CaseScore:
     """Grade an output against the truth under ``spec``; never raises on the output's content.
 
     ``truth`` needs ``velocity_mm_yr``, ``offset``, ``offset_day`` and ``n_years``. The day check
-    applies only when an offset exists and is flagged (seed 001, step 3).
+    applies only when an offset exists and is flagged (docs/gnss.md#spec).
 
     >>> score_case({"velocity_mm_yr": 12.4, "offset": False, "offset_day": None},
     ...            {"velocity_mm_yr": 12, "offset": False, "offset_day": None, "n_years": 10}).passed

@@ -45,7 +45,8 @@ FLICKER_D = 0.5
 def fractional_filter(n: int, d: float = FLICKER_D) -> np.ndarray:
     """Impulse response of (1 - B)^(-d), length n: h0 = 1, h_k = h_{k-1}·(k - 1 + d)/k.
 
-    Source: Hosking (1981) / Kasdin (1995), eq. 116; the Hector convention (notes/evaluation.md).
+    Source: Hosking (1981) / Kasdin (1995), eq. 116; the convention of Williams (2003), J. Geodesy 76:483,
+    which the Hector software follows (docs/gnss.md#synthetic).
 
     >>> fractional_filter(4).tolist()
     [1.0, 0.5, 0.375, 0.3125]
@@ -143,7 +144,7 @@ def gnss_series(n_years: float = 10, velocity_mm_yr: float = 10.0, annual_mm: fl
 
 def subsiding_station(seed: int = 0, velocity_mm_yr: float = -287.0, gap_days: tuple[int, int] = (700, 732),
                       n_years: float = 3.2, white_mm: float = 6.0, walk_mm: float = 0.3, component: str = "up"):
-    """A Mexico-City-like up component (issue 22): fast steady subsidence (``velocity_mm_yr``), annual
+    """A Mexico-City-like up component (docs/gnss.md#reference): fast steady subsidence (``velocity_mm_yr``), annual
     terms (6 mm sine, 3 mm cosine), white noise and a daily random walk of ``walk_mm``, and a data gap
     over days ``gap_days`` [start, end) with no step in it: the truth is a line, the gap only a gap.
 

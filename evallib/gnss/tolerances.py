@@ -1,4 +1,4 @@
-"""Tolerances derived from realisations (seed 001, step 5): the spread of an estimator's velocity error.
+"""Tolerances derived from realisations (docs/gnss.md#tolerances): the spread of an estimator's velocity error.
 
 The velocity tolerance is a property of the estimator under the physics: run it on fresh realisations
 of the case designs of each record length (offsets included, seeds disjoint from the evaluation set)
@@ -34,12 +34,13 @@ TOLERANCE_QUANTILE = 0.95
 BOUND_CONFIDENCE = 0.95
 #: Fewest realisations whose maximum bounds the 95th percentile with 95 % confidence: 1 - 0.95^n >= 0.95.
 MIN_TRIALS = int(math.ceil(math.log(1 - BOUND_CONFIDENCE) / math.log(TOLERANCE_QUANTILE)))
-#: Realisations per record length (seed 001 used 50, too few to bound its 95th percentile); with 100
+#: Realisations per record length (the course material used 50, too few to bound its 95th percentile:
+#: docs/gnss.md#tolerances); with 100
 #: the 95 % upper bound of the 95th percentile is the 99th smallest |error| (`order_statistic_bounds`).
 DEFAULT_TRIALS = 100
-#: Realisations of v1's threshold trade-off (seed 001's 50: rates, not a tail percentile).
+#: Realisations of v1's threshold trade-off (the course material's 50: rates, not a tail percentile).
 TRADE_OFF_TRIALS = 50
-#: The offset-free design of seed 001 (true velocity 12 mm/yr), for lengths without case designs.
+#: The offset-free design (true velocity 12 mm/yr, docs/gnss.md#tolerances), for lengths without case designs.
 DERIVATION_VELOCITY = 12.0
 DERIVATION_LENGTHS = (10.0, 2.0)
 #: The tolerance is the upper bound rounded up to the next 0.5 mm/yr, never below spec v1's.

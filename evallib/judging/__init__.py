@@ -1,5 +1,5 @@
 """LLM as a judge: code graders first, a model grader for the rest, its failures and biases measured
-(issue 8, seed 004).
+(docs/judge.md).
 
 Modules, in the order of the data flow:
 

@@ -1,4 +1,4 @@
-"""Code graders: what code can decide about a response, decided by code (seed 004: code first).
+"""Code graders: what code can decide about a response, decided by code (code first: docs/judge.md#code-graders).
 
 - ``length``: the response is not empty and holds at most the case's ``max_chars`` characters.
 - ``json_parses``: JSON cases; ``json.loads`` of the code.

@@ -29,7 +29,7 @@ and the total equal to the sum of the criteria. Statuses (`STATUSES`):
 - ``error``: the call failed, or there was no response to grade (the generation failed).
 
 The seed's fallback (a neutral 5 when the judge's output cannot be parsed) is deliberately absent:
-notes/evaluation.md records how such defaults corrupted other tools' means.
+docs/README.md#peers records how such defaults corrupted other tools' means.
 """
 
 from __future__ import annotations

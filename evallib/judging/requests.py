@@ -1,8 +1,8 @@
 """The requests of the pipeline: a generation per case, a grading per response, pairwise comparisons.
 
-Temperature 0 for every call (seed 004: stable results), unless the model refuses it (OpenAI
+Temperature 0 for every call (stable results: docs/judge.md#rubric), unless the model refuses it (OpenAI
 reasoning models): ``ModelSettings.temperature`` None then. The judge's answer is steered per path
-(notes/evaluation.md lists which models allow what):
+(docs/README.md#models lists which models allow what):
 
 - Anthropic with prefill allowed: the answer is prefilled with ``<grade>`` and an opening brace, and
   stops at ``</grade>`` (stop sequence), so the reply is the object and nothing else.

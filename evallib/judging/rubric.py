@@ -1,6 +1,6 @@
 """The rubric of the model grader, as data: criteria scored from 0 to their maximum, total = their sum.
 
-Default (seed 004): FORMAT 0-3, VALIDITY 0-4, ADEQUACY 0-3, total 10, with descriptions written for
+Default (docs/judge.md#rubric): FORMAT 0-3, VALIDITY 0-4, ADEQUACY 0-3, total 10, with descriptions written for
 this app in ``data/judging_prompts.json``. The page edits it as a table; `parse_rubric` validates
 what comes back (schema, then names the judge can write as distinct JSON keys).
 """

@@ -2,7 +2,7 @@
 
 Reasoning models served behind OpenAI-compatible endpoints may put their thoughts in ``<think>``
 blocks before the answer, return an empty ``content`` with the text in ``reasoning_content``, or spend
-the whole token budget thinking and stop with ``finish_reason="length"`` (notes/evaluation.md).
+the whole token budget thinking and stop with ``finish_reason="length"`` (docs/README.md#models).
 Downstream metrics must only ever see the answer itself.
 """
 

@@ -1,7 +1,7 @@
 """Run many requests with bounded concurrency, in order, without one failure aborting the others.
 
 The calling thread waits on the futures and calls ``on_progress`` itself, so a Streamlit page can
-draw its progress bar from that callback (worker threads never touch Streamlit; notes/streamlit.md).
+draw its progress bar from that callback (worker threads never touch Streamlit; docs/README.md#streamlit).
 It also wakes up every `PROGRESS_INTERVAL_S` while requests are out, so that retries made inside
 the SDKs (reported by `evallib.llm.retries`) are shown as they happen, not after the last answer.
 """
@@ -18,7 +18,7 @@ from evallib.llm.errors import unexpected_failure
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
 from evallib.llm.retries import listening
 
-#: Default number of requests in flight (promptfoo uses 4, Inspect 10 per model: notes/evaluation.md).
+#: Default number of requests in flight (promptfoo uses 4, Inspect 10 per model: docs/README.md#peers).
 DEFAULT_CONCURRENCY = 8
 #: Seconds between progress reports while no answer arrives: often enough that a wait on a rate
 #: limit visibly counts down, rarely enough to cost nothing next to a network call.

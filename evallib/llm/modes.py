@@ -51,7 +51,7 @@ class ReplayProvider:
 #: Failures that a recording may stand in for: the endpoint is down, slow or overloaded (the Wi-Fi
 #: died, the room exhausted a rate limit). A refused key, an unknown model or a refused parameter
 #: is the user's to fix: answering it from a recording would let a participant believe the key
-#: works while another session's answers fill the page (issue 6, section 3).
+#: works while another session's answers fill the page (docs/README.md#modes).
 FALLBACK_KINDS = frozenset({"connection", "timeout", "rate_limit", "server"})
 
 

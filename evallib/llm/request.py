@@ -2,7 +2,7 @@
 
 A request's `key()` is the sha256 of its canonical JSON (sorted keys, no whitespace). It covers every
 field that can change the answer, including the repeat index, so N repeated runs are N distinct
-requests and never one cached answer counted N times (the mistake notes/evaluation.md records). It
+requests and never one cached answer counted N times (the mistake docs/README.md#peers records). It
 never covers a key or a base URL: those are not part of the request.
 """
 

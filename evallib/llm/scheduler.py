@@ -5,7 +5,7 @@ instructor's laptop). `EndpointScheduler` keeps at most ``limit`` requests in fl
 across all the sessions and threads of the process, and hands each freed slot round-robin between
 sessions: every session has its own queue, and the dispatcher takes one waiting request from each
 non-empty queue in turn, so one participant's 36 requests never make another wait for all of them
-(notes/room.md, "Fair use of one model server"). First-come-first-served (``fair=False``) is kept
+(docs/room.md#fair-scheduler). First-come-first-served (``fair=False``) is kept
 only to be measured against it (bench/room.py).
 
 Identical requests (the same request key and the same keyed hash of the API key, `key_scope`)

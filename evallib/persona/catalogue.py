@@ -1,6 +1,6 @@
 """The persona audit's inputs: a catalogue of assistants (name + system prompt) and probes.
 
-The default catalogue is ``data/personas.json`` (spec: seed 000 and issue 3). Everything a user can
+The default catalogue is ``data/personas.json`` (docs/persona.md#protocol). Everything a user can
 edit in the page goes through `validate_catalogue`, which names what is wrong. Requests are built
 here, once, so that the page, the CLI that writes recordings and the tests agree on every key.
 """
@@ -17,7 +17,7 @@ from evallib.llm import ChatRequest
 
 DEFAULT_CATALOGUE = Path(__file__).resolve().parents[2] / "data" / "personas.json"
 
-#: Sampling defaults of seed 000: low temperature and a fixed seed for comparable reruns, and a
+#: Sampling defaults (docs/persona.md#protocol): low temperature and a fixed seed for comparable reruns, and a
 #: token budget that leaves room for a complete answer.
 TEMPERATURE = 0.3
 SEED = 7

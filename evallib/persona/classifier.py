@@ -4,7 +4,7 @@ Shapes used throughout: n responses (rows of X), k assistants (classes), d vecto
 labels[i] is the assistant that wrote response i; classes is the order of the assistants (default:
 order of first appearance in labels). A prediction is an assistant name, or None when the
 classifier cannot decide (an empty response, or several centroids tied at the best score): such a
-response has no prediction and counts as an error. Source: the persona notebook (seed 000).
+response has no prediction and counts as an error. Source: the course material's persona notebook (docs/persona.md#loo).
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def leave_one_out_nearest_centroid(
     for row i and is excluded for that row, as is a class of ``classes`` with no member.
 
     Raises PersonaDataError with fewer than two classes or when X and labels disagree in length.
-    Source: the ``discriminabilite`` loop of the persona notebook (seed 000); see
+    Source: the ``discriminabilite`` loop of the persona notebook (docs/persona.md#loo); see
     ``leave_one_out_reference`` for the plain per-row version.
     """
     codes, classes = encode_labels(labels, classes)
@@ -166,7 +166,7 @@ def leave_one_out_reference(
     """Plain per-row leave-one-out nearest centroid: the oracle of the vectorised version.
 
     For every row, every centroid is recomputed from the member rows other than that row, as in
-    the notebook (seed 000); O(n² k) work. Same conventions as
+    the notebook (docs/persona.md#loo); O(n² k) work. Same conventions as
     ``leave_one_out_nearest_centroid`` (None for an empty row, a tie or no eligible class).
     Used by the tests and the benchmark.
     """

@@ -1,7 +1,7 @@
 """Prompts are not responses: distances between assistants, and the two rankings of their pairs.
 
 Shapes: k assistants; distance matrices are (k, k), symmetric, 0 on the diagonal; a pair is
-(classes[i], classes[j]) with i < j, k(k-1)/2 of them. Source: the persona notebook (seed 000).
+(classes[i], classes[j]) with i < j, k(k-1)/2 of them. Source: the persona notebook (docs/persona.md#ranks).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def centroid_distances(
 
     Uses every response (no leave-one-out). In [0, 2]; 0 on the diagonal; a zero centroid
     (all responses empty) is at distance 1 from every other. Source: ``distance_reponses`` of
-    the persona notebook (seed 000).
+    the persona notebook (docs/persona.md#ranks).
     """
     codes, classes = encode_labels(labels, classes)
     check_rows(X, codes)
@@ -50,7 +50,7 @@ def centroid_distances(
 def prompt_distances(prompts: Sequence[str]) -> np.ndarray:
     """Jaccard distance between the vocabularies of system prompts: (k, k), 1 - Jaccard index.
 
-    In [0, 1], 0 on the diagonal. Source: ``distance_prompts`` of the persona notebook (seed 000).
+    In [0, 1], 0 on the diagonal. Source: ``distance_prompts`` of the persona notebook (docs/persona.md#ranks).
     """
     return 1 - jaccard_matrix([set(tokenize(prompt)) for prompt in prompts])
 
@@ -97,7 +97,7 @@ def rank_comparison(
     d_prompts, d_responses: (k, k) distance matrices in ``classes`` order. Raises
     PersonaDataError when the shapes do not match ``classes`` or there is no pair. Sources:
     Spearman (1904), "The proof and measurement of association between two things"; Mantel
-    (1967); the rank table of the persona notebook (seed 000).
+    (1967); the rank table of the persona notebook (docs/persona.md#ranks).
     """
     k = len(classes)
     d_prompts, d_responses = np.asarray(d_prompts, dtype=float), np.asarray(d_responses, dtype=float)

@@ -1,6 +1,6 @@
 """Persona audit: do differently-prompted assistants really answer differently?
 
-The protocol of the persona notebook (seed 000): every assistant answers the same ambiguous
+The protocol of the persona notebook (docs/persona.md#protocol): every assistant answers the same ambiguous
 probes; each response becomes a vector (TF-IDF, or an embedding); each response is then assigned to
 the nearest assistant centroid computed WITHOUT that response (leave-one-out nearest centroid).
 If an assistant's responses are recognised, it has a signature; if two assistants take each
@@ -148,7 +148,7 @@ def discriminability(
     texts, labels, probe_indices: one entry per response (n). Builds ``tfidf_matrix(texts)``
     and runs ``discriminability_from_vectors`` on it (see there for the options and errors).
     Raises PersonaDataError (code "all_empty") also when every response is empty.
-    Source: the persona notebook (seed 000).
+    Source: the persona notebook (docs/persona.md#protocol).
     """
     _check_lengths(len(texts), labels, probe_indices, what="texts")
     X, terms = tfidf_matrix(texts)
@@ -310,7 +310,7 @@ def audit(
     n_probes: int | None = None,
     seed: int = DEFAULT_SEED,
 ) -> PersonaAudit:
-    """The persona notebook's three measures on one collection (seed 000).
+    """The persona notebook's three measures on one collection (docs/persona.md#protocol).
 
     texts, labels, probe_indices: one entry per response (n); prompts: the system prompt of
     each of ``classes`` (k), in that order. The naive measure (Jaccard of vocabularies), the

@@ -4,7 +4,7 @@ Each function looks at one result and returns a ``Reading`` (or a list of them);
 in its own language from ``code`` and ``values`` and never decides what a number means itself.
 Ties are reported as ties: no reading names one pair, one probe or one assistant when another
 shares its value. Degenerate inputs (one pair, one probe, identical or empty answers, nothing
-predicted) have their own codes. Sources: the persona notebook (seed 000) and issue 6.
+predicted) have their own codes. Sources: docs/persona.md#readings and docs/README.md#readings.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A workshop room: participants submit attempts, the board compares them fairly (issue 15).
+"""A workshop room: participants submit attempts, the board compares them fairly (docs/room.md).
 
 Pure Python, no Streamlit; the Room page and the board draw what these modules compute. Modules:
 

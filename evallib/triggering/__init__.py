@@ -1,4 +1,4 @@
-"""Does each skill fire when it should, and only then? (issue 7, seed 003)
+"""Does each skill fire when it should, and only then? (docs/trigger.md)
 
 Modules, in the order of the data flow:
 

@@ -8,7 +8,7 @@ The file is the run bundle of the run (`evallib.triggering.bundle`): the trigger
 Exit codes: 0 the gate passed, 1 the gate failed on measured answers (accuracy under the threshold,
 or too many empty, cut or unreadable answers), 2 not measured: a usage or data error (bad option,
 invalid data file, offline without recordings for the model) or calls that got no answer (see below).
-The threshold defaults to ``TRIGGER_MIN_ACCURACY``, else 0.85 (seed 003). Offline, answers are replayed
+The threshold defaults to ``TRIGGER_MIN_ACCURACY``, else 0.85 (docs/trigger.md#gate). Offline, answers are replayed
 from ``recordings/`` (`evallib.llm.provider_for_mode("offline", ...)`).
 """
 

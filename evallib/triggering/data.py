@@ -1,7 +1,7 @@
 """The triggering evaluation's inputs: a skill catalogue and labelled queries, schema-validated.
 
-Defaults: ``data/triggering_skills.json`` and ``data/triggering_queries.json`` (spec: seed 003 and
-issue 7), each checked against its JSON Schema in ``data/schemas/`` on load and on upload, then
+Defaults: ``data/triggering_skills.json`` and ``data/triggering_queries.json`` (docs/trigger.md#question),
+each checked against its JSON Schema in ``data/schemas/`` on load and on upload, then
 against each other (every expected skill must exist). Errors are `TriggerDataError` subclasses whose
 ``details`` name the row (1-based) and the field, so a page can say "query 4, field expected".
 """

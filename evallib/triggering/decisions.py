@@ -11,7 +11,7 @@ Statuses (`Decision.status`):
   decision, or (JSON mode) the text holds no readable ``{"skill": ...}`` object.
 
 Empty and errored decisions are never a correct "none": the metrics leave them out and count them
-(notes/evaluation.md: crashed runs once counted as correct non-triggers elsewhere).
+(docs/README.md#peers: crashed runs once counted as correct non-triggers elsewhere).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Triggering metrics: accuracy, precision, recall, false activation rate, confusion, misroutes, consistency.
 
-Definitions (seed 003; one metric alone hides the failure modes: a router that never activates
+Definitions (docs/trigger.md#metrics; one metric alone hides the failure modes: a router that never activates
 anything has no false activation and an undefined precision, one that always activates the closest
 skill has a perfect recall). Over the *scored* decisions (status skill, none or invalid_name; empty
 and errored answers are counted apart, never scored as "none"):

@@ -8,7 +8,7 @@ Codes of `metrics_readings` (each with a test on values that trigger it):
   rate: the exact one-sided 95 % bound is 1 - 0.05^(1/n) (Hanley & Lippman-Hand 1983; never the
   "rule of three" 3/n, which exceeds 100 % at n = 1), with the queries as the unit, since repeated
   runs of one query are not independent, beside the bound per decision. A perfect score often
-  means the set is too easy (seed 003).
+  means the set is too easy (docs/trigger.md#perfect-score).
 - ``all_none``: nothing ever fired although positives exist: recall 0, no false activation.
 - ``precision_undefined``: no activation at all, so precision is undefined (not 0, not 1).
 - ``always_activates``: every decision fired, negatives included.

@@ -8,7 +8,7 @@ Two ways of asking (``mode``):
 - ``"json"``: for endpoints without tool calling, the catalogue is listed in the system prompt and the
   model answers ``{"skill": "<name>"}`` or ``{"skill": null}``.
 
-Only the first turn is sent: we measure whether the skill fires, not what it then does (seed 003).
+Only the first turn is sent: we measure whether the skill fires, not what it then does (docs/trigger.md#routing).
 Each query is sent ``runs`` times, the repeat index in the request (so in its cache key).
 """
 
@@ -22,7 +22,8 @@ from evallib.triggering.data import LabelledQuery, SkillCatalogue
 
 MODES = ("tools", "json")
 PROVIDER_KINDS = ("openai", "anthropic")
-#: Default number of runs per query (issue 7): two runs show inconsistent decisions at half the cost of three.
+#: Default number of runs per query (docs/trigger.md#routing): two runs show inconsistent decisions at half
+#: the cost of three.
 DEFAULT_RUNS = 2
 #: A routing decision is a tool call or a one-line JSON object; room for a short preamble, no more.
 MAX_TOKENS = 200
