@@ -1,4 +1,4 @@
-"""GNSS agent evaluation: build the evaluation before trusting an agent (issue 9, seed 001).
+"""GNSS agent evaluation: build the evaluation before trusting an agent (docs/gnss.md).
 
 Thin on purpose: widgets -> evallib.gnss (cached in ui/gnss/view.py) -> tables, figures and readings
 translated from their codes. The live agent is in ui/gnss/live.py, the station upload in ui/gnss/station.py.

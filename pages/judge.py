@@ -1,5 +1,5 @@
 """LLM as a judge: code graders first, a model judge for the rest, its failures and biases measured
-(issue 8, seed 004).
+(docs/judge.md).
 
 Thin on purpose: editable inputs (ui.judge.inputs) -> the chained pipeline, kept in the session as
 each case arrives (ui.judge.run) -> evallib's analyses and readings drawn (ui.judge.view).

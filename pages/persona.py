@@ -1,4 +1,4 @@
-"""Persona audit: do assistants with different system prompts really answer differently? (issue 3, seed 000)"""
+"""Persona audit: do assistants with different system prompts really answer differently? (docs/persona.md)"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Trigger eval: does each skill fire when it should, and only then? (issue 7, seed 003)"""
+"""Trigger eval: does each skill fire when it should, and only then? (docs/trigger.md)"""
 
 from __future__ import annotations
 

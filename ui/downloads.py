@@ -1,4 +1,4 @@
-"""Results tables to take home: every table of a page downloads as CSV and as JSON (issue 16).
+"""Results tables to take home: every table of a page downloads as CSV and as JSON (docs/README.md#take-home).
 
 The files hold the values, not the page's wording: numbers as numbers (a '.' decimal point whatever
 the session's language, full precision), codes rather than translated labels, column names in

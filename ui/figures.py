@@ -89,8 +89,9 @@ def chart_config() -> dict:
 
 
 # ------------------------------------------------------------------------------ presentation mode
-#: Presentation mode's type: axis text, legends and the figure's own text at 22 px (issue 15 asks >= 20 px
-#: at 1280 px), titles at 26 px; text set by a builder (bar values, cell numbers) grows in the same ratio.
+#: Presentation mode's type: axis text, legends and the figure's own text at 22 px (at least 20 px at
+#: 1280 px: docs/README.md#presentation), titles at 26 px; text set by a builder (bar values, cell
+#: numbers) grows in the same ratio.
 PRESENT_FONT_SIZE = 22
 PRESENT_SCALE = PRESENT_FONT_SIZE / FONT_SIZE
 #: Figures grow taller in the same spirit, so that larger ticks and legends leave the plot its room.

@@ -3,7 +3,7 @@
 - Recordings (shipped ``recordings/`` and the local folder that Live + record writes to) are loaded
   once per server process and reloaded when a file of either changes.
 - The live provider (an SDK client holding this session's key) lives in this session's state only:
-  one participant's key never reaches another session (notes/streamlit.md).
+  one participant's key never reaches another session (docs/README.md#streamlit).
 - Live answers go through ``st.cache_data``, keyed by the request key, the endpoint fingerprint
   (kind + base URL) and a keyed hash of the API key (`key_scope`), never the key itself: sessions
   with the same key and endpoint share answers, a session with another or a wrong key is asked

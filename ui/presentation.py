@@ -1,4 +1,4 @@
-"""Presentation mode: the app as a projector shows it (issue 15, "Presentation mode").
+"""Presentation mode: the app as a projector shows it (docs/README.md#presentation).
 
 Turned on by the sidebar's switch or by ``?present=1`` in the URL (``?present=0`` turns it off), and
 kept in the session: across page and language switches and reruns. While it is on, the URL carries

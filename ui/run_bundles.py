@@ -1,4 +1,4 @@
-"""A page's run to take home and to load back: "Download this run (JSON)" and "Load a run" (issue 16).
+"""A page's run to take home and to load back: "Download this run (JSON)" and "Load a run" (docs/README.md#take-home).
 
 One call per page, next to its other downloads::
 

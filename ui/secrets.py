@@ -1,7 +1,7 @@
 """The one place that reads secrets: ``.streamlit/secrets.toml`` section ``[llm]``, then the environment.
 
 With no secrets file at all, every ``st.secrets`` access raises (a FileNotFoundError subclass in
-1.67: notes/streamlit.md); this helper turns that into "not set". Keys live in the ``[llm]`` section
+1.67: docs/README.md#streamlit); this helper turns that into "not set". Keys live in the ``[llm]`` section
 because top-level entries are exported to the whole server's environment.
 """
 

@@ -70,7 +70,7 @@ def keep_settings() -> None:
 def prefill_from_secrets() -> None:
     """Take base URL and key from secrets.toml [llm] or the environment, once, when going live.
 
-    Offline mode never reads secrets (notes/streamlit.md).
+    Offline mode never reads secrets (docs/README.md#streamlit).
     """
     if st.session_state.get("_llm_secrets_read"):
         return

@@ -75,7 +75,7 @@ def keep_widget_values() -> None:
 
     Streamlit drops a keyed widget's value at the end of the first run that does not draw it (the user
     opened another page, or the page stopped on an error above it), and the widget then starts again
-    from its default: the template edited, the slider moved, were gone on coming back (issue 12).
+    from its default: the template edited, the slider moved, were gone on coming back (docs/README.md#streamlit).
     Only values a script may set are kept (plain values, not buttons, uploads or tables). Keys
     starting with "_" are left alone: `ui.widgets.translated_choice` keys its widgets per language
     and keeps their choice apart.

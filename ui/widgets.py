@@ -22,7 +22,7 @@ def translated_choice(widget: Callable, label: str, options: Sequence, names: Ma
     text shown for the option. When the names change (a count in them, a recorded source appearing)
     the browser may still send the old text, which the new options do not hold: Streamlit then hands
     it over as that text, and a callback that read the widget's state as a position crashed the page
-    (issue 12). Hence:
+    (docs/README.md#streamlit). Hence:
 
     - the choice lives in ``st.session_state[state_key]`` (a plain value that tests may set), written
       from the widget's return value, never from a callback;

@@ -1,4 +1,4 @@
-"""The persona catalogue editor: two editable tables, upload, download and reset (issue 3).
+"""The persona catalogue editor: two editable tables, upload, download and reset (docs/persona.md#protocol).
 
 The tables start from ``st.session_state[SOURCE_KEY]``; the last edits are kept in ``EDITED_KEY`` so
 that a language switch or a page switch (which drop the editors' own state) starts them again from

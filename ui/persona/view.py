@@ -1,6 +1,6 @@
 """Cached analyses and figures of the persona page, and the translation of its readings.
 
-A warm rerun must cost little (issue 6, section 7): the analyses are cached on their hashable
+A warm rerun must cost little (docs/README.md#rerun-cost): the analyses are cached on their hashable
 inputs, and figures are built once per data, texts, language and presentation mode.
 """
 

@@ -1,2 +1,2 @@
-"""Streamlit helpers of the room (issue 15): the shared store and this browser's membership (`state`),
+"""Streamlit helpers of the room (docs/room.md): the shared store and this browser's membership (`state`),
 the Room page's parts, and the "Submit to the room" parts the other pages call."""

@@ -1,4 +1,4 @@
-"""Whether the projected board is live, said by the browser itself (issue 20, item 3).
+"""Whether the projected board is live, said by the browser itself (docs/README.md#room-serving).
 
 When the server stops answering, the board would stay frozen on its last figures with nothing but a
 small "updated at" time standing still. The server cannot say it is gone, so a script in the page

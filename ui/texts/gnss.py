@@ -1,4 +1,4 @@
-"""Texts of the GNSS agent evaluation page (issue 9)."""
+"""Texts of the GNSS agent evaluation page (docs/gnss.md)."""
 
 _CASES = {
     "clean_10yr_no_offset": ("10 ans, propre, sans saut", "10 years, clean, no offset"),
@@ -30,7 +30,7 @@ _COLUMNS = {
     "errors": ("Appels ratés", "Failed calls"), "malformed": ("Mal formées", "Malformed"),
     "velocity_wrong": ("Vitesse fausse", "Velocity off"), "agent": ("Agent", "Agent"),
     "offset_date": ("Date du saut", "Offset date"), "sigma": ("σ MIDAS", "MIDAS σ"),
-    # issue 22: agents graded against the reference on a real station
+    # agents graded against the reference on a real station (docs/gnss.md#grades)
     "graded_agent": ("Agent noté", "Graded agent"), "verdict": ("Verdict", "Verdict"), "agent_offset": ("Saut de l'agent", "Agent's offset"),
     "reference_offset": ("Saut référence", "Ref. offset"),
     "offset_tolerance": ("Tol. saut (mm)", "Offset tol. (mm)"),
@@ -543,7 +543,7 @@ TEXTS = {
                                "remplacer).",
                          "en": "File kept from your last visit: {name} (drop another one to replace it)."},
     "gnss.upload_forget": {"fr": "Oublier ce fichier", "en": "Forget this file"},
-    # pass rates over several cases: the case as the unit (issue 13)
+    # pass rates over several cases: the case as the unit (docs/gnss.md#repeated)
     "gnss.rate.rate_unanimous": {
         "fr": "{what} : {passes}/{runs} ; l'erreur type vaut 0 et l'intervalle de Wilson ({low} à {high}) est "
               "étroit, mais il n'atteint pas un taux de exactement 0 ou 1.",
@@ -578,7 +578,7 @@ TEXTS = {
     "gnss.cluster.clustered_as_independent": {
         "fr": "Les essais varient autant que des essais indépendants : les deux intervalles coïncident.",
         "en": "The runs vary as much as independent runs: the two intervals coincide."},
-    # issue 13: real stations (gaps, outliers, MIDAS's pairs), dated offsets
+    # real stations (gaps, outliers, MIDAS's pairs), dated offsets (docs/gnss.md#stations)
     "gnss.offset_on": {"fr": "{date} ({size} mm)", "en": "{date} ({size} mm)"},
     "gnss.station.outlier": {
         "fr": "Mesure isolée le {date} : {size_mm} mm hors de la ligne, puis retour dès la mesure suivante. C'est une "
@@ -651,7 +651,7 @@ TEXTS = {
               "jump removed gives {line_velocity_mm_yr} mm/yr, and their velocities stay close to it (the jump "
               "makes up less than half of them).",
     },
-    # issue 13: tolerances bounded from order statistics, on designs with offsets
+    # tolerances bounded from order statistics, on designs with offsets (docs/gnss.md#tolerances)
     "gnss.tolerance_intro.bounded": {
         "fr": "Quelle erreur de vitesse l'agent v2 fait-il sur des séries comme celles des cas ? On le lance sur "
               "{n} séries neuves par durée, qui reprennent tour à tour les cas de cette durée, sauts compris "
@@ -697,7 +697,7 @@ TEXTS = {
               "of the two-sided interval); rounded up to 0.5 mm/yr it gives {rounded} mm/yr, below spec v1's "
               "tolerance, which is kept.",
     },
-    # issue 13: MIDAS's published sigma against the simulated scatter
+    # MIDAS's published sigma against the simulated scatter (docs/gnss.md#midas-sigma)
     "gnss.col.realisations": {"fr": "Réalisations", "en": "Realisations"},
     "gnss.col.sigma_published": {"fr": "σ publié", "en": "Published σ"},
     "gnss.col.sigma_unscaled": {"fr": "σ sans le 3", "en": "σ without the 3"},
@@ -756,7 +756,7 @@ TEXTS = {
         "en": "The figure shows {shown} of the {total} days: the lowest and highest of each run of consecutive "
               "days, so that jumps stay visible. The estimates use every day.",
     },
-    # issue 22: the reference never leans on the agents under test
+    # the reference never leans on the agents under test (docs/gnss.md#reference)
     "gnss.agent.reference": {"fr": "Référence (MIDAS, sauts mesurés dans les données)",
                              "en": "Reference (MIDAS, offsets measured in the data)"},
     "gnss.step_source": {"fr": "Sauts de la référence", "en": "The reference's steps"},
