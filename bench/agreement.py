@@ -1,7 +1,8 @@
 """Agreement statistics against the libraries a user would otherwise call, measured side by side.
 
-Run: ``.venv/bin/python bench/agreement.py`` (or ``make bench``). Each row of issue 14's table runs
-evallib and the reference library on the same data in the same process, alternately, 3 runs each;
+Run: ``.venv/bin/python bench/agreement.py`` (or ``make bench``). Each row of the table runs
+evallib and the reference library on the same data in the same process, alternately, 3 runs each
+(docs/README.md#performance);
 a run is ``repeat`` calls (enough for the reference to take a measurable time) and its time is the
 CPU time of this process (the machine is shared: wall time would count other people's jobs). The
 ratio of a run is evallib / reference; the table gives min / median / max over the 3 runs, and the

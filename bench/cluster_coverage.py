@@ -1,4 +1,5 @@
-"""Coverage of five 95 % intervals for a rate measured over repeated runs, side by side (issue 13).
+"""Coverage of five 95 % intervals for a rate measured over repeated runs, side by side
+(docs/stats.md#cluster-interval).
 
 Run: ``.venv/bin/python bench/cluster_coverage.py [replications]`` (about a minute at 2,000).
 

@@ -1,9 +1,9 @@
 """Benchmark of the GNSS page's computations, ratios measured side by side in one run.
 
-Run: ``.venv/bin/python bench/gnss.py`` (or ``make bench``). Targets (issue 9):
+Run: ``.venv/bin/python bench/gnss.py`` (or ``make bench``). Targets (docs/README.md#performance):
 
 - the jump detector on cumulative sums (`largest_jump`) at least 20x faster than the per-day loop of
-  seed 001 (`largest_jump_loop`) on a 10-year and a 20-year daily series, with equal results;
+  docs/gnss.md#agents (`largest_jump_loop`) on a 10-year and a 20-year daily series, with equal results;
 - the whole 12-case evaluation of agents v1 and v2 (spec v1, v2 and v3) plus the tolerance derivation
   over 100 realisations (50 per record length) and the held-out check, in about the time of a page
   rerun (printed side by side with the page's own first run and warm rerun, measured through AppTest);

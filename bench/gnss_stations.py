@@ -1,4 +1,4 @@
-"""Real stations: the reference, agent v1 and agent v2 against the published figures (issue 22).
+"""Real stations: the reference, agent v1 and agent v2 against the published figures (docs/gnss.md#reference).
 
 Run: ``.venv/bin/python bench/gnss_stations.py`` (``--markdown`` for a Markdown table). For each station
 excerpt of ``tests/data/gnss/real`` named in its ``published.json`` (and the Mexico-City-like synthetic

@@ -1,6 +1,6 @@
 """Benchmark of the judge pipeline, ratios measured side by side in one run.
 
-Run: ``.venv/bin/python bench/judge.py`` (or ``make bench``). Targets (issue 8):
+Run: ``.venv/bin/python bench/judge.py`` (or ``make bench``). Targets (docs/README.md#performance):
 
 - chained per case: against the fake server (tests/fake_llm_server.py) with uneven latencies, each
   call waiting between 0.2 and 2 s, at a concurrency that holds every case, the pipeline's wall time

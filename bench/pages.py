@@ -1,5 +1,5 @@
 """Uploads of any size, through a real browser: the kappa page with a large ratings CSV, the GNSS page
-with a 5 MB daily series. Issue 14's page rows, 3 runs each (min / median / max).
+with a 5 MB daily series. The page rows of docs/README.md#performance, 3 runs each (min / median / max).
 
 Run: ``.venv/bin/python bench/pages.py`` (or ``make bench``). Starts the app as ``make run`` does on a
 free port (helpers of ``bench/sessions.py``), drives headless Chromium (/usr/bin/chromium) with

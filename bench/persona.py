@@ -2,9 +2,9 @@
 
 Run: ``.venv/bin/python bench/persona.py`` (or ``make bench``). Synthetic responses (pseudo-words,
 each assistant with its own topic words, each probe with its own words, a shared pool) go through
-``tfidf_matrix`` like real ones. Targets (persona issue): the vectorised leave-one-out at least 50x
+``tfidf_matrix`` like real ones. Targets (docs/README.md#performance): the vectorised leave-one-out at least 50x
 faster than the per-row reference loop of the notebook at 600 responses (20 assistants x 30
-probes), and under 2 s at 5,000 responses (50 assistants x 100 probes). Issue 6: a warm rerun of the
+probes), and under 2 s at 5,000 responses (50 assistants x 100 probes). A warm rerun of the
 persona page (offline, 36 recorded answers) at most 10x a warm rerun of the home page, both under
 AppTest in the same run. AppTest recompiles the page script on every run, which a server does not:
 the ratio is, if anything, pessimistic.

@@ -1,4 +1,5 @@
-"""A room measured (issue 15): one model server shared fairly, the board under thirty sessions, export/import.
+"""A room measured (docs/README.md#performance): one model server shared fairly, the board under thirty
+sessions, export/import.
 
 Run: ``.venv/bin/python bench/room.py`` (or ``make bench``); ``--participants 8`` for a quick run,
 ``--parts board,export`` for some parts only. Three parts, each printed side by side from this run:

@@ -1,4 +1,4 @@
-"""What an attempt of each kind holds on the default data, and its size in bytes (issue 15).
+"""What an attempt of each kind holds on the default data, and its size in bytes (docs/README.md#performance).
 
 Offline, on the shipped authored answers: a trigger attempt (first authored model, one run, with the
 room's baseline = the same model's decisions), a persona attempt (six assistants x six probes, probe 6

@@ -1,4 +1,5 @@
-"""The room's board under real sessions: N Streamlit sessions over the websocket, attempts arriving (issue 20, item 8).
+"""The room's board under real sessions: N Streamlit sessions over the websocket, attempts arriving
+(docs/README.md#performance).
 
 Run: ``.venv/bin/python bench/room_sessions.py`` (or ``make bench``); ``--sessions 30`` for one size,
 ``--urls http://host:port ...`` to drive servers already running (two processes behind a load

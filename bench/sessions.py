@@ -17,7 +17,7 @@ Streamlit's defaults do (and ``make dev``).
 Server CPU is the server process's user + system time from ``/proc/<pid>/stat``; a visit ends when
 the app is drawn (``data-test-script-state="notRunning"``, no skeleton, no inert element) and stays
 so for ``SETTLE_S``. Chromium shares the machine's cores with the server, so times at N = 10 include
-the browsers' own rendering. Targets (issue 6, section 7): a persona visit at most 0.4 s of server
+the browsers' own rendering. Targets (docs/README.md#performance): a persona visit at most 0.4 s of server
 CPU; the server CPU of ten simultaneous visits at most 10x one; a warm persona rerun at most 10x
 an empty page (the home page: shell and sidebar, no analysis).
 """
