@@ -1,4 +1,4 @@
-"""A seeded walk of clicks in Chromium over the app (issue 12).
+"""A seeded walk of clicks in Chromium over the app (docs/README.md#robustness).
 
 `Walk` discovers what the page offers at each step (number inputs, radios, toggles, selects,
 sliders, expanders, tabs, buttons, table cells, text areas, text inputs, another page, the other

@@ -1,4 +1,4 @@
-"""The projected board says when it is not live (issue 20, item 3): in Chromium, a participant's board
+"""The projected board says when it is not live (docs/README.md#room-serving): in Chromium, a participant's board
 refreshing every second; the server is killed (SIGKILL, as a crash or a laptop put to sleep), and a
 banner over the board says, in French, since when the board is not live and that the server does not
 answer, within two refresh periods; the server is started again on the same port, the browser

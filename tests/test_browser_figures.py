@@ -1,4 +1,4 @@
-"""What a participant reads in the figures, in a real browser at 1280 px (issue 12, section 4).
+"""What a participant reads in the figures, in a real browser at 1280 px (docs/README.md#presentation).
 
 Every legend, tick label, axis title and annotation of every figure is drawn at 16 px at least (Streamlit's
 chart theme wrote legends in 12 px), and in French the date axes name the months in French.

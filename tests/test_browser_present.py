@@ -1,5 +1,6 @@
-"""Presentation mode in a real browser at 1280 px (issue 15): axis text of 20 px at least, tables never cut or
-scrolled sideways, sidebar folded; the mode kept across page and language switches; off, today's sizes."""
+"""Presentation mode in a real browser at 1280 px (docs/README.md#presentation): axis text of 20 px at
+least, tables never cut or scrolled sideways, sidebar folded; the mode kept across page and language
+switches; off, today's sizes."""
 
 from tests.test_browser import PAGES, _wait_until_idle
 from tests.test_browser_figures import SIZES

@@ -1,4 +1,4 @@
-"""A real restart of the server under an open browser (issue 20, item 1): the session comes back as it was.
+"""A real restart of the server under an open browser (docs/README.md#room-serving): the session comes back as it was.
 
 An English session in presentation mode on the persona page, live against the fake server, with a
 changed timeout, an edited rewrite prompt and the 36 answers of the grid collected; the server is killed

@@ -1,4 +1,4 @@
-"""The room end to end in Chromium (issue 15's done criterion), on SQLite and on PostgreSQL.
+"""The room end to end in Chromium (docs/room.md), on SQLite and on PostgreSQL.
 
 An instructor and three participants, each in a browser context of their own (four Streamlit
 sessions): the instructor opens a room with the token; the participants join by its code; each

@@ -1,5 +1,5 @@
 """A page's run downloaded through its button loads back into the page in a fresh session, in Chromium,
-and the page shows the same figures (issue 16, "Results to take home").
+and the page shows the same figures (docs/README.md#take-home).
 
 Each page is first moved off its defaults (another recorded source, other settings), so that the fresh
 session, which starts from the defaults, can only show those figures by loading the file.

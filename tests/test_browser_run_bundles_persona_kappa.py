@@ -1,6 +1,6 @@
 """The persona and kappa pages' runs, downloaded through their button, load back in a fresh Chromium session
 with the same figures; a run bundle written by the command line opens in its page with the command's
-figures; a bundle of another page is refused in words and changes nothing (issue 16).
+figures; a bundle of another page is refused in words and changes nothing (docs/README.md#take-home).
 
 Each page is first moved off its defaults, so that the fresh session, which starts from the defaults, can
 only show those figures by loading the file. The figures compared are every text of the page's main part

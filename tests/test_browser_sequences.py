@@ -1,4 +1,4 @@
-"""The sequences that broke pages in issue 12, replayed in Chromium as a participant did them.
+"""The sequences that broke pages (docs/README.md#robustness), replayed in Chromium as a participant did them.
 
 Each failed before the fix it names: a ``TypeError`` in ``ui/widgets.py`` when the names of a
 choice changed while the page ran, or the language lost when a page opened another one.

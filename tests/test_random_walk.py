@@ -1,4 +1,4 @@
-"""Seeded random walks in Chromium: no sequence of clicks breaks a page (issue 12).
+"""Seeded random walks in Chromium: no sequence of clicks breaks a page (docs/README.md#robustness).
 
 For every page and both languages, a new browser session performs a seeded sequence of interactions
 chosen among what the page offers at that moment: number inputs up and down, radios, toggles,

@@ -1,4 +1,4 @@
-"""A fresh server serves simultaneous first visitors: each session runs through app.py (issue 20, item 2).
+"""A fresh server serves simultaneous first visitors: each session runs through app.py (docs/README.md#room-serving).
 
 Ten browsers, each already in a room (a participant bound to its browser cookie through
 `evallib.room.browsers.join_from_browser`, the cookie in the browser's jar as the server set it), open the Room page at the same moment on a server that has

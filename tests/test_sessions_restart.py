@@ -1,6 +1,6 @@
 """Thirty browsers reconnect at once after a real restart of the server, and each finds what it showed.
 
-Issue 20, item 1: after a restart with thirty browsers connected, every one comes back with no click:
+docs/README.md#room-serving: after a restart with thirty browsers connected, every one comes back with no click:
 its membership, its language, the instructor's board. Here 29 participants (10 of them chose English
 before the restart) and the instructor's browser have sessions open on the Room page, over the
 websocket as the browser speaks it (`tests.streamlit_sessions`); the server is killed (SIGKILL) and

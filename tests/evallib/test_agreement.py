@@ -152,7 +152,7 @@ def test_weights_follow_values_not_ranks():
 
 
 def test_three_category_weighted_example():
-    # One checked example of notes/evaluation.md: unweighted 0.50, linear 0.625, quadratic 0.75.
+    # One checked example of docs/kappa.md#figures: unweighted 0.50, linear 0.625, quadratic 0.75.
     r1, r2 = [0, 1, 2, 0, 1, 2], [0, 1, 2, 1, 2, 0]
     assert cohen_kappa(r1, r2).kappa == pytest.approx(sklearn_kappa(r1, r2))
     for weights in ("linear", "quadratic"):
@@ -642,7 +642,7 @@ def test_broken_csv_files_name_the_problem(data, code, fragment):
     assert fragment in str(error.value)
 
 
-# ---------------------------------------------------------------- issue 6: bootstrap from sufficient statistics
+# ------------------------------------- bootstrap from sufficient statistics (docs/kappa.md#interval)
 
 from evallib.agreement import readings as rd  # noqa: E402
 from evallib.agreement.bootstrap import (  # noqa: E402
@@ -727,7 +727,7 @@ def test_the_normal_quantile_comes_from_the_standard_library():
     assert out.stdout.strip() == "False"
 
 
-# ---------------------------------------------------------------- issue 6: CSV reading over every line
+# ------------------------------------- CSV reading over every line (docs/kappa.md#question)
 
 def test_semicolon_file_with_decimal_commas_is_read_as_two_numeric_columns():
     table = read_ratings_csv(b"7,5;8,5\n6,5;7\n9;9,5\n")

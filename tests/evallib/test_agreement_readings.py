@@ -1,4 +1,4 @@
-"""evallib.agreement.readings: each reading code with values that trigger it (issue 6, sections 5 and 8)."""
+"""evallib.agreement.readings: each reading code with values that trigger it (docs/kappa.md#readings)."""
 
 from __future__ import annotations
 

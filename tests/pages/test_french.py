@@ -1,4 +1,4 @@
-"""French mode has no English of ours (issue 12, section 4): not in the catalogue, not in what the pages show,
+"""French mode has no English of ours (docs/README.md#readings): not in the catalogue, not in what the pages show,
 including the messages that pass a field name or a line number through from evallib.
 
 English may remain where it is data or code: names and texts the user typed, model answers, the GNSS spec

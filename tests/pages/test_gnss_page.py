@@ -423,7 +423,7 @@ def test_the_tolerance_captions_say_which_bound_and_whether_spec_v1s_floor_was_k
 
 def test_a_real_station_grades_each_agent_against_the_reference_not_v2(open_page):
     """Kathmandu (Gorkha): the reference row shows the file's own jump, v2's wrong offset is a failure the
-    page names, and the margin reading says the jump dominates the agents' velocities (issue 22)."""
+    page names, and the margin reading says the jump dominates the agents' velocities (docs/gnss.md#grades)."""
     real = DATA / "real" / "KKN4.gorkha2015.neu"
     at = _upload(open_page(PAGE, "en", gnss_component="north"), real.name, real.read_bytes())
     assert not at.exception and not at.error

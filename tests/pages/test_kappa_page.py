@@ -411,7 +411,7 @@ def test_broken_csv_shows_an_error_naming_the_problem(data, fragment):
     assert not at.metric
 
 
-# ---------------------------------------------------------------- issue 6, section 5
+# ---------------------------------------------------------------- readings (docs/kappa.md#readings)
 
 def chart_specs(at: AppTest) -> list[dict]:
     return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]

@@ -1,6 +1,7 @@
-"""The kappa page's rerun cost: what depends only on the uploaded file runs once per upload (issue 20,
-item 8: a rerun with a 1,000,000-item file took 14.7x a home page rerun, growing with the size, because
-the run bundle's secret check decoded and scanned the whole file on every rerun). Counted, not timed."""
+"""The kappa page's rerun cost: what depends only on the uploaded file runs once per upload
+(docs/README.md#rerun-cost: a rerun with a 1,000,000-item file took 14.7x a home page rerun, growing
+with the size, because the run bundle's secret check decoded and scanned the whole file on every rerun).
+Counted, not timed."""
 
 from __future__ import annotations
 

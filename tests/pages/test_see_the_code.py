@@ -1,4 +1,4 @@
-"""Every page shows the source of the functions that computed its results ("see the code", issue 16)."""
+"""Every page shows the source of the functions that computed its results ("see the code", docs/README.md#take-home)."""
 
 import inspect
 

@@ -1,5 +1,6 @@
-"""Presentation mode (issue 15): turned on by ?present=1 or the sidebar's switch, kept per session and in the
-URL; larger type, the high-contrast template in every figure builder, wrapping tables. Off: as before."""
+"""Presentation mode (docs/README.md#presentation): turned on by ?present=1 or the sidebar's switch, kept
+per session and in the URL; larger type, the high-contrast template in every figure builder, wrapping
+tables. Off: as before."""
 
 import json
 from pathlib import Path

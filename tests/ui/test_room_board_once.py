@@ -1,4 +1,4 @@
-"""One board per room and change (issue 20, item 3): sessions refreshing an unchanged board read one
+"""One board per room and change (docs/README.md#room-serving): sessions refreshing an unchanged board read one
 version row (`evallib.room.board_version`, tested in tests/evallib/room/test_board_version.py), not the
 room's attempts; a submission gives a new version and one new build."""
 

@@ -2,7 +2,7 @@
 
 Streamlit drops a keyed widget's value at the end of the first run that does not draw it; before
 `ui.shell.run_page`, a template edited on the judge page and a tolerance typed on the GNSS page were
-back to their default after a visit to another page, or after an error above them (issue 12).
+back to their default after a visit to another page, or after an error above them (docs/README.md#streamlit).
 """
 
 from pathlib import Path

@@ -3,7 +3,7 @@
 Streamlit 1.67 keeps a keyed selectbox's value as the text shown and identifies the widget by its key
 only: a browser that still holds an option's old text (the page changed the names meanwhile: a count
 in them, the language) sends that text back, and Streamlit hands it over as a plain string. These
-tests send such stale texts the way a browser does (issue 12, trigger page: runs per query 2 -> 3 -> 1).
+tests send such stale texts the way a browser does (docs/README.md#streamlit; trigger page: runs per query 2 -> 3 -> 1).
 """
 
 from streamlit.proto.WidgetStates_pb2 import WidgetStates

@@ -71,7 +71,7 @@ def test_midas_is_exact_on_trend_plus_seasonal_and_robust_to_a_known_step():
     # unknown step: the pairs across it are a minority (1 in 10 years) and the median resists them
     assert midas_velocity(ts, ds).velocity_mm_yr == pytest.approx(7.5, abs=seasonal_leak)
     assert agent_midas(stepped)["velocity_mm_yr"] == pytest.approx(7.5, abs=seasonal_leak)
-    # a straight line through the same step is biased by about 1.5 D / T (notes/evaluation.md)
+    # a straight line through the same step is biased by about 1.5 D / T (docs/gnss.md#agents)
     assert agent_v1(stepped)["velocity_mm_yr"] - 7.5 > 1.0
 
 

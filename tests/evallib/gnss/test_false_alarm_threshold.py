@@ -1,4 +1,5 @@
-"""Where agent v1's false-alarm class appears on the cases (issue 9: every failure class of the seed for v1)."""
+"""Where agent v1's false-alarm class appears on the cases (docs/gnss.md#threshold: every failure class
+of the course material for v1)."""
 
 from functools import partial
 

@@ -158,7 +158,7 @@ def test_matrix_rows_equal_single_series():
         assert single.velocity_mm_yr == pytest.approx(v) and single.sigma_mm_yr == pytest.approx(s)
 
 
-#: Record lengths of the simulation (years); noise of notes/evaluation.md (1 mm white, 2 mm/yr^0.25 flicker).
+#: Record lengths of the simulation (years); noise of docs/gnss.md#synthetic (1 mm white, 2 mm/yr^0.25 flicker).
 SIM_YEARS = (2.5, 5.0, 10.0, 20.0)
 NOTES_NOISE = dict(white_mm=1.0, flicker_mm=2.0, annual_mm=0.0, semiannual_mm=0.0)
 

@@ -1,4 +1,4 @@
-"""The reference of a real station never leans on the agents under test (issue 22): its steps come from
+"""The reference of a real station never leans on the agents under test (docs/gnss.md#reference): its steps come from
 the reader, a steps file or none; offsets are sized from the data each side; a change across a gap is
 never a step; each agent is graded against it, and a wrong offset is a failure."""
 
@@ -63,7 +63,7 @@ def test_mexico_like_midas_keeps_every_pair_without_the_agents_step():
 
 def test_a_v2_step_that_cuts_every_pair_is_not_taken_by_the_reference():
     # 1.4 years, a 32-day gap at day 240: v2 declares a step on the first day after it, and MIDAS skipping
-    # that step has no pair left (issue 22's east component); the reference keeps every pair
+    # that step has no pair left (the Mexico-City-like station's east component); the reference keeps every pair
     series = subsiding_station(0, gap_days=(240, 272), n_years=1.4, component="east")
     fit = fit_v2(series.observed)
     assert fit.step_day == 272.0

@@ -1,4 +1,4 @@
-"""Readings of a station's jumps, gaps and MIDAS pairs (issue 13): a jump across a long gap is a gap, a
+"""Readings of a station's jumps, gaps and MIDAS pairs (docs/gnss.md#stations): a jump across a long gap is a gap, a
 one-epoch excursion an outlier, an offset is dated by the first day after it; MIDAS says why it has
 no velocity only for the reason that holds."""
 

@@ -1,4 +1,4 @@
-"""Order-statistic bounds of the 95th percentile (issue 13): 50 realisations cannot bound it from above,
+"""Order-statistic bounds of the 95th percentile (docs/gnss.md#tolerances): 50 realisations cannot bound it from above,
 59 can; the bounds match the binomial definition (scipy) and cover at the nominal rate in simulation."""
 
 import numpy as np

@@ -209,7 +209,7 @@ def test_fewer_than_two_classes_or_mismatched_rows_raise():
 
 # ---------------------------------------------------------------- reading the confusion matrix
 
-# The confusion matrix printed by the persona notebook (seed 000).
+# The confusion matrix printed by the course material's persona notebook (docs/persona.md#figures).
 SEED_CLASSES = ["structure", "style", "documentation", "pratique", "expression", "relecture"]
 SEED_CONFUSION = np.array(
     [

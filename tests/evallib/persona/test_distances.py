@@ -88,7 +88,7 @@ def test_mantel_undefined_cases_and_bad_shapes():
         mantel_test(np.zeros((3, 3)), np.zeros((4, 4)))
 
 
-# The 15 pair distances printed (rounded) by the persona notebook (seed 000).
+# The 15 pair distances printed (rounded) by the course material's persona notebook (docs/persona.md#figures).
 SEED_CLASSES = ["structure", "style", "documentation", "pratique", "expression", "relecture"]
 SEED_TABLE = [
     ("structure", "expression", 0.90, 0.82), ("pratique", "expression", 0.89, 0.78),
