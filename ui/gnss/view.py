@@ -199,7 +199,7 @@ def results_table(rows: list[CaseResult]) -> pd.DataFrame:
 
 
 def summary_frame(table: pd.DataFrame) -> pd.DataFrame:
-    """The seed's closing table with translated column names and ✓/✗ cells."""
+    """The closing table (docs/gnss.md#tolerances) with translated column names and ✓/✗ cells."""
     names = {"agent v1, spec v1": t("gnss.run.v1_v1"), "agent v2, spec v2": t("gnss.run.v2_v2"),
              "agent v2, spec v3": t("gnss.run.v2_v3")}
     shown = table.rename(columns=names)

@@ -86,9 +86,11 @@ TEXTS = {
               "is flagged when the fitted step amplitude exceeds the threshold.",
     },
     "gnss.v1_threshold": {"fr": "Seuil de saut de v1 (mm)", "en": "v1 jump threshold (mm)"},
-    "gnss.v1_threshold_help": {"fr": "12 mm dans la graine.", "en": "12 mm in the seed."},
+    "gnss.v1_threshold_help": {"fr": "12 mm dans le support de cours (`docs/gnss.md#agents`).",
+                              "en": "12 mm in the course material (`docs/gnss.md#agents`)."},
     "gnss.v2_threshold": {"fr": "Seuil de marche de v2 (mm)", "en": "v2 step threshold (mm)"},
-    "gnss.v2_threshold_help": {"fr": "6 mm dans la graine.", "en": "6 mm in the seed."},
+    "gnss.v2_threshold_help": {"fr": "6 mm dans le support de cours (`docs/gnss.md#agents`).",
+                              "en": "6 mm in the course material (`docs/gnss.md#agents`)."},
     "gnss.agent.v1": {"fr": "Agent v1", "en": "Agent v1"},
     "gnss.agent.v2": {"fr": "Agent v2", "en": "Agent v2"},
     "gnss.agent.midas": {"fr": "MIDAS", "en": "MIDAS"},
@@ -101,19 +103,19 @@ TEXTS = {
                                     "en": "Agent v1 at a {threshold} threshold, spec v1"},
     "gnss.alarm.alarm_at_default": {
         "fr": "À {threshold_mm}, l'agent v1 signale déjà un saut sur des cas qui n'en ont pas ({cases}) : "
-              "toutes les classes d'échec de la graine sont dans le tableau ci-dessus.",
+              "toutes les classes d'échec du support de cours sont dans le tableau ci-dessus.",
         "en": "At {threshold_mm}, agent v1 already flags an offset on cases that have none ({cases}): every "
-              "failure class of the seed is in the table above.",
+              "failure class of the course material is in the table above.",
     },
     "gnss.alarm.alarm_below": {
-        "fr": "Au seuil choisi ({default_mm} ; par défaut celui de la graine), l'agent v1 ne fait aucune fausse alarme "
-              "avec notre générateur ({default_passes}/{n} réussis). En relançant v1 sur les {n} cas à des seuils "
+        "fr": "Au seuil choisi ({default_mm} ; par défaut celui du support de cours), l'agent v1 ne fait aucune "
+              "fausse alarme avec notre générateur ({default_passes}/{n} réussis). En relançant v1 sur les {n} cas à des seuils "
               "décroissants, la première fausse alarme apparaît à {threshold_mm} ({cases}) : c'est le compromis "
               "du seuil, qui attrape les petits sauts en abaissant le seuil mais prend alors le bruit pour un "
               "saut. Le tableau ci-dessous montre v1 à ce seuil ({passes}/{n} réussis), avec ses classes "
               "d'échec lues dans le tableau.",
-        "en": "At the chosen threshold ({default_mm}; the seed's by default), agent v1 raises no false alarm with our "
-              "generator ({default_passes}/{n} pass). Re-running v1 on the {n} cases at decreasing thresholds, "
+        "en": "At the chosen threshold ({default_mm}; the course material's by default), agent v1 raises no false "
+              "alarm with our generator ({default_passes}/{n} pass). Re-running v1 on the {n} cases at decreasing thresholds, "
               "the first false alarm appears at {threshold_mm} ({cases}): that is the threshold's trade-off, "
               "a lower threshold catches small offsets but then takes noise for an offset. The table below "
               "shows v1 at that threshold ({passes}/{n} pass), with its failure classes read from the table.",
@@ -261,8 +263,10 @@ TEXTS = {
     "gnss.run.v2_v3": {"fr": "v2 / spéc. v3", "en": "v2 / spec v3"},
     "gnss.passes_row": {"fr": "Réussis", "en": "Passed"},
     "gnss.summary_caption": {
-        "fr": "Seuils : v1 à {v1} mm, v2 à {v2} mm ; spécifications v1 et v2 avec les tolérances de la graine.",
-        "en": "Thresholds: v1 at {v1} mm, v2 at {v2} mm; specs v1 and v2 with the seed's tolerances.",
+        "fr": "Seuils : v1 à {v1} mm, v2 à {v2} mm ; spécifications v1 et v2 avec les tolérances du support de cours"
+              " (`docs/gnss.md#spec`).",
+        "en": "Thresholds: v1 at {v1} mm, v2 at {v2} mm; specs v1 and v2 with the course material's tolerances"
+              " (`docs/gnss.md#spec`).",
     },
     "gnss.held_out": {"fr": "Contrôle final : v2 / spéc. v3 sur graines neuves",
                       "en": "Final check: v2 / spec v3 on fresh seeds"},
@@ -299,12 +303,12 @@ TEXTS = {
     "gnss.repeated_title": {"fr": "7. Un agent échantillonné : des taux, pas des verdicts",
                             "en": "7. A sampled agent: rates, not verdicts"},
     "gnss.repeated_intro": {
-        "fr": "Un modèle échantillonné ne répond pas deux fois pareil. Voici les notes enregistrées dans la graine "
-              "d'un agent relecteur lancé cinq fois sur six analyses où un défaut a été planté : par cas, un taux "
-              "de réussite, son erreur type binomiale et son intervalle de Wilson.",
-        "en": "A sampled model does not answer the same way twice. Here are the seed's recorded grades of a reviewing "
-              "agent run five times on six analyses with a planted flaw: per case, a pass rate, its binomial standard "
-              "error and its Wilson interval.",
+        "fr": "Un modèle échantillonné ne répond pas deux fois pareil. Voici les notes enregistrées dans le support "
+              "de cours (`docs/gnss.md#repeated`) d'un agent relecteur lancé cinq fois sur six analyses où un défaut "
+              "a été planté : par cas, un taux de réussite, son erreur type binomiale et son intervalle de Wilson.",
+        "en": "A sampled model does not answer the same way twice. Here are the course material's recorded grades "
+              "(`docs/gnss.md#repeated`) of a reviewing agent run five times on six analyses with a planted flaw: "
+              "per case, a pass rate, its binomial standard error and its Wilson interval.",
     },
     # The planted flaws of the recorded runs (data/gnss_recorded_runs.json), by case id.
     "gnss.flaw.P01": {"fr": "fuite : normalisation ajustée avant la séparation", "en": "leakage: scaler fit before split"},
