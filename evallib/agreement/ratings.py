@@ -58,7 +58,7 @@ class AgreementInputError(InputError):
 
 
 # --------------------------------------------------------------------------------------------
-# Presets (figures from the seed course text; the authored ones are examples written for the app)
+# Presets (figures from the course material, docs/kappa.md#figures; the authored ones are examples written for the app)
 # --------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -97,7 +97,7 @@ HIGH_BIAS = 0.2
 SAME_COEFFICIENT = 0.005
 
 # Labels read as "criterion met" / "not met" when a binary scale uses them (case and accents aside).
-# Numeric 0/1 follows the seed's convention (1 = criterion met). With other labels no label is
+# Numeric 0/1 follows the course material's convention (1 = criterion met, docs/kappa.md). With other labels no label is
 # called the pass label and readings name the label instead.
 PASS_WORDS = frozenset({"1", "pass", "passed", "yes", "y", "true", "ok", "met", "oui", "o", "vrai",
                         "reussi", "valide", "conforme", "satisfait"})

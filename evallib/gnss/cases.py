@@ -1,7 +1,7 @@
 """The twelve evaluation cases (docs/gnss.md#cases) and the fresh seeds kept apart from them.
 
-Each case is a call to `gnss_series` with the seed's parameters (record length, velocity, seasonal
-amplitude, noise, offset day and size, random seed 101-112); parameters the seed leaves out take the
+Each case is a call to `gnss_series` with the course material's parameters (record length, velocity,
+seasonal amplitude, noise, offset day and size, random seed 101-112); parameters it leaves out take the
 generator's defaults. The difficulty axes: signal size, noise, record length, confounding seasonal
 signal, negative cases (no offset) and offsets at the edge of detectability (8 and 4 mm, Gazeaux et
 al. 2013 report about 8 mm as the automatic detection limit).

@@ -161,7 +161,7 @@ def failure_groups(rows: list[CaseResult], models_offsets: bool) -> list[Reading
 
 
 def false_alarms(rows: list[CaseResult]) -> list[str]:
-    """Ids of the offset-free cases an agent flagged (the seed's false-alarm class)."""
+    """Ids of the offset-free cases an agent flagged (the false-alarm class, docs/gnss.md#failures)."""
     return [r.case_id for r in rows if not r.true_offset and r.flagged]
 
 
@@ -179,7 +179,7 @@ def highest_false_alarm_threshold(thresholds_mm: Iterable[float], spec: Spec = S
     threshold where an offset-free case is flagged; None when no threshold tried raises a false alarm.
 
     Lowering v1's jump threshold (12 mm, docs/gnss.md#threshold) catches smaller offsets and raises false alarms: this
-    finds where the seed's false-alarm class first appears with our generator, without changing the default.
+    finds where the false-alarm class first appears with our generator, without changing the default.
     """
     cases = list(cases)
     for threshold in sorted(set(float(x) for x in thresholds_mm), reverse=True):

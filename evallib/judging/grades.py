@@ -28,7 +28,7 @@ and the total equal to the sum of the criteria. Statuses (`STATUSES`):
 - ``empty``: the judge returned no text.
 - ``error``: the call failed, or there was no response to grade (the generation failed).
 
-The seed's fallback (a neutral 5 when the judge's output cannot be parsed) is deliberately absent:
+The course material's fallback (a neutral 5 when the judge's output cannot be parsed) is deliberately absent:
 docs/README.md#peers records how such defaults corrupted other tools' means.
 """
 

@@ -4,7 +4,7 @@ One interface for every source of answers (see `Provider`): ``chat(request) -> C
 ``embed(request) -> EmbeddingResult``, which never raise: a failure is a result with
 ``status="error"``, an ``error_kind`` and a message a workshop participant can act on. The SDKs do
 the retrying: 429 and 5xx answers are retried with backoff honouring Retry-After, at most
-``max_retries`` times (3 by default, "about three tries" as the foundation issue asks); the number
+``max_retries`` times (3 by default: "about three tries"); the number
 of retries made is counted on the result (``retries``), each retry is reported as it happens and the
 total wait on Retry-After is bounded (`evallib.llm.retries`). The SDKs are imported when the first
 live provider is built, never by an offline page.
