@@ -1,4 +1,5 @@
-"""evallib.agreement against reference libraries (scikit-learn, statsmodels, krippendorff) and the seed's figures."""
+"""evallib.agreement against reference libraries (scikit-learn, statsmodels, krippendorff) and the course
+material's figures (docs/kappa.md#figures)."""
 
 from __future__ import annotations
 

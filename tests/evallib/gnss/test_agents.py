@@ -80,7 +80,7 @@ def test_an_offset_off_the_5_sample_grid_is_dated_exactly_with_its_signed_size(s
     from evallib.gnss.agents import located_jump
     d = gnss_series(n_years=10, white_mm=0.5, flicker_mm=0.5, eq_day=step_at, coseismic_mm=-20.0, seed=3)
     values = d.observed["disp_mm"].to_numpy()
-    assert largest_jump(values).index != step_at  # the seed's grid: candidates every 5 samples from 45
+    assert largest_jump(values).index != step_at  # the detector's grid: candidates every 5 samples from 45
     jump = located_jump(values)
     assert jump.index == step_at and jump.change_mm == pytest.approx(-20.0, abs=2.0)
     assert agent_v2(d.observed)["offset_day"] == step_at == agent_v1(d.observed)["offset_day"]

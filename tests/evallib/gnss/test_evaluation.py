@@ -36,7 +36,7 @@ def test_each_failure_class_of_the_seed_but_the_false_alarm_appears_for_v1(v1_ro
     assert groups["failure_small_offset_missed"]["cases"] == ["C07", "C08"]
     assert groups["failure_small_offset_missed"]["largest_missed_mm"] == 8
     assert groups["failure_short_record"]["cases"] == ["C11"]
-    # our flicker convention keeps C05's 30-day jumps under 12 mm: no false alarm at the seed's threshold
+    # our flicker convention keeps C05's 30-day jumps under 12 mm: no false alarm at the course material's threshold
     assert "failure_false_alarm" not in groups and pass_count(v1_rows) == 5
 
 

@@ -68,7 +68,7 @@ def test_battery(rubric, text, status, problem):
     if status == "scored":
         assert grade.score == 8 and grade.scores == GOOD["scores"] and grade.weaknesses == GOOD["weaknesses"]
     else:
-        assert grade.score is None  # never a default score (the seed's neutral 5)
+        assert grade.score is None  # never a default score (the course material's neutral 5)
 
 
 def test_the_problem_names_the_field_and_value(rubric):
