@@ -61,6 +61,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/agreement.py
 	$(PY) bench/trigger.py
 	$(PY) bench/gnss.py
+	$(PY) bench/gnss_stations.py
 	$(PY) bench/judge.py
 	$(PY) bench/sessions.py
 	$(PY) bench/cluster_coverage.py
