@@ -176,8 +176,8 @@ def kind_parts(kind: str, board: Board, key: str | None = None) -> KindParts:
         value, bounds, n = _figure_cells(row.accuracy)
         best = row.p_vs_best is None
         rows.append({t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
-                     t("room.col.participant"): row.participant, t("room.col.figure"): value,
-                     t("room.col.model"): _model(row.model), t("room.col.interval"): bounds, t("room.col.basis"): n,
+                     t("room.col.participant"): row.participant, t("room.col.model"): _model(row.model),
+                     t("room.col.figure"): value, t("room.col.interval"): bounds, t("room.col.basis"): n,
                      t("room.col.p"): "—" if best else p_value(row.p_vs_best),
                      t("room.col.p_holm"): "—" if best else p_value(row.p_adjusted),
                      t("room.col.tied"): t("room.best") if best else t("room.yes" if row.tied_with_best else "room.no")})
