@@ -3,8 +3,9 @@
 `board_section` runs `draw_board` as a fragment (``st.fragment(run_every=...)``, every
 `refresh_seconds` seconds, ``EVALLIB_ROOM_REFRESH_SECONDS`` or the page's setting): only the board
 reruns, the rest of the page stays still. The board ranks one attempt per participant and kind (their
-latest or the one marked final: `evallib.room.history.board_attempts`) and shows, per kind, `evallib.room.board.build_boards`
-(each attempt's figure and interval, sorted, the paired test against the best with Holm's correction
+latest or the one marked final: `evallib.room.history.board_attempts`) and shows, per kind and model (all models
+together when the instructor mixes them: `evallib.room.models.model_boards`, saying which), the boards
+(each attempt's model, figure and interval written as its page writes them, `ui.room.figure`, sorted, the paired test against the best with Holm's correction
 over all pairs, the group the data cannot tell from the best, the winner's curse on held-out items)
 and, when the room rates answers, `evallib.room.ratings.room_agreement` (Fleiss' kappa and
 Krippendorff's alpha with their intervals, who departs most from the majority).
