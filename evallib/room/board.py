@@ -244,10 +244,14 @@ def held_out_reading(visible, held_out) -> Reading:
     Codes: ``held_out_none`` (no held-out figure), ``held_out_lower`` (the held-out 95 % interval
     lies entirely below the visible figure: the visible figure was partly luck of the selection),
     ``held_out_higher`` (entirely above), ``held_out_agrees`` (the visible figure lies inside the
-    held-out interval; with few held-out items that interval is wide, see ``held_out_n``).
+    held-out interval; with few held-out items that interval is wide, see ``held_out_n``: the count of the
+    interval's units, queries, probes or cases, not of runs or answers).
     """
-    values = {"visible": visible.value, "visible_n": visible.n, "held_out": held_out.value,
-              "held_out_n": held_out.n, "low": held_out.low, "high": held_out.high}
+    def units(figure: Figure) -> int:  # how many of the interval's units (queries, probes, cases) it rests on
+        return figure.n if figure.units is None else figure.units
+
+    values = {"visible": visible.value, "visible_n": units(visible), "held_out": held_out.value,
+              "held_out_n": units(held_out), "low": held_out.low, "high": held_out.high}
     if not held_out.defined or not visible.defined:
         return Reading("held_out_none", values)
     if held_out.high < visible.value:
