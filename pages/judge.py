@@ -11,12 +11,13 @@ import streamlit as st
 
 from evallib.judging import analyses, biases, code_graders, grades, pipeline
 from evallib.judging.pipeline import JudgeConfig
+from evallib.room.judge_attempt import HELD_OUT_CASES
 from ui import result_tables as rt
 from ui.code_view import see_the_code
 from ui.judge import view
 from ui.collection import source_badge
 from ui.downloads import download_table
-from ui.i18n import t
+from ui.i18n import integer, t
 from ui.labels import name_list
 from ui.judge.bundle import controls as bundle_controls, loaded_run
 from ui.judge.inputs import case_editor, rubric_editor, template_editors
@@ -112,6 +113,9 @@ view.means(shown, rubric)
 view.validity(shown, rubric)
 see_the_code(analyses.validity_agreement, analyses.code_validity, analyses.cohen_kappa)
 human_scores = view.human(shown, rubric)
+held_out = [r.case.id for r in shown if r.case.id in HELD_OUT_CASES]
+if human_scores and held_out:  # the room's board measures apart on these: said where the kappa is shown
+    st.caption(t("judge.room_held_out", held=integer(len(held_out)), cases=name_list(held_out)))
 if len(configs) < 2:
     st.info(t("judge.ab_needs_both"))
 elif results["B"]:

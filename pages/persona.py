@@ -13,9 +13,10 @@ from evallib.persona import readings
 from evallib.llm import EmbeddingRequest
 from evallib.persona.catalogue import AUTHORED_MODEL, Catalogue, ProbeRequest, build_requests
 from evallib.persona.run import PersonaRun, usable, usable_counts as counts_of
+from evallib.room.persona_attempt import HELD_OUT_PROBE
 from ui.collection import answers_summary, collection_panel, source_badge
 from ui.downloads import download_table
-from ui.i18n import number, p_value, t
+from ui.i18n import integer, number, p_value, t
 from ui.persona.bundle import controls as bundle_controls, loaded_run
 from ui.persona.editor import catalogue_editors, catalogue_tools, default_catalogue, restore_prompt
 from ui import result_tables as rt
@@ -309,6 +310,9 @@ except persona.PersonaDataError as exc:
 result = audit.discriminability
 _jaccard(audit)
 _discrimination_section(result)
+if HELD_OUT_PROBE < len(catalogue.probes):  # what the room's board measures differs from the figures above: said
+    st.caption(t("persona.room_held_out", probe=integer(HELD_OUT_PROBE + 1), n=integer(len(catalogue.probes)),
+                 visible=integer(len(catalogue.probes) - 1)))
 submit_persona(catalogue, responses, model=model, live=settings.live, set_name=SET_NAME)
 _exercises_1_2(result, catalogue)
 _exercise_3(catalogue, responses, result, model, disable_reasoning)

@@ -12,6 +12,9 @@ Pure Python, no Streamlit; the Room page and the board draw what these modules c
   items, exact sign-flip on per-case losses), Holm's correction over all pairs, the group the data
   cannot tell apart from the best, and the winner's curse on held-out items (`build_board`,
   `build_boards` for a room with several kinds).
+- ``figures``: an attempt's figure as its page and the board show it (`attempt_figure`: one function,
+  the field's unit per kind); ``models``: boards within one model unless the room mixes them
+  (`model_boards`, `attempt_model`).
 - ``ratings``: the kappa rated by the room, Fleiss' kappa and Krippendorff's alpha across participants
   (`room_agreement`).
 - ``bundle``: a whole room as one JSON bundle, exported and imported in one transaction.

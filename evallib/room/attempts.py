@@ -9,8 +9,10 @@ figures with intervals and its reading codes. The board never recomputes an atte
 pairs the ``items``.
 
 Trigger eval (`build_trigger_attempt`): the edited skill descriptions; accuracy, false activation
-rate and recall with Clopper-Pearson 95 % intervals, the **query** as the unit (runs collapsed by
-`evallib.triggering.metrics.by_query`), on the visible queries and on the held-out ones apart; and
+rate and recall over every scored decision (all runs) with their 95 % intervals, the **query** as the
+unit (its runs one cluster, `evallib.cluster_rates`: the figures the trigger page shows), on the
+visible queries and on the held-out ones apart; per item, one outcome per query (right only when
+every run was right, `evallib.triggering.metrics.by_query`) for the board's paired test; and
 McNemar's exact test against the room's baseline descriptions on the same visible queries
 (`evallib.triggering.comparison`). Held-out queries stay out of the comparison: the board uses them
 to re-measure the winners (winner's curse).
@@ -117,7 +119,9 @@ def build_trigger_attempt(rows: Sequence[RoutedDecision], queries: Sequence[Labe
               "correct": r.correct if r.decision.scored else None, "expected": r.expected,
               "obtained": r.decision.obtained, "status": r.decision.status} for r in per_query]
     visible = [r for r in per_query if not held_out[r.query_id]]
-    hidden = [r for r in per_query if held_out[r.query_id]]
+    # the figures count every run, the query as the unit of their intervals (as the page's tables)
+    visible_runs = [r for r in rows if not held_out[r.query_id]]
+    hidden_runs = [r for r in rows if held_out[r.query_id]]
     comparison, readings = None, []
     if baseline_rows is not None:
         base_visible = [r for r in baseline_rows if not held_out.get(r.query_id, False)]
@@ -130,5 +134,5 @@ def build_trigger_attempt(rows: Sequence[RoutedDecision], queries: Sequence[Labe
         "version": VERSION, "kind": "trigger", "unit": "query",
         "inputs": {"descriptions": dict(descriptions)},
         "provenance": {"model": model, "source": source, "runs": int(runs), "mode": mode},
-        "items": items, "figures": {"visible": _rates(visible), "held_out": _rates(hidden)},
+        "items": items, "figures": {"visible": _rates(visible_runs), "held_out": _rates(hidden_runs)},
         "comparison": comparison, "readings": readings})

@@ -11,10 +11,12 @@ how depends on the attempt's ``kind`` (`RULES`):
 
 The board, for attempts of one kind,
 
-1. ranks the attempts by the figure their page shows on the visible items (trigger: accuracy,
-   Clopper-Pearson on the queries, from the items; persona: leave-one-out accuracy with its bootstrap
-   interval over probes; judge: quadratic-weighted kappa with its analytic interval; the last two as
-   stored by the attempt); ties keep the submission order;
+1. ranks the attempts by the figure their page shows on the visible items, read by the one function
+   the pages use (`evallib.room.figures.attempt_figure`: trigger: accuracy over the decisions, its
+   interval with the query as the unit, runs clustered; persona: leave-one-out accuracy with its
+   bootstrap interval over probes; judge: quadratic-weighted kappa with its analytic interval, over
+   cases); ties keep the submission order. The paired tests below pair one outcome per item (a
+   trigger query counts right there only when every run was right);
 2. compares the best with every other attempt by the kind's paired test on the same items
    (overlapping intervals are not a test: the attempts answered the same items, so they are paired);
 3. corrects for multiplicity with Holm's step-down method over **all** pairs of the attempts on the
@@ -42,9 +44,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special
 
-from evallib.cluster_rates import ClusteredRate
 from evallib.paired import EXACT_MAX_CASES, sign_flip_test
 from evallib.readings import Reading
+from evallib.room.figures import Figure, attempt_figure, attempt_model
 
 ALPHA = 0.05
 #: How many of the top attempts are re-measured on the held-out items.
@@ -68,29 +70,9 @@ class KindRule:
     figure: str | None
 
 
-RULES = {"trigger": KindRule("correct", "mcnemar_exact", False, None),
+RULES = {"trigger": KindRule("correct", "mcnemar_exact", False, "accuracy"),
          "persona": KindRule("correct", "mcnemar_exact", False, "accuracy"),
          "judge": KindRule("loss", "sign_flip_exact", True, "kappa")}
-
-
-@dataclass(frozen=True)
-class Figure:
-    """A stored figure: ``value`` with its 95 % interval (``low``, ``high``) over ``n`` units."""
-
-    value: float | None
-    low: float | None
-    high: float | None
-    n: int
-
-    @property
-    def defined(self) -> bool:
-        return self.value is not None and self.low is not None
-
-    @classmethod
-    def stored(cls, data: dict | None) -> "Figure":
-        data = data or {}
-        ci = data.get("ci95") or (None, None)
-        return cls(data.get("value"), ci[0], ci[1], int(data.get("n", 0)))
 
 
 @dataclass(frozen=True)
@@ -98,17 +80,19 @@ class BoardRow:
     """One attempt on the board. ``p_vs_best`` is the kind's paired p against the best on their common
     scored items (None for the best itself), ``p_adjusted`` the same after Holm over all pairs;
     ``b`` items the best did better on than this one (McNemar: right vs wrong), ``c`` the reverse.
-    ``accuracy``: the ranked figure (`ClusteredRate` or `Figure`; kappa for the judge)."""
+    ``accuracy``: the ranked figure (`Figure`, as the attempt's page shows it; kappa for the judge);
+    ``model``: the model the attempt measured (`evallib.room.models.attempt_model`, "" when unnamed)."""
 
     number: int
     participant: str
     rank: int
-    accuracy: ClusteredRate | Figure
+    accuracy: Figure
     p_vs_best: float | None
     p_adjusted: float | None
     b: int
     c: int
     tied_with_best: bool
+    model: str = ""
 
 
 @dataclass(frozen=True)
@@ -118,8 +102,8 @@ class CurseRow:
     number: int
     participant: str
     rank: int
-    visible: ClusteredRate | Figure
-    held_out: ClusteredRate | Figure
+    visible: Figure
+    held_out: Figure
     reading: Reading
 
 
@@ -127,7 +111,8 @@ class CurseRow:
 class Board:
     """The compared attempts (``rows``, best first), the top ones re-measured on held-out items, the
     board's reading, and how it compared: level ``alpha``, ``n_pairs`` pairs corrected together,
-    the paired ``unit`` (e.g. "query", from the attempts), the ``kind`` and its paired ``test``."""
+    the paired ``unit`` (e.g. "query", from the attempts), the ``kind`` and its paired ``test``; the
+    ``models`` compared and what that ``scope`` reads (set by `evallib.room.models.model_boards`)."""
 
     rows: tuple[BoardRow, ...]
     winners_curse: tuple[CurseRow, ...]
@@ -138,6 +123,8 @@ class Board:
     correction: str = "holm_all_pairs"
     kind: str = "trigger"
     test: str = "mcnemar_exact"
+    models: tuple[str, ...] = ()
+    scope: Reading | None = None
 
 
 def holm(p_values: Sequence[float]) -> np.ndarray:
@@ -245,28 +232,26 @@ def _holm_matrix(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return p, adjusted
 
 
-def _rate(scored_row: np.ndarray, correct_row: np.ndarray) -> ClusteredRate:
-    return ClusteredRate.of((int(right), 1) for right in correct_row[scored_row])
-
-
-def _figure(attempt, rule: KindRule, part: str, scored_row: np.ndarray, value_row: np.ndarray):
-    """The ranked figure of one attempt on the visible or held-out part."""
-    stored = attempt.payload.get("figures", {}).get(part, {}).get(rule.figure) if rule.figure else None
-    if stored is not None:
-        return Figure.stored(stored)
-    return _rate(scored_row, value_row)
+def _figure(attempt, part: str) -> Figure:
+    """The ranked figure of one attempt on the visible or held-out part: the one its page shows
+    (`evallib.room.figures.attempt_figure`)."""
+    return attempt_figure(attempt.payload, part)
 
 
 def held_out_reading(visible, held_out) -> Reading:
-    """What the held-out figure says about the visible one (`ClusteredRate` or `Figure`).
+    """What the held-out figure says about the visible one (`Figure`s).
 
     Codes: ``held_out_none`` (no held-out figure), ``held_out_lower`` (the held-out 95 % interval
     lies entirely below the visible figure: the visible figure was partly luck of the selection),
     ``held_out_higher`` (entirely above), ``held_out_agrees`` (the visible figure lies inside the
-    held-out interval; with few held-out items that interval is wide, see ``held_out_n``).
+    held-out interval; with few held-out items that interval is wide, see ``held_out_n``: the count of the
+    interval's units, queries, probes or cases, not of runs or answers).
     """
-    values = {"visible": visible.value, "visible_n": visible.n, "held_out": held_out.value,
-              "held_out_n": held_out.n, "low": held_out.low, "high": held_out.high}
+    def units(figure: Figure) -> int:  # how many of the interval's units (queries, probes, cases) it rests on
+        return figure.n if figure.units is None else figure.units
+
+    values = {"visible": visible.value, "visible_n": units(visible), "held_out": held_out.value,
+              "held_out_n": units(held_out), "low": held_out.low, "high": held_out.high}
     if not held_out.defined or not visible.defined:
         return Reading("held_out_none", values)
     if held_out.high < visible.value:
@@ -311,7 +296,7 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K)
     if m == 0:
         return Board((), (), Reading("board_empty", {"attempts": 0}), alpha, 0, unit, kind=kind, test=rule.test)
     scored, values = _matrices(attempts, False, rule.outcome)
-    figures = [_figure(attempts[i], rule, "visible", scored[i], values[i]) for i in range(m)]
+    figures = [_figure(attempts[i], "visible") for i in range(m)]
     order = sorted(range(m), key=lambda i: (figures[i].value is None, -(figures[i].value or 0.0), attempts[i].number))
     best = order[0]
     if rule.test == "mcnemar_exact":
@@ -324,11 +309,11 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K)
         worse = other and adjusted[best, i] < alpha and b[best, i] > b[i, best]
         rows.append(BoardRow(attempts[i].number, attempts[i].participant, rank, figures[i],
                              float(p[best, i]) if other else None, float(adjusted[best, i]) if other else None,
-                             int(b[best, i]) if other else 0, int(b[i, best]) if other else 0, not worse))
-    held_scored, held_values = _matrices(attempts, True, rule.outcome)
+                             int(b[best, i]) if other else 0, int(b[i, best]) if other else 0, not worse,
+                             attempt_model(attempts[i].payload)))
     curse = []
     for rank, i in enumerate(order[:top_k], start=1):
-        held = _figure(attempts[i], rule, "held_out", held_scored[i], held_values[i])
+        held = _figure(attempts[i], "held_out")
         curse.append(CurseRow(attempts[i].number, attempts[i].participant, rank, figures[i], held,
                               held_out_reading(figures[i], held)))
     tied = sum(r.tied_with_best for r in rows)

@@ -396,3 +396,26 @@ def test_the_board_ranks_one_attempt_per_person_and_hiding_all_of_someones_attem
     assert [s.value for s in at.success] == [_text("room.attempts.all_hidden_done", n="4", participant="Bea")]
     assert [a.hidden for a in store.attempts(code, include_hidden=True)] == [False, True, True, True, True]
     assert _text("room.reading.board_single", best="1") in _texts(at)
+
+
+def test_attempts_of_two_models_are_ranked_apart_until_the_instructor_mixes_them(room_url):
+    store = _store(room_url)
+    code = store.open_room(TOKEN, "models").code
+    for name, model, outcomes in (("Ana", "llama", [True] * 28 + [False] * 2), ("Bea", "qwen", [True] * 5 + [False] * 25)):
+        payload = trigger_payload(outcomes, [True, False])
+        payload["provenance"]["model"] = model
+        store.submit_attempt(code, store.join(code, name).token, payload)
+    at = _manage(_instructor(), code)
+    boards = [d.value for d in at.dataframe if _text("room.col.tied") in d.value.columns]
+    assert [list(b[_text("room.col.model")]) for b in boards] == [["llama"], ["qwen"]]
+    assert all(_text("room.reading.scope_within_model", model=m) in _texts(at) for m in ("llama", "qwen"))
+    assert not at.toggle(key="room.mix_models").value
+    at.toggle(key="room.mix_models").set_value(True).run()
+    assert not at.exception and store.room(code).settings["mix_models"] is True
+    boards = [d.value for d in at.dataframe if _text("room.col.tied") in d.value.columns]
+    assert [list(b[_text("room.col.model")]) for b in boards] == [["llama", "qwen"]]
+    assert _text("room.reading.board_separated", tied="1", attempts="2", best="1") in _texts(at)
+    assert _text("room.reading.scope_mixed", count="2", models="llama, qwen") in _texts(at)
+    at.toggle(key="room.mix_models").set_value(False).run()
+    assert store.room(code).settings["mix_models"] is False
+    assert len([d for d in at.dataframe if _text("room.col.tied") in d.value.columns]) == 2

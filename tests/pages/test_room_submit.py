@@ -12,7 +12,10 @@ from evallib.room.instructor import ENV_VAR as TOKEN_VAR
 from evallib.room.storage import ENV_VAR, RoomStore
 from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.routing import DEFAULT_RUNS
+from evallib.room.board import build_board
+from ui.i18n import catalogue
 from ui.labels import md
+from ui.room.figure import figure_text, page_line
 from ui.room.state import MEMBERSHIP, Membership, room_store
 from ui.texts.room_submit import TEXTS
 
@@ -250,3 +253,21 @@ def test_a_pending_row_without_its_attempt_says_the_submission_was_not_received(
     _button(at, "persona").click().run()
     assert "Attempt #1 stored" in _texts(at.success)
     assert "not received" not in _texts(at.warning)
+
+
+@pytest.mark.parametrize("kind", ["trigger", "persona", "judge"])
+def test_the_box_says_before_the_click_what_the_board_will_show_for_the_attempt_submitted(open_page, room, kind):
+    """Page = board in AppTest: the sentence shown before the click is the stored attempt's figures, written by
+    the board's own functions (both parts named); the page says the board holds items out."""
+    outside, code, joined = room
+    at = open_page(PAGES[kind], **({"judge_human_text": HUMAN} if kind == "judge" else {}), **{MEMBERSHIP: joined})
+    assert not at.exception and not _button(at, kind).disabled
+    before = [m.value for m in at.markdown if m.value.startswith("Sur le tableau de la salle")]
+    _button(at, kind).click().run()
+    [stored] = outside.attempts(code)
+    assert before == [page_line(stored.payload)]
+    board = build_board([stored])
+    assert figure_text(board.rows[0].accuracy) in before[0] and figure_text(board.winners_curse[0].held_out) in before[0]
+    if kind != "trigger":  # the page's own figures cover every probe / case: it says the board holds some out
+        said = "persona.room_held_out" if kind == "persona" else "judge.room_held_out"
+        assert any(c.value.startswith(catalogue()[said]["fr"].split("{")[0]) for c in at.caption), said

@@ -3,8 +3,9 @@
 `board_section` runs `draw_board` as a fragment (``st.fragment(run_every=...)``, every
 `refresh_seconds` seconds, ``EVALLIB_ROOM_REFRESH_SECONDS`` or the page's setting): only the board
 reruns, the rest of the page stays still. The board ranks one attempt per participant and kind (their
-latest or the one marked final: `evallib.room.history.board_attempts`) and shows, per kind, `evallib.room.board.build_boards`
-(each attempt's figure and interval, sorted, the paired test against the best with Holm's correction
+latest or the one marked final: `evallib.room.history.board_attempts`) and shows, per kind and model (all models
+together when the instructor mixes them: `evallib.room.models.model_boards`, saying which), the boards
+(each attempt's model, figure and interval written as its page writes them, `ui.room.figure`, sorted, the paired test against the best with Holm's correction
 over all pairs, the group the data cannot tell from the best, the winner's curse on held-out items)
 and, when the room rates answers, `evallib.room.ratings.room_agreement` (Fleiss' kappa and
 Krippendorff's alpha with their intervals, who departs most from the majority).
@@ -21,15 +22,16 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pandas as pd
 import pyarrow as pa
 import streamlit as st
 
 from evallib.errors import InputError
-from evallib.room.board import Board, build_boards
+from evallib.room.board import Board
 from evallib.room.history import board_attempts
+from evallib.room.models import mix_models, model_boards
 from evallib.room.board_version import room_version
 from evallib.room.rating_set import room_rating
 from evallib.room.ratings import RoomAgreement, room_agreement
@@ -40,6 +42,7 @@ from ui.i18n import catalogue, integer, interval, number, p_value, percent, t
 from ui.labels import md, name_list
 from ui.readings import formatted
 from ui.room.liveness import heartbeat
+from ui.room.figure import basis, figure_text
 from ui.room.messages import error_text
 from ui.room.state import room_store
 from ui.presentation import presenting
@@ -85,6 +88,7 @@ class KindParts:
     figure: SharedFigure | None
     table: pa.Table | None  # `ui.tables.prepared_table`s
     curse: pa.Table | None
+    key: str = ""  # unique on the page: the kind, then "<kind>_<i>" for a kind's board of another model
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,10 @@ def board_parts(code: str, version: tuple, figures: str) -> BoardParts:
     store = room_store()
     room, attempts, ratings = store.room(code), board_attempts(store, code), store.ratings(code)
     header = t("room.board.title", code=room.code) + (f" — {md(room.title, 80)}" if room.title else "")
-    kinds = tuple(kind_parts(kind, board) for kind, board in build_boards(attempts).items())
+    boards = model_boards(attempts, mixed=mix_models(room.settings))  # within each model unless the room mixes them
+    keys = [board.kind if i == [b.kind for b in boards].index(board.kind) else f"{board.kind}_{i}"
+            for i, board in enumerate(boards)]
+    kinds = tuple(kind_parts(board.kind, board, key) for board, key in zip(boards, keys))
     rating = room_rating(room.settings)
     agreement = None
     if rating is not None:
@@ -149,21 +156,15 @@ def draw_board(code: str, every: float) -> None:
 
 
 def _figure_cells(figure) -> tuple[str, str, str]:
-    """(value, interval, n) of a ranked figure (`ClusteredRate`: n is its items; `Figure`: its stored n)."""
-    n = getattr(figure, "items", None)
-    n = figure.n if n is None else n
-    return number(figure.value), interval(figure.low, figure.high), integer(n)
+    """(value, interval, what it rests on) of a ranked figure, as its page writes them (`ui.room.figure`)."""
+    return number(figure.value), interval(figure.low, figure.high), basis(figure)
 
 
-def _figure_text(figure) -> str:
-    """"0.93 [0.78, 0.99] (n = 30)", or "undefined" alone when there is no figure."""
-    if figure.value is None:
-        return t("format.undefined")
-    value, bounds, n = _figure_cells(figure)
-    return f"{value} {bounds} (n = {n})"
+def _model(name: str) -> str:
+    return name or t("room.model.unknown")
 
 
-def kind_parts(kind: str, board: Board) -> KindParts:
+def kind_parts(kind: str, board: Board, key: str | None = None) -> KindParts:
     """What `draw_kind_parts` draws for one kind's board: texts, chart and tables, built once."""
     interval_unit = t(f"room.unit.{INTERVAL_UNIT.get(kind, 'item')}")
     if board.n_pairs:
@@ -176,8 +177,8 @@ def kind_parts(kind: str, board: Board) -> KindParts:
         value, bounds, n = _figure_cells(row.accuracy)
         best = row.p_vs_best is None
         rows.append({t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
-                     t("room.col.participant"): row.participant, t("room.col.figure"): value,
-                     t("room.col.interval"): bounds, t(f"room.col.n.{kind}"): n,
+                     t("room.col.participant"): row.participant, t("room.col.model"): _model(row.model),
+                     t("room.col.figure"): value, t("room.col.interval"): bounds, t("room.col.basis"): n,
                      t("room.col.p"): "—" if best else p_value(row.p_vs_best),
                      t("room.col.p_holm"): "—" if best else p_value(row.p_adjusted),
                      t("room.col.tied"): t("room.best") if best else t("room.yes" if row.tied_with_best else "room.no")})
@@ -192,11 +193,17 @@ def kind_parts(kind: str, board: Board) -> KindParts:
     if board.winners_curse:
         curse = prepared_table(pd.DataFrame([{t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
                                t("room.col.participant"): row.participant,
-                               t("room.col.visible"): _figure_text(row.visible),
-                               t("room.col.held_out"): _figure_text(row.held_out),
+                               t("room.col.visible"): figure_text(row.visible),
+                               t("room.col.held_out"): figure_text(row.held_out),
                                t("room.col.reading"): say_plain(row.reading)} for row in board.winners_curse]),
                                wrapped=True)  # the readings are sentences: they wrap
-    return KindParts(kind, board, say(board.reading), method, figure, table, curse)
+    reading = say(board.reading)
+    if board.scope is not None:  # which models this board compares (evallib.room.models.scope_reading)
+        scope = board.scope
+        if "models" in scope.values:
+            scope = replace(scope, values={**scope.values, "models": tuple(map(_model, scope.values["models"]))})
+        reading = f"{reading}\n\n{say(scope)}"
+    return KindParts(kind, board, reading, method, figure, table, curse, key or kind)
 
 
 def draw_kind(kind: str, board: Board) -> None:
@@ -206,30 +213,31 @@ def draw_kind(kind: str, board: Board) -> None:
 
 def draw_kind_parts(parts: KindParts) -> None:
     """Draw one kind's board from its parts (shared by the sessions: read only)."""
-    kind, board = parts.kind, parts.board
+    kind, board, key = parts.kind, parts.board, parts.key or parts.kind
     st.subheader(t(f"room.kind.{kind}"))
     st.markdown(parts.reading)
     st.caption(parts.method)
     if parts.figure is not None:
-        st.plotly_chart(parts.figure, config=chart_config(), key=f"room_board_chart_{kind}")
+        st.plotly_chart(parts.figure, config=chart_config(), key=f"room_board_chart_{key}")
         draw_prepared(parts.table, wrapped=presenting(), width="stretch")
-        download_table(f"room_board_{kind}", lambda: board_records(board), key=f"room_board_{kind}")
+        download_table(f"room_board_{key}", lambda: board_records(board), key=f"room_board_{key}")
     if parts.curse is not None:
         st.markdown(f"**{t('room.curse.title')}**")
         st.caption(t("room.curse.why"))
         draw_prepared(parts.curse, wrapped=True)
-        download_table(f"room_curse_{kind}", lambda: curse_records(board), key=f"room_curse_{kind}")
+        download_table(f"room_curse_{key}", lambda: curse_records(board), key=f"room_curse_{key}")
 
 
 def _figure_record(prefix: str, figure) -> dict:
-    n = getattr(figure, "items", None)
+    """A figure's values: value, interval, n observations (k of them right for a rate), units and their name."""
     return {f"{prefix}value": figure.value, f"{prefix}low": figure.low, f"{prefix}high": figure.high,
-            f"{prefix}n": figure.n if n is None else n}
+            f"{prefix}n": figure.n, f"{prefix}k": figure.k, f"{prefix}units": figure.units,
+            f"{prefix}interval_unit": figure.unit}
 
 
 def board_records(board: Board) -> list[dict]:
     """The board's rows as plain values for its CSV/JSON download (unit and test named on each row)."""
-    return [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
+    return [{"rank": row.rank, "attempt": row.number, "participant": row.participant, "model": row.model,
              **_figure_record("", row.accuracy), "unit": board.unit, "test": board.test,
              "p_vs_best": row.p_vs_best, "p_holm": row.p_adjusted, "tied_with_best": row.tied_with_best}
             for row in board.rows]

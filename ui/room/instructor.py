@@ -22,6 +22,7 @@ from evallib.room.browsers import (forget_instructor, instructor_standing, remem
                                    removed_participants)
 from evallib.room.bundle import export_room, import_bundle
 from evallib.room.history import hide_participant
+from evallib.room.models import MIX_KEY, mix_models
 from evallib.room.rating_set import (DEFAULT_ITEMS, DEFAULT_LABELS, RATING_KEY, authored_answers, rating_items,
                                      rating_settings, room_rating)
 from evallib.room.storage import RoomStorageError, normalise_code
@@ -102,6 +103,15 @@ def _rate_these(store, token: str, code: str) -> str:
     settings = store.room(code).settings
     store.update_settings(code, token, {**settings, RATING_KEY: chosen})
     return t("room.rating.applied", items=plural("room.rating.items", len(chosen["items"])))
+
+
+@_action
+def _mix_models(store, token: str, code: str) -> str:
+    """The board compares models together (the toggle on) or within each model (off): a room setting."""
+    mixed = bool(st.session_state.get("room.mix_models"))
+    store.check_instructor(token)
+    store.update_settings(code, token, {**store.room(code).settings, MIX_KEY: mixed})
+    return t("room.models.mixed_done" if mixed else "room.models.within_done")
 
 
 @_action
@@ -199,6 +209,9 @@ def instructor_panel() -> str | None:
         st.fragment(_activity, run_every=refresh_seconds())(code)
         if not room.closed:
             st.button(t("room.instructor.close"), key="room.close", on_click=_close, args=(code,))
+        st.session_state["room.mix_models"] = mix_models(room.settings)  # the room's setting, as stored
+        st.toggle(t("room.models.mix"), key="room.mix_models", help=t("room.models.mix_help"),
+                  on_change=_mix_models, args=(code,))
         _rating_items(room)
         _export_part(code)
     return code

@@ -25,6 +25,7 @@ board), with a "count this one" choice per kind.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 
@@ -41,6 +42,7 @@ from evallib.room.submissions import new_key, submit
 from evallib.triggering.authored import TRIGGER_SET
 from ui.i18n import integer, t
 from ui.labels import md
+from ui.room.figure import page_line
 from ui.room.messages import error_text
 from ui.room.history import stored_panel
 from ui.room.join import still_member
@@ -51,6 +53,38 @@ from ui.sources import chosen_source
 PENDING = "room.submit.pending"
 #: Session state: kind -> (room code, "success" or "error", text key or the room's error, values) of the last click.
 OUTCOME = "room.submit.outcome"
+#: Session state: kind -> (fingerprint of the page's results, attempt built from them): the attempt whose figure
+#: the box shows is the one a click submits, built once per change of the results.
+BUILT = "room.submit.built"
+
+
+def fingerprint(*parts: object) -> str:
+    """A digest of what an attempt is built from (their ``repr``): equal while the page's results are."""
+    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
+
+
+def _memo(kind: str, key: str | None, build: Callable[[], dict]) -> Callable[[], dict]:
+    """``build`` kept per kind in the session for the fingerprint ``key`` (None: built at each call)."""
+    if key is None:
+        return build
+
+    def cached() -> dict:
+        kept = st.session_state.get(BUILT, {}).get(kind)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        payload = build()
+        st.session_state.setdefault(BUILT, {})[kind] = (key, payload)
+        return payload
+    return cached
+
+
+def _figure_line(build: Callable[[], dict]) -> None:
+    """The attempt as the board will show it (`ui.room.figure.page_line`), or nothing when it cannot be built."""
+    try:
+        payload = build()
+    except InputError:
+        return  # the click says why (room_submit.build.*)
+    st.markdown(page_line(payload))
 
 
 #: Refusals that no retry can overcome (the room closed or forgot this participant, an identical attempt
@@ -110,13 +144,16 @@ def _values(reading: Reading) -> dict:
     return {k: integer(v) if isinstance(v, int) else v for k, v in reading.values.items()}
 
 
-def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detail: str = "") -> None:
+def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detail: str = "",
+                 key: str | None = None) -> None:
     """The room's box for one page: a hint when not joined; else the button (disabled with the reason
     unless ``readiness`` is "ready" or an attempt is kept), the kept attempt and the last outcome.
 
     ``kind``: "trigger", "persona" or "judge"; ``build``: makes the attempt (called on click only);
-    ``detail``: one more line saying what is submitted (Markdown-safe).
+    ``detail``: one more line saying what is submitted (Markdown-safe); ``key``: a `fingerprint` of what
+    ``build`` reads (the attempt is then built once per change, its figure shown before the click).
     """
+    build = _memo(kind, key, build)
     joined = membership()
     try:
         if joined is not None and not still_member(joined):  # removed by the instructor since: said here too
@@ -133,6 +170,8 @@ def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detai
             st.caption(detail)
         kept = _pending(kind, joined.code) is not None
         enabled = kept or readiness.code == "ready"
+        if readiness.code == "ready" and not kept and key is not None:
+            _figure_line(build)
         st.button(t("room_submit.retry" if kept else "room_submit.button"), key=f"room_submit_{kind}",
                   type="primary", disabled=not enabled, on_click=_send, args=(kind, joined, build))
         if kept:
@@ -162,7 +201,8 @@ def submit_trigger(queries: Sequence, baseline_rows: Sequence, tried: tuple, *, 
                                      model=source.model if source is not None else model,
                                      source=attempt_source(live, [source.origin] if source is not None else []),
                                      runs=runs, mode=mode, baseline_rows=baseline_rows)
-    submit_panel("trigger", readiness, build)
+    submit_panel("trigger", readiness, build,
+                 key=fingerprint(rows, queries, catalogue, source, model, runs, mode, live, baseline_rows))
 
 
 def submit_persona(catalogue, responses: Mapping, *, model: str, live: bool, set_name: str = "persona") -> None:
@@ -176,7 +216,7 @@ def submit_persona(catalogue, responses: Mapping, *, model: str, live: bool, set
     def build() -> dict:
         return build_persona_attempt(catalogue, answers, model=source.model if source is not None else model,
                                      source=attempt_source(live, [r.provenance for r in answers.values() if not r.failed]))
-    submit_panel("persona", readiness, build)
+    submit_panel("persona", readiness, build, key=fingerprint(catalogue, sorted(answers.items()), source, model, live))
 
 
 def submit_judge(configs: Mapping, runs: Mapping, template: str, human: Mapping[str, int] | None, comparisons,
@@ -196,4 +236,5 @@ def submit_judge(configs: Mapping, runs: Mapping, template: str, human: Mapping[
         return build_judge_attempt(results, human, config.rubric, template=config.template, template_name=template,
                                    generator=config.generator.model, judge=config.judge.model,
                                    source=attempt_source(live, origins), blinding=config.blinding, comparisons=probes)
-    submit_panel("judge", readiness, build, detail=t("judge.template", name=md(template)))
+    submit_panel("judge", readiness, build, detail=t("judge.template", name=md(template)),
+                 key=fingerprint(config, results, human, probes, live))

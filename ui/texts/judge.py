@@ -533,6 +533,11 @@ TEXTS = {
               "error ({cases})."},
     "judge.error.not_utf8": {"fr": "Le fichier n'est pas du texte UTF-8 : enregistrez-le en UTF-8.",
                              "en": "The file is not UTF-8 text: save it as UTF-8."},
+    "judge.room_held_out": {
+        "fr": "Ce kappa porte sur tous les cas notés. Dans une salle, le tableau met {held} cas de côté ({cases}) : il "
+              "classe sur les autres et mesure à nouveau sur ceux-là (voir la boîte « Soumettre à la salle »).",
+        "en": "This kappa covers every scored case. In a room, the board holds {held} cases out ({cases}): it ranks on "
+              "the others and measures again on those (see the “Submit to the room” box)."},
 }
 
 for _key, (fr, en, help_fr, help_en) in _STATUSES.items():

@@ -544,4 +544,10 @@ TEXTS = {
                                 "en": "All {n} prompts open with: \"{opening}\" Here is what follows in each."},
     "persona.prompt_only_opening": {"fr": "(rien d'autre que l'ouverture commune)",
                                     "en": "(nothing but the shared opening)"},
+    "persona.room_held_out": {
+        "fr": "Ces chiffres portent sur les {n} sondes. Dans une salle, le tableau met la sonde {probe} de côté : "
+              "il classe sur les {visible} autres et mesure à nouveau sur la sonde {probe} (voir la boîte « Soumettre "
+              "à la salle »).",
+        "en": "These figures cover all {n} probes. In a room, the board holds probe {probe} out: it ranks on the "
+              "{visible} others and measures again on probe {probe} (see the “Submit to the room” box)."},
 }

@@ -362,6 +362,52 @@ TEXTS = {
               "{compared} réponses ({share}).",
         "en": "{participant} departs most from the others' majority: {disagreements} disagreement(s) over "
               "{compared} answers ({share})."},
+    # one figure, one unit (ui/room/figure.py, evallib.room.figures); boards within a model (evallib.room.models)
+    "room.figure.text": {"fr": "{value} {interval}, {basis}", "en": "{value} {interval}, {basis}"},
+    "room.figure.basis": {"fr": "{observed} sur {units}", "en": "{observed} over {units}"},
+    "room.figure.page": {
+        "fr": "Sur le tableau de la salle, cet essai figurera ainsi ({figure}, intervalle à 95 %, unité : "
+              "{unit}) — partie visible : {visible} ; mise de côté : {held_out}.",
+        "en": "On the room's board, this attempt will show ({figure}, 95% interval, unit: {unit}) — visible "
+              "part: {visible}; held out: {held_out}."},
+    "room.observed.decision.one": {"fr": "{k}/{n} décision juste", "en": "{k}/{n} right decision"},
+    "room.observed.decision.other": {"fr": "{k}/{n} décisions justes", "en": "{k}/{n} right decisions"},
+    "room.observed.response.one": {"fr": "{k}/{n} réponse reconnue", "en": "{k}/{n} answer recognised"},
+    "room.observed.response.other": {"fr": "{k}/{n} réponses reconnues", "en": "{k}/{n} answers recognised"},
+    "room.observed.case.one": {"fr": "{k}/{n} cas", "en": "{k}/{n} case"},
+    "room.observed.case.other": {"fr": "{k}/{n} cas", "en": "{k}/{n} cases"},
+    "room.observed.item.one": {"fr": "{k}/{n} élément juste", "en": "{k}/{n} right item"},
+    "room.observed.item.other": {"fr": "{k}/{n} éléments justes", "en": "{k}/{n} right items"},
+    "room.units.query.one": {"fr": "{n} requête", "en": "{n} query"},
+    "room.units.query.other": {"fr": "{n} requêtes", "en": "{n} queries"},
+    "room.units.probe.one": {"fr": "{n} sonde", "en": "{n} probe"},
+    "room.units.probe.other": {"fr": "{n} sondes", "en": "{n} probes"},
+    "room.units.case.one": {"fr": "{n} cas", "en": "{n} case"},
+    "room.units.case.other": {"fr": "{n} cas", "en": "{n} cases"},
+    "room.units.item.one": {"fr": "{n} élément", "en": "{n} item"},
+    "room.units.item.other": {"fr": "{n} éléments", "en": "{n} items"},
+    "room.col.basis": {"fr": "Mesuré sur", "en": "Measured on"},
+    "room.col.model": {"fr": "Modèle", "en": "Model"},
+    "room.model.unknown": {"fr": "non indiqué", "en": "not stated"},
+    "room.reading.scope_within_model": {"fr": "Essais comparés au sein du modèle {model}.",
+                                        "en": "Attempts compared within model {model}."},
+    "room.reading.scope_model_unknown": {
+        "fr": "Essais qui n'indiquent pas leur modèle, comparés entre eux.",
+        "en": "Attempts that do not state their model, compared with one another."},
+    "room.reading.scope_mixed": {
+        "fr": "Modèles mélangés à la demande de l'animateur ({count}) : {models}. Un écart peut venir du modèle "
+              "autant que du prompt.",
+        "en": "Models mixed at the instructor's request ({count}): {models}. A gap may come from the model as "
+              "much as from the prompt."},
+    "room.models.mix": {"fr": "Comparer ensemble des essais de modèles différents",
+                        "en": "Compare attempts of different models together"},
+    "room.models.mix_help": {
+        "fr": "Désactivé (par défaut), le tableau compare les essais au sein de chaque modèle.",
+        "en": "Off (the default), the board compares attempts within each model."},
+    "room.models.mixed_done": {"fr": "Le tableau compare désormais les modèles ensemble.",
+                               "en": "The board now compares models together."},
+    "room.models.within_done": {"fr": "Le tableau compare désormais au sein de chaque modèle.",
+                                "en": "The board now compares within each model."},
 }
 
 for _texts in TEXTS.values():

@@ -7,6 +7,7 @@ from evallib.triggering.comparison import mcnemar_exact, paired_correctness
 from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.decisions import Decision
 from evallib.triggering.metrics import RoutedDecision, by_query, trigger_metrics
+from evallib.triggering.report import evaluate
 from tests.evallib.room.conftest import trigger_payload
 
 
@@ -36,14 +37,19 @@ def test_a_trigger_attempt_keeps_the_page_figures_per_query_and_split_by_held_ou
     attempt = build_trigger_attempt(rows, queries, descriptions, model="llama", source="recorded", runs=2,
                                     baseline_rows=baseline)
     held = {q.id for q in queries if q.held_out}
-    per_query = by_query(rows)
-    visible = trigger_metrics([r for r in per_query if r.query_id not in held])
-    hidden = trigger_metrics([r for r in per_query if r.query_id in held])
+    page = evaluate(rows, catalogue, queries)  # the trigger page's report: every run, the query as the unit
+    visible, hidden = page.visible, page.held_out
     assert attempt["figures"]["visible"]["accuracy"] == visible.accuracy.to_dict()
     assert attempt["figures"]["visible"]["recall"] == visible.recall.to_dict()
     assert attempt["figures"]["visible"]["false_activation_rate"] == visible.false_activation_rate.to_dict()
     assert attempt["figures"]["held_out"]["accuracy"] == hidden.accuracy.to_dict()
-    assert attempt["figures"]["visible"]["accuracy"]["n"] == len(queries) - len(held)
+    # every scored run counted (one error run left out), the intervals over the visible queries
+    assert attempt["figures"]["visible"]["accuracy"]["n"] == 2 * (len(queries) - len(held)) - (queries[3].id not in held)
+    assert attempt["figures"]["visible"]["accuracy"]["items"] == len(queries) - len(held)
+    # the items keep one outcome per query for the board's paired test: right only when every run was right
+    per_query = {r.query_id: r for r in by_query(rows)}
+    assert all(i["correct"] == (per_query[i["id"]].correct if per_query[i["id"]].decision.scored else None)
+               for i in attempt["items"])
     assert [i["id"] for i in attempt["items"]] == [q.id for q in queries]
     assert sum(i["held_out"] for i in attempt["items"]) == len(held) > 0
     ids, before, after = paired_correctness([r for r in baseline if r.query_id not in held],

@@ -10,11 +10,13 @@ from statsmodels.stats.multitest import multipletests
 from evallib.room.board import build_board, held_out_reading, holm, mcnemar_p, pairwise
 from evallib.triggering.comparison import mcnemar_exact
 from evallib.cluster_rates import ClusteredRate
+from evallib.room.figures import Figure
 
 
-def rate(k: int, n: int) -> ClusteredRate:
-    """k right out of n queries, one outcome per query."""
-    return ClusteredRate.of([(1, 1)] * k + [(0, 1)] * (n - k))
+def rate(k: int, n: int) -> Figure:
+    """k right out of n queries, one outcome per query, as the board's figure (value, interval, n)."""
+    r = ClusteredRate.of([(1, 1)] * k + [(0, 1)] * (n - k))
+    return Figure(r.value, r.low, r.high, r.n)
 from tests.evallib.room.conftest import trigger_payload
 
 
