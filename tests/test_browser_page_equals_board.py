@@ -1,4 +1,4 @@
-"""Page = board (issue 21, item 1), in Chromium against one server on a SQLite room, offline.
+"""Page = board (docs/room.md#page-board), in Chromium against one server on a SQLite room, offline.
 
 A participant joins the room and submits from the trigger, persona and judge pages. Before each click
 the page's room box says what the board will show for that attempt (the figure, its 95 % interval, what

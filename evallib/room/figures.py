@@ -1,4 +1,4 @@
-"""An attempt's figure, one function for its page and for the room's board (issue 21, item 1).
+"""An attempt's figure, one function for its page and for the room's board (docs/room.md#page-board).
 
 The board ranks attempts by a figure and its page shows one: both read it here, from the stored
 attempt (`attempt_figure`), so that the page and the projector show the same number, the same 95 %

@@ -1,4 +1,4 @@
-"""Which model an attempt measured, and boards that compare attempts within one model (issue 21, item 4).
+"""Which model an attempt measured, and boards that compare attempts within one model (docs/room.md#models).
 
 Two prompts tried on two models differ by the model as much as by the prompt: ranking them together
 says nothing about the prompts. The board therefore compares attempts of one kind **within one

@@ -1,4 +1,4 @@
-"""An attempt's figure as text, the same on its page and on the room's board (issue 21, item 1).
+"""An attempt's figure as text, the same on its page and on the room's board (docs/room.md#page-board).
 
 Both the board's table (`ui.room.board`) and the "Submit to the room" box of each page
 (`ui.room.submit`) write a figure read by `evallib.room.figures.attempt_figure` through these

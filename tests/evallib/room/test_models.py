@@ -1,4 +1,4 @@
-"""Boards within one model (issue 21, item 4): two models, one model, a missing model, mixed on request."""
+"""Boards within one model (docs/room.md#models): two models, one model, a missing model, mixed on request."""
 
 from types import SimpleNamespace
 
