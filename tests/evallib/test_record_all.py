@@ -43,13 +43,18 @@ def _full_row(out: str, page: str) -> tuple[int, ...]:
     return tuple(int(value) for value in match.groups())
 
 
-def test_record_all_records_every_page_then_replays_offline(tmp_path, capsys):
+def _record_all(folder: Path, capsys, model: str) -> tuple[str, int]:
+    """``record all`` of ``model`` from a fresh fake server into ``folder``: (what it printed, requests sent)."""
     with FakeLLMServer(api_key=FAKE_KEY) as server:
-        code = main(["record", "all", "--base-url", server.openai_base_url, "--model", "fake-tools",
-                     "--recordings-dir", str(tmp_path)])
+        code = main(["record", "all", "--base-url", server.openai_base_url, "--model", model,
+                     "--recordings-dir", str(folder)])
         sent = len(server.requests)
-    out = capsys.readouterr().out
     assert code == 0
+    return capsys.readouterr().out, sent
+
+
+def test_record_all_records_every_page_then_replays_offline(tmp_path, capsys):
+    out, sent = _record_all(tmp_path, capsys, "fake-tools")
     assert {path.stem for path in tmp_path.glob("*.jsonl")} == {"persona", "trigger", "judge", "gnss"}
     already, asked, answered, failed = _row(out, "all pages")
     assert (already, failed) == (0, 0) and asked == answered == sent == _lines(tmp_path)
@@ -119,12 +124,7 @@ def test_a_dead_server_exits_2_with_the_cause_after_the_first_page(tmp_path, cap
 def test_requests_repeated_within_a_fresh_run_are_duplicates_asked_once_not_already_recorded(tmp_path, capsys):
     # A model with one fixed reply (as LiteLLM's mock models): both templates' responses are the same text, so
     # the judge's grading requests of template B repeat template A's, key for key.
-    with FakeLLMServer(api_key=FAKE_KEY) as server:
-        code = main(["record", "all", "--base-url", server.openai_base_url, "--model", "fake-fixed",
-                     "--recordings-dir", str(tmp_path)])
-        sent = len(server.requests)
-    out = capsys.readouterr().out
-    assert code == 0
+    out, sent = _record_all(tmp_path, capsys, "fake-fixed")
     already, asked, answered, failed, duplicates, recorded = _full_row(out, "judge")
     assert already == 0 and duplicates == 12 and asked == answered == recorded
     assert _full_row(out, "all pages")[0] == 0  # nothing was recorded before this run
