@@ -10,6 +10,7 @@ import pytest
 from evallib.cli_failures import CommandOptions, call_failures
 from evallib.llm import ChatRequest, ProviderConfig, collect, make_provider
 from evallib.llm.errors import NotAnApiAnswer
+from evallib.llm.urls import base_url_problem
 from evallib.triggering.decisions import parse_decision
 from tests.evallib.llm.conftest import SECRET_KEY
 from tests.fake_llm_server import NotAnApiServer, PlainFileServer
@@ -114,3 +115,33 @@ def test_the_not_an_api_answer_of_a_200_page_is_unchanged():
         provider = live("openai", site.url + "/v1", max_retries=0)
         with pytest.raises(NotAnApiAnswer):
             provider.list_models()
+
+
+@pytest.mark.parametrize("url, problem", [
+    ("http://user:pass@127.0.0.1:4000/v1", ""), ("https://:tok@proxy.example/v1", ""), ("http://[::1]:11434/v1", ""),
+    ("http://localhost:11434/v1?api-version=1", ""), ("localhost:11434/v1", "scheme"), ("ftp://host/v1", "scheme"),
+    ("http:///v1", "host"), ("http://[::1/v1", "host"), ("http://host:port/v1", "port"), ("http://host:70000", "port"),
+    ("http://host/v 1", "spaces"),
+])
+def test_base_url_problems(url, problem):
+    assert base_url_problem(url) == problem
+
+
+def test_a_user_pass_url_is_a_url_for_the_page(monkeypatch):
+    from ui.settings import Settings, config_problem
+    config = ProviderConfig(base_url="http://user:secret-pass-123@127.0.0.1:4000/v1")
+    assert config_problem(Settings("live", config, "fake-ok", 8, True)) == ""
+    assert config_problem(Settings("live", ProviderConfig(base_url="localhost:4000"), "m", 8, True)) == "sidebar.bad_url"
+
+
+def test_a_user_pass_url_to_a_dead_server_prints_the_cause_with_the_url_redacted(tmp_path, capsys, monkeypatch):
+    from evallib.__main__ import main
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET_KEY)
+    port = _free_port()
+    code = main(["record", "gnss", "--base-url", f"http://user:secret-pass-123@127.0.0.1:{port}/v1", "--model", "m",
+                 "--runs", "1", "--recordings-dir", str(tmp_path)])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert "no server: 12 of 12 calls" in captured.err
+    assert f"No server answered at http://***@127.0.0.1:{port}/v1: the connection was refused" in captured.err
+    assert "secret-pass-123" not in captured.out + captured.err
