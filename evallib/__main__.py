@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 
 from evallib.cli_failures import call_failures
-from evallib.gate_cli import (LIVE_OPTIONS_HELP, ProgressLine, add_live_options, command_options, exit_code,
+from evallib.gate_cli import (RECORD_OPTIONS_HELP, ProgressLine, add_live_options, command_options, exit_code,
                               live_config, report_failures)
 from evallib.llm import (ChatResult, RecordingProvider, Recordings, collect, local_directory,
                          make_provider)
@@ -202,10 +202,12 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m evallib", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
+    for name, summary in EVALUATION_HELP.items():  # parsed by their own modules (`main`); listed here for --help
+        commands.add_parser(name, help=summary, add_help=False)
     record = commands.add_parser("record", help="record a page's requests from a live model (local folder)",
-                                 description=LIVE_OPTIONS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+                                 description=RECORD_OPTIONS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     record.add_argument("page", choices=tuple(RECORDERS))
-    add_live_options(record, ("--kind", "--provider"))
+    add_live_options(record, ("--kind", "--provider"), gate=False)
     record.add_argument("--model", required=True)
     record.add_argument("--recordings-dir", type=Path, default=None,
                         help=f"where new recordings go (default: ${LOCAL_DIR_VARIABLE}, else recordings/local)")
@@ -233,6 +235,12 @@ EVALUATIONS = {"trigger": "evallib.triggering.cli", "judge": "evallib.judging.cl
 EVALUATIONS["persona"] = "evallib.persona.cli"  # the persona audit, its run bundle and an accuracy gate
 EVALUATIONS["kappa"] = "evallib.agreement.cli"  # the kappa page's figures from a ratings file
 EVALUATIONS["room"] = "evallib.room.cli"  # room token: draw a new instructor token (the drawn one is kept hashed)
+#: What the top-level ``--help`` says of each evaluation command (its own ``--help`` says the rest).
+EVALUATION_HELP = {
+    "trigger": "the trigger eval as a CI gate", "judge": "the LLM-as-judge pipeline, a JSON report and a gate",
+    "gnss": "the GNSS agent evaluation", "persona": "the persona audit, its run bundle, an accuracy gate",
+    "kappa": "the kappa page's figures from a ratings file", "room": "room token: draw a new instructor token",
+}
 
 
 def main(argv: list[str] | None = None) -> int:
