@@ -347,6 +347,11 @@ def _refused(config, url: str, model: str, http: dict, list_models) -> Failure:
                            hint, {**http, "model": model, **listed})
         return Failure("not_found", "not_found", _with_text(f"Nothing found at {url} (HTTP 404)", text),
                        "Check the base URL.", http)
+    if not config.api_key and status == 400:  # LiteLLM refuses a request without a key so: 400 "No connected db"
+        return Failure("bad_request", "bad_request_no_key", _with_text(
+            f"HTTP 400 from {url}, and no API key was given (a proxy that needs one answers so)", text),
+            "Give an API key first (scripts read OPENAI_API_KEY or ANTHROPIC_API_KEY); then check the model "
+            "and the parameters.", {**http, "model": model})
     return Failure("bad_request", "bad_request", _with_text(f"HTTP {status} from {url}", text),
                    "Possible causes, most likely first: the key is refused by a proxy (some answer 400, not 401); "
                    "the model is unknown; a parameter is refused by the model (temperature, tools, extra body...).",

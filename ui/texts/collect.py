@@ -128,6 +128,11 @@ TEXTS = {
         "fr": "Aucun serveur ne répond à {url} : la connexion est refusée (rien n'écoute à cette adresse).",
         "en": "No server answered at {url}: the connection was refused (nothing listens there).",
     },
+    "failure.bad_request_no_key": {
+        "fr": "Le serveur {url} a refusé la requête (HTTP {status}), et aucune clé d'API n'a été donnée (un "
+              "proxy qui en demande une répond ainsi).",
+        "en": "HTTP {status} from {url}, and no API key was given (a proxy that needs one answers so).",
+    },
     "failure.auth_missing": {
         "fr": "Le serveur {url} demande une clé d'API, et aucune n'a été donnée (HTTP {status}).",
         "en": "The server at {url} asks for an API key, and none was given (HTTP {status}).",

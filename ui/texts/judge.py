@@ -533,6 +533,7 @@ TEXTS = {
               "error ({cases})."},
     "judge.error.not_utf8": {"fr": "Le fichier n'est pas du texte UTF-8 : enregistrez-le en UTF-8.",
                              "en": "The file is not UTF-8 text: save it as UTF-8."},
+    "judge.answers_from": {"fr": "Réponses et notes : {badges}", "en": "Responses and grades: {badges}"},
 }
 
 for _key, (fr, en, help_fr, help_en) in _STATUSES.items():

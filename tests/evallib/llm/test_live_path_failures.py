@@ -145,3 +145,13 @@ def test_a_user_pass_url_to_a_dead_server_prints_the_cause_with_the_url_redacted
     assert "no server: 12 of 12 calls" in captured.err
     assert f"No server answered at http://***@127.0.0.1:{port}/v1: the connection was refused" in captured.err
     assert "secret-pass-123" not in captured.out + captured.err
+
+
+def test_an_empty_key_refused_with_a_400_as_litellm_does_names_the_missing_key():
+    from tests.fake_llm_server import FakeLLMServer
+    with FakeLLMServer(api_key=SECRET_KEY, proxy_errors=True) as proxy:
+        missing = live("openai", proxy.openai_base_url, key="", max_retries=0).chat(QUESTION)
+        wrong = live("openai", proxy.openai_base_url, key="sk-wrong-key-0000", max_retries=0).chat(QUESTION)
+    assert missing.error_details["code"] == "bad_request_no_key" and "no API key was given" in missing.error
+    assert wrong.error_details["code"] == "bad_request"
+    assert call_failures([missing], ["q1"], CommandOptions()).groups[0].name == "missing key"
