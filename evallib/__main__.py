@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 
 from evallib.cli_failures import call_failures
-from evallib.gate_cli import (LIVE_OPTIONS_HELP, ProgressLine, add_live_options, command_options, exit_code,
+from evallib.gate_cli import (RECORD_OPTIONS_HELP, ProgressLine, add_live_options, command_options, exit_code,
                               live_config, report_failures)
 from evallib.llm import (ChatResult, RecordingProvider, Recordings, collect, local_directory,
                          make_provider)
@@ -71,11 +71,17 @@ def persona_authored(recordings_dir: Path) -> int:
 
 
 def _recording_provider(args: argparse.Namespace, set_name: str):
-    """(endpoint config, recordings, live provider recording into ``set_name``) for a ``record`` command."""
+    """(endpoint config, recordings, live provider recording into ``set_name``) for a ``record`` command.
+
+    ``record all`` sets ``args.resume``: its provider answers what is already recorded, asks a request
+    repeated within the run once, and records the rest itself (`evallib.record_all.ResumingProvider`).
+    """
     config = live_config(args)
     store = Recordings(SHIPPED_DIR, args.recordings_dir)
-    provider = RecordingProvider(make_provider(config), store, set_name, args.provider)
-    return config, store, getattr(args, "resume", lambda live, _: live)(provider, store)  # set by `record all`
+    resume = getattr(args, "resume", None)
+    if resume is not None:
+        return config, store, resume(make_provider(config), store, set_name, args.provider)
+    return config, store, RecordingProvider(make_provider(config), store, set_name, args.provider)
 
 
 def _progress_line(args: argparse.Namespace, name: str) -> ProgressLine:
@@ -110,11 +116,25 @@ def record_requests(requests: list, labels: list[str], args: argparse.Namespace,
     return _summary(results, labels, args, store, set_name)
 
 
+def persona_requests(catalogue, model: str, disable_reasoning: bool) -> tuple[list, list[str]]:
+    """(requests, labels) the persona page asks by default: the grid, then exercise 3's rewrite of the
+    catalogue's example assistant (its six probes under the suggested prompt), as the page builds them."""
+    cells = build_requests(catalogue, model, disable_reasoning=disable_reasoning)
+    labels = [f"{c.assistant} / probe {c.probe_index + 1}" for c in cells]
+    if catalogue.rewrite_example:
+        name = catalogue.rewrite_example[0]
+        rewritten = [c for c in build_requests(catalogue.with_prompt(*catalogue.rewrite_example), model,
+                                               disable_reasoning=disable_reasoning) if c.assistant == name]
+        cells += rewritten
+        labels += [f"{name} (rewrite) / probe {c.probe_index + 1}" for c in rewritten]
+    return [c.request for c in cells], labels
+
+
 def persona_record(args: argparse.Namespace) -> int:
-    """Collect the persona page's default grid from a live endpoint into the local recordings."""
-    cells = build_requests(load_catalogue(), args.model, disable_reasoning=args.provider == "openai")
-    return record_requests([c.request for c in cells], [f"{c.assistant} / probe {c.probe_index + 1}" for c in cells],
-                           args, PERSONA_SET)
+    """Collect the persona page's default requests (`persona_requests`) from a live endpoint into the
+    local recordings."""
+    requests, labels = persona_requests(load_catalogue(), args.model, args.provider == "openai")
+    return record_requests(requests, labels, args, PERSONA_SET)
 
 
 def trigger_record(args: argparse.Namespace) -> int:
@@ -182,10 +202,12 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m evallib", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
+    for name, summary in EVALUATION_HELP.items():  # parsed by their own modules (`main`); listed here for --help
+        commands.add_parser(name, help=summary, add_help=False)
     record = commands.add_parser("record", help="record a page's requests from a live model (local folder)",
-                                 description=LIVE_OPTIONS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+                                 description=RECORD_OPTIONS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     record.add_argument("page", choices=tuple(RECORDERS))
-    add_live_options(record, ("--kind", "--provider"))
+    add_live_options(record, ("--kind", "--provider"), gate=False)
     record.add_argument("--model", required=True)
     record.add_argument("--recordings-dir", type=Path, default=None,
                         help=f"where new recordings go (default: ${LOCAL_DIR_VARIABLE}, else recordings/local)")
@@ -213,6 +235,12 @@ EVALUATIONS = {"trigger": "evallib.triggering.cli", "judge": "evallib.judging.cl
 EVALUATIONS["persona"] = "evallib.persona.cli"  # the persona audit, its run bundle and an accuracy gate
 EVALUATIONS["kappa"] = "evallib.agreement.cli"  # the kappa page's figures from a ratings file
 EVALUATIONS["room"] = "evallib.room.cli"  # room token: draw a new instructor token (the drawn one is kept hashed)
+#: What the top-level ``--help`` says of each evaluation command (its own ``--help`` says the rest).
+EVALUATION_HELP = {
+    "trigger": "the trigger eval as a CI gate", "judge": "the LLM-as-judge pipeline, a JSON report and a gate",
+    "gnss": "the GNSS agent evaluation", "persona": "the persona audit, its run bundle, an accuracy gate",
+    "kappa": "the kappa page's figures from a ratings file", "room": "room token: draw a new instructor token",
+}
 
 
 def main(argv: list[str] | None = None) -> int:

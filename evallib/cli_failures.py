@@ -2,7 +2,7 @@
 
 The page words a failure from its code and values (`evallib.llm.errors.Failure`, kept on each result
 as ``error_details``) through its FR/EN catalogue; a command does the same here, with the causes the
-page names (wrong key, unknown model, rate limit, server error, timeout, no server, not a model API...)
+page names (missing key, wrong key, unknown model, rate limit, server error, timeout, no server, not a model API...)
 and hints that name the command's own options (``--base-url``, ``--model``, ``--timeout``, the key's
 environment variable), never the page's sidebar.
 
@@ -26,6 +26,7 @@ CAUSE_OF_CODE = {
     "timeout_status": "timeout", "connection": "connection", "not_openai_api": "not_api",
     "not_anthropic_api": "not_api", "not_found": "not_found", "not_found_v1": "not_found",
     "prefill_refused": "prefill", "prefill_configured": "prefill",
+    "connection_refused": "connection", "auth_missing": "missing_key", "bad_request_no_key": "missing_key",
 }
 #: How the terminal names each cause (the page's groups, in the page's English words).
 CAUSE_NAMES = {
@@ -33,6 +34,7 @@ CAUSE_NAMES = {
     "server": "server error", "timeout": "timeout", "connection": "no server", "not_api": "not a model API",
     "not_found": "nothing at this address", "prefill": "prefill refused", "bad_request": "request refused",
     "malformed": "unreadable answer", "missing_recording": "not recorded", "unexpected": "unexpected error",
+    "missing_key": "missing key",
 }
 #: How many request labels a cause names before "and N more".
 LABELS_SHOWN = 3
@@ -165,6 +167,8 @@ def cli_hint(cause: str, details: dict, default: str, options: CommandOptions) -
     models = " or ".join(options.model_options)
     if cause == "auth":
         return f"Set {options.key_variable} to a key this endpoint accepts (the key is read from there only)."
+    if cause == "missing_key":
+        return f"Set {options.key_variable}: it is empty or unset, and this endpoint asks for a key."
     if cause == "model_not_found":
         offered = details.get("models") or []
         if offered:

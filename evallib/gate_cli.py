@@ -55,6 +55,19 @@ calls and says so.
 """
 
 
+RECORD_OPTIONS_HELP = f"""
+The key is read from {KEY_VARIABLES['openai']} or {KEY_VARIABLES['anthropic']} (by --kind), the base URL
+from --base-url, else {BASE_URL_VARIABLES['openai']} or {BASE_URL_VARIABLES['anthropic']}. Each attempt waits
+--timeout seconds (default {DEFAULT_TIMEOUT_S:g}) and the SDK retries a 429, 5xx, timeout or lost connection
+--retries times (a refused connection or a web page is not retried). Every complete answer is appended
+to the local recordings as it arrives; a request that gets no answer is printed, grouped by cause (missing
+or wrong key, unknown model, rate limit, server error, timeout, no server, not a model API), and never
+recorded. Exit 0 when every request was answered, 2 on a usage error or when more than
+--max-failed-share of the requests failed (what was answered is recorded all the same), 130 when
+interrupted (record all: run the same command again to ask only the missing requests).
+"""
+
+
 class UsageError(Exception):
     """A problem with the command line or its inputs (exit code 2)."""
 
@@ -105,9 +118,11 @@ def _count(minimum: int):
     return parse
 
 
-def add_live_options(parser: argparse.ArgumentParser, kind_flags: tuple[str, ...] = ("--provider",)) -> None:
+def add_live_options(parser: argparse.ArgumentParser, kind_flags: tuple[str, ...] = ("--provider",),
+                     gate: bool = True) -> None:
     """The options of every command that calls a model: ``--provider`` (dest ``provider``),
-    ``--base-url``, ``--timeout``, ``--retries``, ``--concurrency`` and ``--max-failed-share``."""
+    ``--base-url``, ``--timeout``, ``--retries``, ``--concurrency`` and ``--max-failed-share``
+    (``gate``: whether the command has a gate that this share lets be measured; ``record`` has none)."""
     parser.add_argument(*kind_flags, dest="provider", choices=PROVIDER_KINDS, default="openai",
                         help="endpoint kind; the key is read from OPENAI_API_KEY or ANTHROPIC_API_KEY")
     parser.add_argument("--base-url", default=None,
@@ -120,7 +135,9 @@ def add_live_options(parser: argparse.ArgumentParser, kind_flags: tuple[str, ...
     parser.add_argument("--concurrency", type=_count(1), default=8, help="requests in flight (default %(default)s)")
     parser.add_argument("--max-failed-share", type=_share, default=0.0,
                         help="largest share of failed calls the gate is measured with; beyond it, exit 2 "
-                             "(default %(default)g: every call must be answered)")
+                             "(default %(default)g: every call must be answered)" if gate else
+                        "largest share of failed requests accepted; beyond it, exit 2, what was answered being "
+                        "recorded all the same (default %(default)g: every request must be answered)")
 
 
 def live_config(args: argparse.Namespace, prefill: bool = True) -> ProviderConfig:

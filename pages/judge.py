@@ -82,6 +82,10 @@ if not results[first]:
 authored = sum(call.provenance == "authored" for done in results.values() for r in done for call in r.calls)
 if authored:
     st.info(t("collect.authored_notice", n=authored))
+# Where every answer of the run came from (replayed: authored, or recorded live on a date), above the grades.
+badges = sorted({source_badge(call) for done in results.values() for r in done for call in r.calls if not call.failed})
+if badges:
+    st.markdown(t("judge.answers_from", badges=" ".join(badges)))
 if len(results[first]) < len(cases):
     st.info(t("judge.partial", done=len(results[first]), total=len(cases)))
 

@@ -99,6 +99,13 @@ fake-prefill-400       Anthropic: 400 ``invalid_request_error`` ("This model
                        does not support assistant message prefill...") when
                        the last message is from the assistant, otherwise
                        like fake-ok. OpenAI: like fake-ok.
+fake-fixed             200, always ``server.fixed_reply`` (default "This is a
+                       mock reply.", as LiteLLM's mock models answer),
+                       whatever was asked.
+fake-length-empty      200 with content ``""`` and ``finish_reason="length"``
+                       (Anthropic: no text, ``stop_reason="max_tokens"``): a
+                       model that spent the whole token budget before its
+                       first word of answer (a tool call or reasoning cut).
 fake-embed             Embedding model (fake-ok and the other names above
                        work for ``/v1/embeddings`` too).
 anything else          404: OpenAI ``code="model_not_found"`` ("The model `x`
@@ -147,7 +154,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-__all__ = ["FakeLLMServer", "MODELS", "EMBEDDING_DIMENSION"]
+__all__ = ["FakeLLMServer", "MODELS", "EMBEDDING_DIMENSION", "NotAnApiServer", "PlainFileServer"]
 
 MODELS = (
     "fake-ok",
@@ -165,6 +172,8 @@ MODELS = (
     "fake-length",
     "fake-prefill-400",
     "fake-embed",
+    "fake-fixed",
+    "fake-length-empty",
 )
 
 EMBEDDING_DIMENSION = 8
@@ -352,6 +361,7 @@ class FakeLLMServer:
         retry_after: float = 1,
         rate_limit_fraction: float = 0.0,
         proxy_errors: bool = False,
+        fixed_reply: str = "This is a mock reply.",
         host: str = "127.0.0.1",
         port: int = 0,
         verbose: bool = False,
@@ -362,6 +372,7 @@ class FakeLLMServer:
         self.retry_after = retry_after
         self.rate_limit_fraction = rate_limit_fraction
         self.proxy_errors = proxy_errors
+        self.fixed_reply = fixed_reply
         self.verbose = verbose
         self._host = host
         self._port = port
@@ -711,8 +722,7 @@ class FakeLLMServer:
         ]
         return {"object": "list", "data": data}
 
-    @staticmethod
-    def _texts(model: str, user_text: str) -> tuple[str, str]:
+    def _texts(self, model: str, user_text: str) -> tuple[str, str]:
         """(answer text, reasoning text) for the text-producing models."""
         answer = f"answer to: {user_text}"
         reasoning = f"Thinking about: {user_text}"
@@ -724,6 +734,10 @@ class FakeLLMServer:
             return f"<think>{reasoning}</think>{answer}", reasoning
         if model == "fake-length":
             return " ".join(answer.split()[:3]), reasoning
+        if model == "fake-length-empty":
+            return "", reasoning
+        if model == "fake-fixed":
+            return self.fixed_reply, reasoning
         return answer, reasoning
 
     def _chat_completion(self, model: str, body: dict) -> dict:
@@ -754,8 +768,8 @@ class FakeLLMServer:
             reasoning_tokens = _words(reasoning)
         else:
             text, _ = self._texts(model, user_text)
-            finish_reason = "length" if model == "fake-length" else "stop"
-            if model != "fake-length":
+            finish_reason = "length" if model in ("fake-length", "fake-length-empty") else "stop"
+            if finish_reason != "length":
                 text, _ = _cut_at_stop(text, body.get("stop"))
             message["content"] = text
             completion_text = text
@@ -834,7 +848,7 @@ class FakeLLMServer:
             output_text = reasoning
         else:
             text, _ = self._texts(model, user_text)
-            if model == "fake-length":
+            if model in ("fake-length", "fake-length-empty"):
                 stop_reason = "max_tokens"
             else:
                 text, stop_sequence = _cut_at_stop(text, body.get("stop_sequences"))
@@ -858,14 +872,15 @@ class FakeLLMServer:
 
 
 class NotAnApiServer:
-    """An address that answers every GET and POST with HTTP 200 but is no model API: a web page
-    (``body`` HTML, the default) or JSON of another shape (``content_type="application/json"``).
+    """An address that answers every GET and POST with HTTP ``status`` (200 by default) but is no
+    model API: a web page (``body`` HTML, the default) or JSON of another shape
+    (``content_type="application/json"``). ``requests`` counts the requests it answered.
 
     Usage: ``with NotAnApiServer() as site: make_provider(ProviderConfig(base_url=site.url + "/v1"))``.
     """
 
     def __init__(self, body: str = "<!DOCTYPE html>\n<html><body>Welcome to the intranet</body></html>",
-                 content_type: str = "text/html; charset=utf-8") -> None:
+                 content_type: str = "text/html; charset=utf-8", status: int = 200) -> None:
         payload = body.encode("utf-8")
 
         class Handler(BaseHTTPRequestHandler):
@@ -874,7 +889,8 @@ class NotAnApiServer:
 
             def _answer(self):
                 self.rfile.read(int(self.headers.get("content-length") or 0))
-                self.send_response(200)
+                site.requests += 1
+                self.send_response(status)
                 self.send_header("content-type", content_type)
                 self.send_header("content-length", str(len(payload)))
                 self.end_headers()
@@ -882,6 +898,8 @@ class NotAnApiServer:
 
             do_GET = do_POST = _answer
 
+        site = self
+        self.requests = 0
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -896,3 +914,26 @@ class NotAnApiServer:
     def __exit__(self, *exc_info) -> None:
         self._server.shutdown()
         self._server.server_close()
+
+
+class PlainFileServer(NotAnApiServer):
+    """``python -m http.server`` in a thread, serving ``directory``: what a user meets who types the
+    address of a plain file server as the base URL. It answers a POST with its HTML 501 ("Unsupported
+    method") and a GET of a missing file with its HTML 404, both ``text/html``."""
+
+    def __init__(self, directory: str) -> None:  # noqa: D107 - the parent's attributes, another handler
+        from functools import partial
+        from http.server import SimpleHTTPRequestHandler
+
+        class Handler(SimpleHTTPRequestHandler):
+            def log_message(self, format, *args):  # noqa: A002 - signature from the base class
+                pass
+
+            def send_response(self, code, message=None):
+                site.requests += 1
+                super().send_response(code, message)
+
+        site = self
+        self.requests = 0
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=directory))
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)

@@ -6,7 +6,6 @@ API key stays in this session's state: never in a file, a cache key, a recording
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import streamlit as st
@@ -14,6 +13,7 @@ import streamlit as st
 from evallib.llm import DEFAULT_CONCURRENCY, ProviderConfig
 from evallib.llm.providers import DEFAULT_TIMEOUT_S
 from evallib.llm.scheduler import endpoint_limit
+from evallib.llm.urls import base_url_problem
 from ui.secrets import setting
 
 #: Session-state keys of the sidebar widgets, and their defaults on a fresh session.
@@ -82,15 +82,11 @@ def prefill_from_secrets() -> None:
         st.session_state["llm_base_url"] = setting("openai_base_url")
 
 
-#: A base URL the SDKs can use: http(s), a host, an optional port and path, no spaces.
-BASE_URL_PATTERN = re.compile(r"https?://[^\s/:]+(:\d+)?(/\S*)?")
-
-
 def config_problem(settings: "Settings") -> str:
     """The i18n key of what stops live collection with these settings, or "" when nothing does."""
     if not settings.live:
         return ""
-    if settings.config.base_url and not BASE_URL_PATTERN.fullmatch(settings.config.base_url):
+    if settings.config.base_url and base_url_problem(settings.config.base_url):  # user:pass@ is a URL too
         return "sidebar.bad_url"
     if not settings.model:
         return "collect.no_model"

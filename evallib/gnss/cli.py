@@ -95,7 +95,18 @@ def _agents(args: argparse.Namespace) -> list[str]:
     return names
 
 
+#: How the terminal names each failure group of `evallib.gnss.evaluation.failure_groups`.
+GROUP_WORDS = {
+    "failure_malformed": "answer not in the schema", "failure_unmodelled_offset": "offset not modelled",
+    "failure_small_offset_missed": "offset missed", "failure_false_alarm": "offset flagged where none is",
+    "failure_short_record": "short record", "failure_other": "other failure",
+}
+
+
 def _print_table(name: str, rows: list, groups: list) -> None:
+    if not rows:  # every call failed (their causes follow) or nothing was graded: no table of nothing
+        print(f"agent {name}: no answer to grade, so no case passes or fails")
+        return
     print(f"agent {name}: {pass_count(rows)}/{len(rows)} cases pass")
     print(f"{'case':<10} {'true v':>7} {'est. v':>8} {'tol':>4} {'offset':>6} {'flag':>5} {'day':>5} "
           f"{'est.':>5}  result")
@@ -107,7 +118,10 @@ def _print_table(name: str, rows: list, groups: list) -> None:
               f"{'yes' if r.true_offset else 'no':>6} {flag:>5} {str(r.true_day or '-'):>5} "
               f"{str(r.estimated_day if r.estimated_day is not None else '-'):>5}  {verdict}")
     for reading in groups:
-        print(f"  {reading.code}: {', '.join(reading.values.get('cases', [])) or reading.values}")
+        if reading.code == "all_passed":
+            print(f"  every one of the {reading.values['n']} cases passes")
+        else:
+            print(f"  {GROUP_WORDS.get(reading.code, reading.code)}: {', '.join(reading.values['cases'])}")
 
 
 def _spec_run(args: argparse.Namespace, spec: Spec, **parts) -> GnssRun:

@@ -130,6 +130,29 @@ def _missing(results) -> int:
     return sum(call.error_kind == "missing_recording" for r in results for call in r.calls)
 
 
+
+def gate_words(reading) -> str:
+    """The gate's reading (`evallib.judging.report.judge_gate`) as a terminal says it, from its values.
+
+    >>> from evallib.readings import Reading
+    >>> gate_words(Reading("gate_unscored_over_limit", {"unscored_share": 0.25, "max_unscored_share": 0.1,
+    ...                                                  "n": 9, "total": 12}))
+    'unscored grades 3 of 12 (25 %), above the limit of 10 %'
+    """
+    values = reading.values
+    unscored = values["total"] - values["n"]
+    words = {
+        "gate_no_cases": lambda: "no case to grade",
+        "gate_all_unscored": lambda: f"none of the {values['total']} grades is scored: nothing to measure",
+        "gate_unscored_over_limit": lambda: (f"unscored grades {unscored} of {values['total']} "
+                                             f"({values['unscored_share']:.0%}), above the limit of "
+                                             f"{values['max_unscored_share']:.0%}"),
+        "gate_below_min": lambda: f"mean {values['mean']:.2f} below the minimum {values['min_mean']:g}",
+        "gate_pass": lambda: f"mean {values['mean']:.2f} at or above the minimum {values['min_mean']:g}",
+    }
+    return words[reading.code]().replace("%", " %")
+
+
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.max_unscored_share <= 1:
         raise UsageError(f"--max-unscored-share must be between 0 and 1, got {args.max_unscored_share}")
@@ -177,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
     mean = "undefined" if values["mean"] is None else f"{values['mean']:.2f}"
     print(f"{values['total']} cases, {values['n']} scored, mean {mean} / {config.rubric.max_total}, statuses "
           + ", ".join(f"{k} {v}" for k, v in data["statuses"].items() if v))
-    print(f"gate: {verdict(code)} ({gate.reading.code}); report: {path}")
+    print(f"gate: {verdict(code)} ({gate_words(gate.reading)}); report: {path}")
     report_failures(failures)
     return code
 

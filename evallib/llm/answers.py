@@ -21,6 +21,8 @@ HINT_EMPTY_REASONING = (
     "(e.g. extra_body chat_template_kwargs enable_thinking=false) or raise max_tokens."
 )
 HINT_EMPTY = "The model returned no text: check the prompt, or raise max_tokens."
+HINT_CUT_BEFORE_TEXT = ("The answer was cut at max_tokens before any text (the budget went to reasoning or "
+                        "to a tool call): raise max_tokens, or disable thinking.")
 HINT_TRUNCATED = "The answer was cut at max_tokens: raise max_tokens (or disable thinking)."
 
 
@@ -40,12 +42,16 @@ def answer_status(text: str, finish_reason: str | None, reasoning: str,
                   has_tool_calls: bool) -> tuple[str, str]:
     """Classify an answer: returns (status, hint) with status "ok", "empty" or "truncated".
 
-    Empty wins over truncated: no text at all is unusable whatever the reason.
+    An answer stopped by the token limit (`TRUNCATION_REASONS`) is "truncated", with or without
+    text: a model that spent the whole budget on reasoning or on a tool call it never finished was
+    cut, and a run where every answer was cut must say so, not count them empty. "empty" is an
+    answer the model ended itself without any text (nor tool call).
     """
-    if not text.strip() and not has_tool_calls:
-        return "empty", HINT_EMPTY_REASONING if reasoning or finish_reason in TRUNCATION_REASONS else HINT_EMPTY
+    blank = not text.strip() and not has_tool_calls
     if finish_reason in TRUNCATION_REASONS:
-        return "truncated", HINT_TRUNCATED
+        return "truncated", HINT_CUT_BEFORE_TEXT if blank else HINT_TRUNCATED
+    if blank:
+        return "empty", HINT_EMPTY_REASONING if reasoning else HINT_EMPTY
     return "ok", ""
 
 

@@ -10,7 +10,9 @@ provider scrubs the key from everything returned here as a second line of defenc
 
 from __future__ import annotations
 
+import errno
 import json
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -64,6 +66,68 @@ class NotAnApiAnswer(ValueError):
         except ValueError:
             return cls("text", body)
         return cls("json", body)
+
+
+def is_html(http_response) -> bool:
+    """Whether an ``httpx.Response`` is a web page: an HTML content type, or a body opening a tag.
+
+    A model API answers errors in JSON (or plain text, as Ollama's "404 page not found"); a page
+    from a web server (``python -m http.server`` answers a POST with an HTML 501, a GET of an
+    unknown path with an HTML 404) is not a model API, whatever its status.
+    """
+    if "html" in http_response.headers.get("content-type", "").lower():
+        return True
+    try:
+        return http_response.text.lstrip().startswith("<")
+    except Exception:  # a streamed body not read: only the headers can tell
+        return False
+
+
+#: An HTML page's title (the most telling line of an error page: "Error response", "502 Bad Gateway").
+_TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
+
+
+def page_text(body: str) -> str:
+    """What a page says, shortened: its HTML title when it has one, else its first line (`short_text`).
+
+    >>> page_text("<html><head><title>Error response</title></head><body>...</body></html>")
+    'Error response'
+    >>> page_text("<!DOCTYPE html>\\n<html><body>Welcome</body></html>")
+    '<!DOCTYPE html>'
+    """
+    title = _TITLE.search(body)
+    return short_text(" ".join(title.group(1).split())) if title and title.group(1).strip() else short_text(body)
+
+
+class ConnectionRefused(Exception):
+    """Nothing listens at the address: the connection was refused at once.
+
+    The providers raise it (as a subclass of the SDK's own base error, which neither SDK retries)
+    instead of letting the SDK retry a refused connection with backoff: asking again a port where
+    nothing listens only delays the message by seconds per request (`evallib.llm.providers`).
+    """
+
+
+def refusal_in(exc: BaseException | None) -> OSError | None:
+    """The ``ConnectionRefusedError`` behind ``exc`` (through its causes and contexts), or None."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, ConnectionRefusedError) or (isinstance(exc, OSError) and exc.errno == errno.ECONNREFUSED):
+            return exc
+        exc = exc.__cause__ or exc.__context__
+    return None
+
+
+def os_error_in(exc: BaseException | None) -> OSError | None:
+    """The operating system's error behind ``exc`` (a refused connection, a name not resolved...), or None."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, OSError):
+            return exc
+        exc = exc.__cause__ or exc.__context__
+    return None
 
 
 #: How a message names each kind of body that is not an API's.
@@ -149,6 +213,8 @@ def server_text(exc: BaseException) -> str:
 _TIMEOUT_HINT = "The model may be loading or overloaded: retry, raise the timeout, or lower concurrency."
 _RATE_HINT = "Lower the concurrency, wait a minute, then retry the failed requests."
 _MALFORMED_HINT = "Is this an OpenAI-compatible endpoint? Check the base URL and the provider kind."
+_START_HINT = ("Start the server (`ollama serve`, or `vllm serve <model>`) or check the base URL "
+               "(Ollama: http://localhost:11434/v1, vLLM: http://localhost:8000/v1).")
 _PREFILL_HINT = "Turn prefill off for this model: the structured-output or forced-tool path is used instead."
 
 
@@ -163,11 +229,14 @@ def describe_exception(exc: BaseException, config, list_models: Callable[[], lis
     Server texts are shortened (`short_text`) and kept as ``details["server_text"]``. An unknown
     model is recognised by the endpoint's model list whatever the status (OpenAI answers 404, the
     LiteLLM proxy 400); a 400 that is not about the model keeps the server's own message (a proxy
-    refusing a key answers 400 "No connected db", not 401).
+    refusing a key answers 400 "No connected db", not 401). An HTML page is no model API whatever
+    its status (`is_html`); a key refused when none was given is a missing key (``auth_missing``),
+    not a wrong one; a refused connection has its own code (``connection_refused``), and another
+    lost connection keeps the operating system's reason as ``details["technical_text"]``.
 
     Args:
         exc: what the SDK (or our own code) raised.
-        config: the `ProviderConfig` used (for the URL and kind; its key is never read here).
+        config: the `ProviderConfig` used (for the URL and kind; of its key only whether it is empty).
         list_models: called only on a 400/404/422, to list the models the endpoint offers (None if
             it can't).
         model: the model the request named.
@@ -190,12 +259,27 @@ def _described(exc: BaseException, config, list_models, model: str, refused_wait
     if _is(exc, "APITimeoutError"):
         return Failure("timeout", "timeout", f"No answer from {url} within {config.timeout_s:g} s.",
                        _TIMEOUT_HINT, {**where, "timeout_s": config.timeout_s})
+    if isinstance(exc, ConnectionRefused) or (_is(exc, "APIConnectionError") and refusal_in(exc)):
+        return Failure("connection", "connection_refused",
+                       f"No server answered at {url}: the connection was refused (nothing listens there).",
+                       _START_HINT, where)
     if _is(exc, "APIConnectionError"):
-        return Failure("connection", "connection", f"No server answered at {url}.",
-                       "Start the server (`ollama serve`, or `vllm serve <model>`) or check the base URL "
-                       "(Ollama: http://localhost:11434/v1, vLLM: http://localhost:8000/v1).", where)
+        cause = os_error_in(exc)
+        said = {"technical_text": short_text(str(cause))} if cause is not None and str(cause) else {}
+        return Failure("connection", "connection", _with_text(f"No server answered at {url}", said.get(
+            "technical_text", "")) + ("" if said else "."), _START_HINT, {**where, **said})
     status = getattr(exc, "status_code", 0) if _is(exc, "APIStatusError") else 0
+    response = getattr(exc, "response", None) if status else None
+    if response is not None and is_html(response):
+        return Failure("malformed", f"not_{config.kind}_api",
+                       f"{url} answers, but not as {API_NAMES.get(config.kind, 'a model API')} "
+                       f"(it sent {RECEIVED['html']}, HTTP {status}).", _MALFORMED_HINT,
+                       {**where, "received": "html", "status": status, "server_text": page_text(response.text)})
     http = {**where, "status": status, "server_text": text}
+    if (_is(exc, "AuthenticationError") or _is(exc, "PermissionDeniedError")) and not config.api_key:
+        return Failure("auth", "auth_missing",
+                       f"The server at {url} asks for an API key, and none was given (HTTP {status}).",
+                       "Give an API key (scripts read OPENAI_API_KEY or ANTHROPIC_API_KEY).", http)
     if _is(exc, "AuthenticationError") or _is(exc, "PermissionDeniedError"):
         return Failure("auth", "auth", f"The server at {url} rejected the API key (HTTP {status}).",
                        "Check the API key (scripts read OPENAI_API_KEY or ANTHROPIC_API_KEY).", http)
@@ -219,7 +303,7 @@ def _described(exc: BaseException, config, list_models, model: str, refused_wait
         return Failure("malformed", f"not_{config.kind}_api",
                        f"{url} answers, but not as {API_NAMES.get(config.kind, 'a model API')} "
                        f"(it sent {RECEIVED[exc.received]}).", _MALFORMED_HINT,
-                       {**where, "received": exc.received, "server_text": short_text(exc.body)})
+                       {**where, "received": exc.received, "server_text": page_text(exc.body)})
     if isinstance(exc, MalformedAnswer):
         return Failure("malformed", f"malformed_{exc.code}", f"The answer from {url} could not be read: {exc}",
                        _MALFORMED_HINT, {**where, **exc.details})
@@ -263,6 +347,11 @@ def _refused(config, url: str, model: str, http: dict, list_models) -> Failure:
                            hint, {**http, "model": model, **listed})
         return Failure("not_found", "not_found", _with_text(f"Nothing found at {url} (HTTP 404)", text),
                        "Check the base URL.", http)
+    if not config.api_key and status == 400:  # LiteLLM refuses a request without a key so: 400 "No connected db"
+        return Failure("bad_request", "bad_request_no_key", _with_text(
+            f"HTTP 400 from {url}, and no API key was given (a proxy that needs one answers so)", text),
+            "Give an API key first (scripts read OPENAI_API_KEY or ANTHROPIC_API_KEY); then check the model "
+            "and the parameters.", {**http, "model": model})
     return Failure("bad_request", "bad_request", _with_text(f"HTTP {status} from {url}", text),
                    "Possible causes, most likely first: the key is refused by a proxy (some answer 400, not 401); "
                    "the model is unknown; a parameter is refused by the model (temperature, tools, extra body...).",

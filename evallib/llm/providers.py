@@ -6,7 +6,8 @@ One interface for every source of answers (see `Provider`): ``chat(request) -> C
 the retrying: 429 and 5xx answers are retried with backoff honouring Retry-After, at most
 ``max_retries`` times (3 by default: "about three tries"); the number
 of retries made is counted on the result (``retries``), each retry is reported as it happens and the
-total wait on Retry-After is bounded (`evallib.llm.retries`). The SDKs are imported when the first
+total wait on Retry-After is bounded (`evallib.llm.retries`); a refused connection and an HTML page
+(a web server, not a model API) are not retried. The SDKs are imported when the first
 live provider is built, never by an offline page.
 
 The API key is only ever handed to the SDK client. It is not part of `fingerprint()`, of a request,
@@ -23,7 +24,8 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from evallib.llm.answers import answer_status, join_prefill, split_reasoning
-from evallib.llm.errors import Failure, MalformedAnswer, NotAnApiAnswer, describe_exception
+from evallib.llm.errors import (ConnectionRefused, Failure, MalformedAnswer, NotAnApiAnswer, describe_exception,
+                                refusal_in)
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
 from evallib.llm.retries import RetryWatch
 
@@ -84,7 +86,7 @@ class _LiveProvider(ABC):
         self._models: list[str] | None = None
         self._models_known = False
         self._models_asked = threading.Lock()
-        self._client = self._make_client(self.sdk.DefaultHttpxClient(event_hooks=self._retries.hooks()))
+        self._client = self._make_client(_refusing_client(self.sdk)(event_hooks=self._retries.hooks()))
 
     def fingerprint(self) -> str:
         return self.config.fingerprint()
@@ -173,6 +175,38 @@ class _LiveProvider(ABC):
     @abstractmethod
     def _embed(self, request: EmbeddingRequest, start: float) -> EmbeddingResult:
         """Send one embeddings request."""
+
+
+#: The base error class of each SDK: an exception of that class raised by the HTTP client is
+#: passed on as it is, never retried (openai `_base_client` "Propagate OpenAIErrors as-is", anthropic
+#: `_should_retry_exception`, which retries only connection, timeout and status errors).
+SDK_BASE_ERRORS = {"openai": "OpenAIError", "anthropic": "AnthropicError"}
+_REFUSING_CLIENTS: dict = {}
+
+
+def _refusing_client(sdk):
+    """The SDK's ``DefaultHttpxClient`` class, made to fail at once on a refused connection.
+
+    The SDKs retry a lost connection with backoff (0.5, 1, 2 s... then up to 8 s): right for a
+    connection dropped by a flaky network, useless for a port where nothing listens, where it only
+    delays the message by seconds per request. A refused connection is raised as
+    `evallib.llm.errors.ConnectionRefused` mixed with the SDK's own base error, which the SDK
+    passes on without retrying (`SDK_BASE_ERRORS`).
+    """
+    if sdk.__name__ not in _REFUSING_CLIENTS:
+        refused = type("ConnectionRefused", (ConnectionRefused, getattr(sdk, SDK_BASE_ERRORS[sdk.__name__])), {})
+
+        class RefusingClient(sdk.DefaultHttpxClient):
+            def send(self, request, **options):
+                try:
+                    return super().send(request, **options)
+                except Exception as exc:
+                    if refusal_in(exc) is None:
+                        raise
+                    raise refused(f"connection refused by {request.url.host}:{request.url.port}") from exc
+
+        _REFUSING_CLIENTS[sdk.__name__] = RefusingClient
+    return _REFUSING_CLIENTS[sdk.__name__]
 
 
 def _finish(raw: dict, request: ChatRequest, latency: float, retries: int) -> ChatResult:

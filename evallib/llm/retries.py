@@ -7,7 +7,8 @@ from the SDK's HTTP client (httpx event hooks, which run in the calling thread):
 - it counts retries, not attempts: every request after the first of one call is a retry;
 - it bounds the total time one call may spend waiting on Retry-After (`RETRY_AFTER_BUDGET_S`):
   a longer wait is refused by answering the SDK's own ``x-should-retry: false`` header, which both
-  SDKs obey, so the call fails at once as rate-limited instead of freezing the page;
+  SDKs obey, so the call fails at once as rate-limited instead of freezing the page; an HTML page
+  (a web server, not a model API, whatever its status) is refused a retry the same way;
 - it reports each retry, with the announced wait, to whoever listens in the calling thread
   (`listening`): `evallib.llm.collect.collect` listens in its workers and passes the events to the
   calling thread through a queue.
@@ -22,6 +23,8 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+
+from evallib.llm.errors import is_html
 
 #: Total seconds one request may spend waiting on Retry-After across its retries. The Anthropic SDK
 #: obeys any Retry-After (it caps a single wait at about 49 days); the OpenAI SDK waits up to 120 s
@@ -127,6 +130,9 @@ class RetryWatch:
         if status not in RETRYABLE_STATUSES or self.retries >= self.max_retries:
             return  # a success, a final error, or no retry left: the SDK will not retry
         if response.headers.get("x-should-retry") == "false":
+            return
+        if is_html(response):  # a web page, not a model API: asking again only delays the message
+            response.headers["x-should-retry"] = "false"
             return
         wait = retry_after_s(response.headers)
         if wait is not None:

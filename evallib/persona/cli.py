@@ -154,7 +154,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_table(persona_run, report, name)
         if accuracy is None:
-            print(f"gate: NOT MEASURED ({report['status']}: {len(report['measured'])} assistants with two answers)")
+            print(f"gate: NOT MEASURED ({report['status'].replace('_', ' ')}: {len(report['measured'])} assistants "
+                  "with two answers)")
         elif args.min_accuracy is not None:
             print(f"gate: {verdict(code)} (accuracy {accuracy:.3f}, minimum {args.min_accuracy:.3f})")
         if args.out is not None:

@@ -97,12 +97,34 @@ def _cell(rate: ClusteredRate) -> str:
             f"[{rate.decision_low:.3f}, {rate.decision_high:.3f}]")
 
 
-def print_table(report, data: dict, gate, path: Path, code: int) -> None:
+def gate_words(reading) -> str:
+    """The gate's reading (`evallib.triggering.gate.trigger_gate`) as a terminal says it, from its values.
+
+    >>> from evallib.readings import Reading
+    >>> gate_words(Reading("gate_unusable_over_limit", {"unusable_rate": 0.25, "max_unusable_rate": 0.1}))
+    'unusable answers 25.0 % of the decisions, above the limit of 10.0 %'
+    """
+    values = reading.values
+    words = {
+        "gate_no_decisions": lambda: "no decision to measure",
+        "gate_all_errored": lambda: f"all {values['total']} decisions are errors: none to measure",
+        "gate_unusable_over_limit": lambda: (f"unusable answers {values['unusable_rate']:.1%} of the decisions, "
+                                             f"above the limit of {values['max_unusable_rate']:.1%}"),
+        "gate_below_min": lambda: "accuracy below the minimum",
+        "gate_pass": lambda: "accuracy at or above the minimum",
+    }
+    return words[reading.code]().replace("%", " %")
+
+
+def print_table(report, data: dict, gate, path: Path, code: int, results=(), n_queries: int = 0) -> None:
     """The short table of the CLI: each rate with its 95 % interval (the query as the unit) and,
-    beside it, the interval per decision (every run counted as independent)."""
+    beside it, the interval per decision (every run counted as independent). ``results``: the answers
+    (to count those cut at the token limit); ``n_queries``: the queries asked."""
     m, q = report.metrics, report.per_query
+    cut = sum(r.status == "truncated" for r in results)
+    errors = f"{m.errors} errors, {cut} of them cut at the token limit" if cut else f"{m.errors} errors"
     print(f"model {data['model']}, {data['runs']} run(s), {m.total} decisions "
-          f"({m.n} scored, {m.empty} empty, {m.errors} errors), {q.n} queries")
+          f"({m.n} scored, {m.empty} empty, {errors}), {q.n} of {n_queries} queries measured")
     print(f"{'metric':<22} {'rate':>9} {'95 % CI (query)':<16}   {'95 % CI (decision)':<16}")
     for name in ("accuracy", "precision", "recall", "false_activation_rate"):
         print(f"{name.replace('_', ' '):<22} {_cell(getattr(m, name))}")
@@ -115,7 +137,7 @@ def print_table(report, data: dict, gate, path: Path, code: int) -> None:
     values = gate.reading.values
     accuracy = "undefined" if values["accuracy"] is None else (
         f"{values['accuracy']:.3f} [{values['accuracy_low']:.3f}, {values['accuracy_high']:.3f}] per query")
-    print(f"gate: {verdict(code)} ({gate.reading.code}, accuracy {accuracy}, "
+    print(f"gate: {verdict(code)} ({gate_words(gate.reading)}; accuracy {accuracy}, "
           f"minimum {values['min_accuracy']:.3f})")
     print(f"report: {path}")
 
@@ -151,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     path = report_path(args.out, args.model)
     write_bundle(path, trigger_bundle(trigger_run, data, "cli",
                                       [f"{c.query_id} run {c.run + 1}" for c in cells]))
-    print_table(report, data, gate, path, code)
+    print_table(report, data, gate, path, code, results, len(queries))
     report_failures(failures)
     return code
 

@@ -108,6 +108,8 @@ def parse_decision(result: ChatResult, names: Sequence[str], mode: str = "tools"
     if result.tool_calls:
         return resolve_name(str(result.tool_calls[0].get("name", "")), names)
     if not result.text.strip():
+        if result.status == "truncated":  # cut before its first word: no decision, as below
+            return Decision("error", reason="truncated")
         return Decision("empty", reason=result.finish_reason or "")
     found, value = _json_skill(result.text)
     if found:

@@ -19,9 +19,9 @@ def test_record_takes_its_options_after_the_sub_command_and_prints_a_summary(ser
     code = main(["record", "persona", "--base-url", server.openai_base_url, "--model", "fake-ok",
                  "--recordings-dir", str(tmp_path), "--concurrency", "4"])
     assert code == 0
-    assert capsys.readouterr().out.startswith("answered 36, failed 0, recorded 36")
+    assert capsys.readouterr().out.startswith("answered 42, failed 0, recorded 42")
     lines = [json.loads(line) for line in (tmp_path / "persona.jsonl").read_text(encoding="utf-8").splitlines()]
-    assert len(lines) == 36
+    assert len(lines) == 42
     assert {(line["provenance"]["provider"], line["request"]["model"]) for line in lines} == {("openai", "fake-ok")}
 
 
@@ -30,7 +30,7 @@ def test_record_writes_to_the_local_folder_by_default_never_the_shipped_one(serv
     shipped = (ROOT / "recordings" / "persona.jsonl").read_bytes()
     code = main(["record", "persona", "--kind", "anthropic", "--base-url", server.anthropic_base_url,
                  "--model", "fake-ok"])
-    assert code == 0 and "recorded 36" in capsys.readouterr().out
+    assert code == 0 and "recorded 42" in capsys.readouterr().out
     assert (ROOT / "recordings" / "persona.jsonl").read_bytes() == shipped
     store = Recordings(ROOT / "recordings", tmp_path / "local")
     [live] = [s for s in store.sources([r.request for r in _default_cells()]) if s.origin == "live"]
@@ -47,15 +47,15 @@ def test_failures_give_exit_code_2_and_are_counted_by_cause(server, tmp_path, ca
                  "--recordings-dir", str(tmp_path), "--retries", "0"])
     assert code == 2
     out = capsys.readouterr()
-    assert "answered 0, failed 36, recorded 0" in out.out
-    assert "server error: 36 of 36 calls" in out.err and "not measured" in out.err
+    assert "answered 0, failed 42, recorded 0" in out.out
+    assert "server error: 42 of 42 calls" in out.err and "not measured" in out.err
     assert not (tmp_path / "persona.jsonl").exists()
 
 
 def test_empty_answers_are_answered_but_not_recorded(server, tmp_path, capsys):
     assert main(["record", "persona", "--model", "fake-empty", "--base-url", server.openai_base_url,
                  "--recordings-dir", str(tmp_path)]) == 0
-    assert "answered 36, failed 0, recorded 0" in capsys.readouterr().out
+    assert "answered 42, failed 0, recorded 0" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv", [["record", "persona", "--base-url", "http://x/v1"],  # no model
@@ -81,7 +81,7 @@ def test_without_base_url_each_kind_reads_its_own_variable(server, tmp_path, mon
     monkeypatch.setenv("ANTHROPIC_BASE_URL", server.anthropic_base_url)
     assert main(["record", "persona", "--kind", "anthropic", "--model", "fake-ok",
                  "--recordings-dir", str(tmp_path)]) == 0
-    assert "answered 36" in capsys.readouterr().out
+    assert "answered 42" in capsys.readouterr().out
     assert {r["path"] for r in server.requests} == {"/v1/messages"}
 
 

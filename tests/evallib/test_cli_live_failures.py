@@ -115,7 +115,7 @@ def test_a_run_without_usable_answers_exits_2_naming_the_cause(command, name, mo
     assert code == EXIT_NOT_MEASURED
     assert "sk-not-the-right-one" not in json.dumps(failures)  # the key is never printed nor reported
     if command == "record":
-        assert f"{failures_names[cause]}: 36 of 36 calls" in failures["stderr"] and hint in failures["stderr"]
+        assert f"{failures_names[cause]}: 42 of 42 calls" in failures["stderr"] and hint in failures["stderr"]
         return
     [group] = failures["causes"]
     assert group["cause"] == cause and group["count"] == failures["calls"] == failures["failed"] > 0

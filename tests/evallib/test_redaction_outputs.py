@@ -16,7 +16,6 @@ from evallib.run_bundle import answer_entry
 from evallib.triggering import cli
 from tests.evallib.room.kinds import trigger_rows
 from tests.fake_llm_server import FakeLLMServer
-from ui.settings import BASE_URL_PATTERN
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 KEY = "sk-redaction-outputs-key-0000"
@@ -119,7 +118,7 @@ def test_the_page_sidebar_and_error_list_show_no_secret(shape, server):
     shown = [_shown(e) for kind in ("caption", "markdown", "error", "warning", "info", "exception", "code")
              for e in getattr(at, kind)]
     sidebar = [_shown(e) for e in at.sidebar.caption]
-    # the sidebar's model check names the address (a URL with "user:pass@" is refused before any check)...
-    assert any("127.0.0.1" in text for text in sidebar) == bool(BASE_URL_PATTERN.fullmatch(url))
+    # the sidebar's model check names the address (a URL with "user:pass@" included: it is a URL, not malformed)...
+    assert any("127.0.0.1" in text for text in sidebar)
     assert sum("127.0.0.1" in text for text in shown) > len(sidebar)  # ...and so does the error list
     assert not [text for text in shown if SECRET in text]  # only the field the URL was typed into holds it

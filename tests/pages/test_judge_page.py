@@ -302,7 +302,9 @@ def test_a_valid_template_edit_without_recording_keeps_the_other_templates_resul
 def test_offline_answers_are_badged_with_their_source(open_page, lang, badge):
     at = open_page(PAGE, lang=lang)
     badges = [m.value for m in at.markdown if "-badge[" in m.value]
-    assert badges == [badge, badge]  # the response shown and the judge's grading of it
+    above = {"fr": f"Réponses et notes\u00a0: {badge}", "en": f"Responses and grades: {badge}"}[lang]
+    assert badges == [above, badge, badge]
+    # the run's sources above the grades, then the response shown and the judge's grading of it
 
 
 def test_answers_of_a_model_recorded_live_are_badged_with_the_date(open_page, server, live_env, tmp_path, monkeypatch):
@@ -318,7 +320,26 @@ def test_answers_of_a_model_recorded_live_are_badged_with_the_date(open_page, se
     generator.set_value(next(i for i, o in enumerate(generator.options) if "fake-ok" in o)).run()
     assert not at.exception
     badges = [m.value for m in at.markdown if "-badge[" in m.value]
-    assert badges == [f":violet-badge[recorded live on {date.today().isoformat()}]"] * 2
+    badge = f":violet-badge[recorded live on {date.today().isoformat()}]"
+    assert badges == [f"Responses and grades: {badge}", badge, badge]
+
+
+def test_after_record_all_the_replayed_grades_say_they_were_recorded_live(open_page, server, live_env, tmp_path,
+                                                                         monkeypatch):
+    from datetime import date
+
+    from evallib.__main__ import main
+    from evallib.llm.recordings import LOCAL_DIR_VARIABLE
+    assert main(["record", "all", "--base-url", server.openai_base_url, "--model", "fake-ok",
+                 "--recordings-dir", str(tmp_path)]) == 0
+    monkeypatch.setenv(LOCAL_DIR_VARIABLE, str(tmp_path))
+    at = open_page(PAGE, lang="en")
+    generator = at.selectbox(key="_judge_generator_recorded_source_en")
+    generator.set_value(next(i for i, o in enumerate(generator.options) if "fake-ok" in o)).run()
+    assert not at.exception
+    # Every grade shown (not only the one case opened below) is replayed from a live recording, and says so.
+    above = [m.value for m in at.markdown if m.value.startswith("Responses and grades:")]
+    assert above == [f"Responses and grades: :violet-badge[recorded live on {date.today().isoformat()}]"]
 
 
 @pytest.mark.parametrize("lang, said", [

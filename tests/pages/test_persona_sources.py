@@ -81,3 +81,18 @@ def test_the_summary_counts_unrecorded_answers_apart_from_errors(open_page, tmp_
     assert any(s.endswith("0 errors · 2 not recorded") for s in summaries), summaries
     problems = [e for e in at.expander if "to look at" in e.label]
     assert "**not recorded** (2)" in " ".join(m.value for m in problems[0].markdown)
+
+
+def test_after_record_persona_exercise_3_replays_the_rewrite_example(open_page, server, live_env, tmp_path,
+                                                                    monkeypatch):
+    from evallib.__main__ import main
+    assert main(["record", "persona", "--base-url", server.openai_base_url, "--model", "fake-ok",
+                 "--recordings-dir", str(tmp_path)]) == 0
+    monkeypatch.setenv(LOCAL_DIR_VARIABLE, str(tmp_path))
+    at = open_page(PAGE, lang="en")
+    choice = at.selectbox(key=CHOICE.replace("_fr", "_en"))
+    choice.set_value(next(i for i, o in enumerate(choice.options) if o.startswith("fake-ok"))).run()
+    assert not at.exception
+    summaries = [c.value for c in at.caption if "answers · source:" in c.value]
+    assert len(summaries) == 2 and summaries[0].startswith("36/36 answers")  # the grid, then exercise 3
+    assert summaries[1].startswith("6/6 answers") and "not recorded" not in summaries[1], summaries

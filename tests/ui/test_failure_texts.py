@@ -127,9 +127,11 @@ def test_no_server_at_the_url_reads_in_both_languages():
     url = free_port_url()
     with FakeLLMServer(api_key=KEY) as server:
         result = provider(server, base_url=url).chat(QUESTION)
-    assert result.error_details == {"code": "connection", "url": url, "provider": "openai"}
-    assert in_language("fr", result.error_details) == f"Aucun serveur ne répond à {url}."
-    assert in_language("en", result.error_details) == f"No server answered at {url}."
+    assert result.error_details == {"code": "connection_refused", "url": url, "provider": "openai"}
+    assert in_language("fr", result.error_details) == \
+        f"Aucun serveur ne répond à {url} : la connexion est refusée (rien n'écoute à cette adresse)."
+    assert in_language("en", result.error_details) == \
+        f"No server answered at {url}: the connection was refused (nothing listens there)."
 
 
 class Raising:
@@ -199,7 +201,7 @@ def test_a_fallback_names_the_live_failure_in_the_language(tmp_path):
         store.add("demo", QUESTION, ok, {"source": "live", "model": "fake-ok", "date": "2026-11-30"})
         live = provider(server)
     result = FallbackProvider(live, store).chat(QUESTION)  # the server is gone: the room's Wi-Fi died
-    assert result.ok and result.fallback_error and result.error_details["code"] == "connection"
+    assert result.ok and result.fallback_error and result.error_details["code"] == "connection_refused"
     assert in_language("fr", result.error_details).startswith("Aucun serveur ne répond")
 
 

@@ -44,3 +44,27 @@ def test_the_sidebar_offers_a_base_url_for_both_providers(kind):
     assert not at.exception
     [field] = [w for w in at.sidebar.text_input if w.label == "Base URL"]
     assert field.value == "http://127.0.0.1:9/v1"  # the address in use is the one shown
+
+
+def test_a_plain_file_server_is_not_a_model_api_for_the_sidebar_and_for_the_command_line(tmp_path, capsys,
+                                                                                       monkeypatch):
+    from evallib.__main__ import main
+    from tests.fake_llm_server import PlainFileServer
+    with PlainFileServer(str(tmp_path)) as site:
+        url = site.url + "/v1"
+        at = AppTest.from_file(APP, default_timeout=60)
+        for name, value in {"lang": "en", "llm_mode": "live", "_llm_secrets_read": True, "llm_base_url": url,
+                            "llm_api_key": "k"}.items():
+            at.session_state[name] = value
+        at.run()
+        monkeypatch.setenv("OPENAI_API_KEY", "k")
+        code = main(["record", "gnss", "--base-url", url, "--model", "m", "--runs", "1",
+                     "--recordings-dir", str(tmp_path / "rec")])
+    assert not at.exception
+    sidebar = " ".join(shown(c.value) for c in at.sidebar.caption)
+    # The model list (GET, an HTML 404) and the calls (POST, an HTML 501) get the same reading: no 404 here,
+    # no "server error, run again" there.
+    assert f"{url} answers, but not as an OpenAI-compatible API. The server says: \"Error response\"" in sidebar
+    assert "404" not in sidebar
+    err = capsys.readouterr().err
+    assert code == 2 and "not a model API: 12 of 12 calls" in err and "server error" not in err

@@ -124,6 +124,19 @@ TEXTS = {
     "failure.timeout": {"fr": "Pas de réponse de {url} en {timeout_s} s.",
                         "en": "No answer from {url} within {timeout_s} s."},
     "failure.connection": {"fr": "Aucun serveur ne répond à {url}.", "en": "No server answered at {url}."},
+    "failure.connection_refused": {
+        "fr": "Aucun serveur ne répond à {url} : la connexion est refusée (rien n'écoute à cette adresse).",
+        "en": "No server answered at {url}: the connection was refused (nothing listens there).",
+    },
+    "failure.bad_request_no_key": {
+        "fr": "Le serveur {url} a refusé la requête (HTTP {status}), et aucune clé d'API n'a été donnée (un "
+              "proxy qui en demande une répond ainsi).",
+        "en": "HTTP {status} from {url}, and no API key was given (a proxy that needs one answers so).",
+    },
+    "failure.auth_missing": {
+        "fr": "Le serveur {url} demande une clé d'API, et aucune n'a été donnée (HTTP {status}).",
+        "en": "The server at {url} asks for an API key, and none was given (HTTP {status}).",
+    },
     "failure.auth": {"fr": "Le serveur {url} refuse la clé d'API (HTTP {status}).",
                      "en": "The server at {url} rejected the API key (HTTP {status})."},
     "failure.timeout_status": {
@@ -228,7 +241,7 @@ TEXTS = {
     "status.error": {"fr": "erreur", "en": "error"},
     "status.unrecorded": {"fr": "non enregistrée", "en": "not recorded"},
     "collect.summary_unrecorded": {"fr": "{n} non enregistrée(s)", "en": "{n} not recorded"},
-    "error_kind.auth": {"fr": "clé refusée", "en": "key rejected"},
+    "error_kind.auth": {"fr": "clé absente ou refusée", "en": "key missing or rejected"},
     "error_kind.model_not_found": {"fr": "modèle introuvable", "en": "model not found"},
     "error_kind.not_found": {"fr": "adresse introuvable", "en": "URL not found"},
     "error_kind.connection": {"fr": "serveur injoignable", "en": "no server"},

@@ -538,6 +538,7 @@ TEXTS = {
               "classe sur les autres et mesure à nouveau sur ceux-là (voir la boîte « Soumettre à la salle »).",
         "en": "This kappa covers every scored case. In a room, the board holds {held} cases out ({cases}): it ranks on "
               "the others and measures again on those (see the “Submit to the room” box)."},
+    "judge.answers_from": {"fr": "Réponses et notes : {badges}", "en": "Responses and grades: {badges}"},
 }
 
 for _key, (fr, en, help_fr, help_en) in _STATUSES.items():

@@ -10,7 +10,7 @@ DATA = Path(__file__).resolve().parent.parent.parent / "data" / "gnss"
 def test_table_and_gate(capsys):
     assert main(["--agents", "v1", "--min-passes", "5"]) == EXIT_PASS
     out = capsys.readouterr().out
-    assert "agent v1: 5/12 cases pass" in out and "failure_unmodelled_offset: C02, C04, C06, C10" in out
+    assert "agent v1: 5/12 cases pass" in out and "offset not modelled: C02, C04, C06, C10" in out
     assert main(["--agents", "v1", "--min-passes", "6"]) == EXIT_BELOW
     assert "below 6 passes: v1" in capsys.readouterr().err
 

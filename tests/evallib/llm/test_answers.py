@@ -1,6 +1,7 @@
 """Reasoning blocks are removed from answers; empty and cut answers are flagged with a hint."""
 
-from evallib.llm.answers import HINT_EMPTY_REASONING, HINT_TRUNCATED, answer_status, split_reasoning
+from evallib.llm.answers import (HINT_CUT_BEFORE_TEXT, HINT_EMPTY, HINT_EMPTY_REASONING, HINT_TRUNCATED, answer_status,
+                                 split_reasoning)
 
 
 def test_think_block_is_moved_out_of_the_answer():
@@ -19,7 +20,9 @@ def test_text_without_think_is_unchanged():
 def test_statuses():
     assert answer_status("Paris.", "stop", "", False) == ("ok", "")
     assert answer_status("", "stop", "thoughts", False) == ("empty", HINT_EMPTY_REASONING)
-    assert answer_status("", "length", "", False) == ("empty", HINT_EMPTY_REASONING)
+    assert answer_status("", "length", "", False) == ("truncated", HINT_CUT_BEFORE_TEXT)  # cut before any text
+    assert answer_status("", "max_tokens", "thoughts", False) == ("truncated", HINT_CUT_BEFORE_TEXT)
+    assert answer_status(" ", "end_turn", "", False) == ("empty", HINT_EMPTY)
     assert answer_status("Par", "length", "", False) == ("truncated", HINT_TRUNCATED)
     assert answer_status("Par", "max_tokens", "", False)[0] == "truncated"
     assert answer_status("", "tool_calls", "", True) == ("ok", "")
