@@ -1,4 +1,4 @@
-"""How long a live run takes to report an address that cannot answer, before and after issue 22.
+"""How long a live run takes to report an address that cannot answer, before and after the live path named them (docs/README.md#modes).
 
 Two addresses that no retry can help: a port where nothing listens (a refused connection) and a plain
 file server (``python -m http.server``: an HTML 501 to every POST). For each, the persona page's 36

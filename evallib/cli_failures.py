@@ -26,7 +26,7 @@ CAUSE_OF_CODE = {
     "timeout_status": "timeout", "connection": "connection", "not_openai_api": "not_api",
     "not_anthropic_api": "not_api", "not_found": "not_found", "not_found_v1": "not_found",
     "prefill_refused": "prefill", "prefill_configured": "prefill",
-    "connection_refused": "connection", "auth_missing": "missing_key", "bad_request_no_key": "missing_key",
+    "connection_refused": "connection", "gateway": "server", "auth_missing": "missing_key", "bad_request_no_key": "missing_key",
 }
 #: How the terminal names each cause (the page's groups, in the page's English words).
 CAUSE_NAMES = {

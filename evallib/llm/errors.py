@@ -68,6 +68,23 @@ class NotAnApiAnswer(ValueError):
         return cls("json", body)
 
 
+#: The statuses a reverse proxy (nginx, a cloud load balancer) answers with its own HTML page when the
+#: model server behind it is down or slow: a server failure to retry, not "no model API here".
+GATEWAY_STATUSES = frozenset({502, 503, 504})
+
+
+def is_web_page(http_response) -> bool:
+    """Whether an ``httpx.Response`` is a web page that no model API would send: HTML (`is_html`) at any
+    status but a gateway's (`GATEWAY_STATUSES`: a proxy speaking for a model server that is down).
+
+    >>> import httpx
+    >>> page = {"content-type": "text/html"}
+    >>> is_web_page(httpx.Response(501, headers=page)), is_web_page(httpx.Response(502, headers=page))
+    (True, False)
+    """
+    return http_response.status_code not in GATEWAY_STATUSES and is_html(http_response)
+
+
 def is_html(http_response) -> bool:
     """Whether an ``httpx.Response`` is a web page: an HTML content type, or a body opening a tag.
 
@@ -270,12 +287,18 @@ def _described(exc: BaseException, config, list_models, model: str, refused_wait
             "technical_text", "")) + ("" if said else "."), _START_HINT, {**where, **said})
     status = getattr(exc, "status_code", 0) if _is(exc, "APIStatusError") else 0
     response = getattr(exc, "response", None) if status else None
-    if response is not None and is_html(response):
+    if response is not None and is_web_page(response):
         return Failure("malformed", f"not_{config.kind}_api",
                        f"{url} answers, but not as {API_NAMES.get(config.kind, 'a model API')} "
                        f"(it sent {RECEIVED['html']}, HTTP {status}).", _MALFORMED_HINT,
                        {**where, "received": "html", "status": status, "server_text": page_text(response.text)})
-    http = {**where, "status": status, "server_text": text}
+    http = {**where, "status": status, "server_text": page_text(response.text) if response is not None
+            and is_html(response) else text}
+    if response is not None and status in GATEWAY_STATUSES and is_html(response):
+        return Failure("server", "gateway", f"A proxy at {url} answered for the model server behind it, which "
+                       f"did not answer (HTTP {status}: {http['server_text']}).",
+                       "The model server behind the proxy is down or overloaded: start it, or retry in a moment.",
+                       http)
     if (_is(exc, "AuthenticationError") or _is(exc, "PermissionDeniedError")) and not config.api_key:
         return Failure("auth", "auth_missing",
                        f"The server at {url} asks for an API key, and none was given (HTTP {status}).",

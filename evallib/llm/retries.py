@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from evallib.llm.errors import is_html
+from evallib.llm.errors import is_web_page
 
 #: Total seconds one request may spend waiting on Retry-After across its retries. The Anthropic SDK
 #: obeys any Retry-After (it caps a single wait at about 49 days); the OpenAI SDK waits up to 120 s
@@ -131,7 +131,7 @@ class RetryWatch:
             return  # a success, a final error, or no retry left: the SDK will not retry
         if response.headers.get("x-should-retry") == "false":
             return
-        if is_html(response):  # a web page, not a model API: asking again only delays the message
+        if is_web_page(response):  # a web page, not a model API: asking again only delays the message
             response.headers["x-should-retry"] = "false"
             return
         wait = retry_after_s(response.headers)

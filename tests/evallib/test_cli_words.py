@@ -1,4 +1,4 @@
-"""What the command lines print is words a reader can act on (issue 22, "The live path"): gate readings
+"""What the command lines print is words a reader can act on (docs/README.md#modes): gate readings
 as sentences (never a raw code such as ``gate_unscored_over_limit``), no "0/0 cases pass" nor a Python
 dict when every call failed, a top-level usage that lists every command, and a ``record --help`` that
 speaks of no gate. Real SDKs against the fake server."""

@@ -163,6 +163,12 @@ TEXTS = {
                           "en": "Nothing found at {url} (HTTP 404)."},
     "failure.bad_request": {"fr": "Le serveur {url} a refusé la requête (HTTP {status}).",
                             "en": "HTTP {status} from {url}: the server refused the request."},
+    "failure.gateway": {
+        "fr": "Un proxy à {url} a répondu à la place du serveur de modèle, qui ne répond pas "
+              "(HTTP {status}).",
+        "en": "A proxy at {url} answered for the model server behind it, which did not answer "
+              "(HTTP {status}).",
+    },
     "failure.server": {"fr": "Erreur du serveur {url} (HTTP {status}).",
                        "en": "Server error at {url} (HTTP {status})."},
     "failure.malformed_no_choices": {

@@ -1,4 +1,4 @@
-"""The live path names every failure right, and at once (issue 22, "The live path"): an HTML page at
+"""The live path names every failure right, and at once (docs/README.md#modes): an HTML page at
 any status is no model API (the sidebar's model list and a call agree), a refused connection is not
 retried, an empty key is a missing key, and answers all cut at the token limit are truncated. Real
 SDKs against local servers, with the SDKs' default retries (3): what failed before took seconds."""
@@ -47,8 +47,8 @@ def test_a_plain_file_server_is_not_a_model_api_at_once_for_a_call_and_for_the_m
     assert (listing.kind, listing.code, listing.details["status"]) == ("malformed", f"not_{kind}_api", 404)
 
 
-@pytest.mark.parametrize("status", [404, 500, 501, 503])
-def test_an_html_page_is_not_a_model_api_whatever_its_status(status):
+@pytest.mark.parametrize("status", [404, 500, 501])
+def test_an_html_page_is_not_a_model_api_whatever_its_status_but_a_gateways(status):
     with NotAnApiServer(body="<html><head><title>Portail</title></head><body>Connectez-vous</body></html>",
                         status=status) as site:
         result = live("openai", site.url + "/v1").chat(QUESTION)
@@ -58,6 +58,19 @@ def test_an_html_page_is_not_a_model_api_whatever_its_status(status):
     assert asked == 1 and result.error_details["server_text"] == "Portail"
     failures = call_failures([result], ["q1"], CommandOptions())
     assert failures.groups[0].name == "not a model API" and "--base-url" in failures.groups[0].hint
+
+
+@pytest.mark.parametrize("status, kind, code", [(502, "server", "gateway"), (503, "server", "gateway"),
+                                               (504, "server", "gateway")])
+def test_a_proxys_html_page_for_a_model_server_that_is_down_is_a_server_failure_retried(status, kind, code):
+    """nginx in front of a vLLM that is down answers its own HTML 502/503/504: retried, then named a gateway."""
+    with NotAnApiServer(body=f"<html><head><title>{status} Bad Gateway</title></head><body>nginx</body></html>",
+                        status=status) as site:
+        result = live("openai", site.url + "/v1", max_retries=1).chat(QUESTION)
+        asked = site.requests
+    assert (result.error_kind, result.error_details["code"], result.error_details["status"]) == (kind, code, status)
+    assert result.error_details["server_text"] == f"{status} Bad Gateway" and asked == 2  # one retry
+    assert "proxy" in result.error and "<html" not in result.error
 
 
 def test_a_json_error_of_a_model_server_is_still_read_as_its_status(server):
