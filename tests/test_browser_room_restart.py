@@ -10,14 +10,10 @@ card, the panel of the managed room and the board, with an attempt stored after 
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import signal
 import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -26,10 +22,12 @@ from evallib.room.browser_cookie import COOKIE
 from evallib.room.browsers import BrowserMember
 from evallib.room.storage import RoomStore
 from tests.evallib.room.conftest import trigger_payload
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, ROOT, _free_port, _wait_until_idle
+from tests.streamlit_sessions import start_server, stop_server
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _wait_until_idle
 from ui.i18n import catalogue
 
 NAMES = ("Ana", "Bruno", "Chloé")
+TOKEN_VARIABLE = "EVALLIB_ROOM_INSTRUCTOR_TOKEN"
 #: The console line of a drawn token (main's wording and this branch's both end with ": <token>").
 DRAWN = re.compile(r"Room instructor token \(Salle / Room page\)[^:\n]*: (\S+)")
 
@@ -39,42 +37,30 @@ def _text(key: str, **values) -> str:
     return text.format(**values) if values else text
 
 
-def _start(port: int, env: dict, log: Path) -> subprocess.Popen:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "serve.py", "--server.headless", "true", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=log.open("a"), stderr=subprocess.STDOUT, text=True)
-    for _ in range(240):
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1) as answer:
-                if answer.status == 200:
-                    return process
-        except OSError:
-            time.sleep(0.25)
-    process.kill()
-    raise RuntimeError("streamlit did not start:\n" + log.read_text()[-2000:])
-
-
 @pytest.fixture
 def server(tmp_path):
     """(url, database URL, log path, restart()): a server with no configured token; restart() kills it
     with SIGKILL and starts it again on the same port and database."""
     database = f"sqlite:///{tmp_path}/rooms.sqlite3"
-    env = {**os.environ, "EVALLIB_DATABASE_URL": database, "EVALLIB_ROOM_REFRESH_SECONDS": "2"}
-    env.pop("EVALLIB_ROOM_INSTRUCTOR_TOKEN", None)
-    port, log = _free_port(), tmp_path / "server.log"
-    running = [_start(port, env, log)]
+    env = {"EVALLIB_DATABASE_URL": database, "EVALLIB_ROOM_REFRESH_SECONDS": "2"}
+    log = tmp_path / "server.log"
+
+    def start(port: int | None = None) -> tuple[str, subprocess.Popen]:
+        with log.open("a") as out:  # the child keeps its own copy of the file
+            return start_server("serve.py", env, log=out, port=port, unset=(TOKEN_VARIABLE,))
+
+    url, process = start()
+    running = [process]
 
     def restart() -> None:
         running[0].send_signal(signal.SIGKILL)
         running[0].wait(timeout=10)
-        running[0] = _start(port, env, log)
+        running[0] = start(int(url.rsplit(":", 1)[1]))[1]
 
     try:
-        yield f"http://127.0.0.1:{port}", database, log, restart
+        yield url, database, log, restart
     finally:
-        running[0].terminate()
-        running[0].wait(timeout=10)
+        stop_server(running[0])
     assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
 
 

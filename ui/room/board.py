@@ -104,14 +104,24 @@ def board_parts(code: str, version: tuple, figures: str) -> BoardParts:
     Streamlit computes one key once (the others wait for it); a failure (`RoomStorageError`) is not kept.
     """
     store = room_store()
-    room, attempts, ratings = store.room(code), board_attempts(store, code), store.ratings(code)
+    room = store.room(code)
     header = t("room.board.title", code=room.code) + (f" — {md(room.title, 80)}" if room.title else "")
-    kinds = tuple(kind_parts(kind, board) for kind, board in build_boards(attempts).items())
-    rating = room_rating(room.settings)
-    agreement = None
-    if rating is not None:
-        agreement = room_agreement(ratings, [str(i["id"]) for i in rating["items"]])
-    return BoardParts(header, kinds, agreement)
+    kinds = tuple(kind_parts(kind, board) for kind, board in current_boards(store, code).items())
+    return BoardParts(header, kinds, current_agreement(store, code, room.settings))
+
+
+def current_boards(store, code: str) -> dict[str, Board]:
+    """Room ``code``'s boards per kind from its data now (`build_boards` of `board_attempts`)."""
+    return build_boards(board_attempts(store, code))
+
+
+def current_agreement(store, code: str, settings=None) -> RoomAgreement | None:
+    """The agreement of room ``code``'s ratings now; None when the room rates nothing (``settings``: the
+    room's, read when not given)."""
+    rating = room_rating(store.room(code).settings if settings is None else settings)
+    if rating is None:
+        return None
+    return room_agreement(store.ratings(code), [str(i["id"]) for i in rating["items"]])
 
 
 def board_section(code: str | None) -> None:
@@ -124,6 +134,39 @@ def board_section(code: str | None) -> None:
                  index=REFRESH_CHOICES.index(default) if default in REFRESH_CHOICES else None)
     every = refresh_seconds()
     st.fragment(draw_board, run_every=every)(code, every)
+    board_downloads(code)
+
+
+def board_downloads(code: str) -> None:
+    """The board's tables to take home (CSV and JSON), below the board, drawn with the page rather than on
+    each refresh: two dozen download buttons per refresh were a third of the refresh's cost, thirty
+    sessions refreshing together (bench/room_sessions.py). Each file is built when it is clicked, from the
+    room's data at that moment (never older than the board shown). Kinds that reach the board later get
+    their buttons at the page's next run."""
+    store = room_store()
+    try:
+        parts = board_parts(normalise_code(code), room_version(store, code), figure_key())
+    except (RoomStorageError, InputError):
+        return  # the board says what is wrong
+    if not any(kind.figure is not None for kind in parts.kinds) and parts.agreement is None:
+        return
+    code = normalise_code(code)
+    with st.expander(t("room.board.downloads")):
+        for part in parts.kinds:
+            kind, name = part.kind, t(f"room.kind_short.{part.kind}")
+            if part.figure is not None:
+                download_table(f"room_board_{kind}", lambda k=kind: board_records(_board_of(store, code, k)),
+                               key=f"room_board_{kind}", label=t("room.board.download_ranking", kind=name))
+            if part.curse is not None:
+                download_table(f"room_curse_{kind}", lambda k=kind: curse_records(_board_of(store, code, k)),
+                               key=f"room_curse_{kind}", label=t("room.board.download_curse", kind=name))
+        if parts.agreement is not None:
+            download_table("room_raters", lambda: rater_records(current_agreement(store, code)),
+                           label=t("room.kappa.who"))
+
+
+def _board_of(store, code: str, kind: str) -> Board | None:
+    return current_boards(store, code).get(kind)
 
 
 def draw_board(code: str, every: float) -> None:
@@ -206,19 +249,17 @@ def draw_kind(kind: str, board: Board) -> None:
 
 def draw_kind_parts(parts: KindParts) -> None:
     """Draw one kind's board from its parts (shared by the sessions: read only)."""
-    kind, board = parts.kind, parts.board
+    kind = parts.kind
     st.subheader(t(f"room.kind.{kind}"))
     st.markdown(parts.reading)
     st.caption(parts.method)
     if parts.figure is not None:
         st.plotly_chart(parts.figure, config=chart_config(), key=f"room_board_chart_{kind}")
         draw_prepared(parts.table, wrapped=presenting(), width="stretch")
-        download_table(f"room_board_{kind}", lambda: board_records(board), key=f"room_board_{kind}")
     if parts.curse is not None:
         st.markdown(f"**{t('room.curse.title')}**")
         st.caption(t("room.curse.why"))
         draw_prepared(parts.curse, wrapped=True)
-        download_table(f"room_curse_{kind}", lambda: curse_records(board), key=f"room_curse_{kind}")
 
 
 def _figure_record(prefix: str, figure) -> dict:
@@ -227,17 +268,18 @@ def _figure_record(prefix: str, figure) -> dict:
             f"{prefix}n": figure.n if n is None else n}
 
 
-def board_records(board: Board) -> list[dict]:
-    """The board's rows as plain values for its CSV/JSON download (unit and test named on each row)."""
-    return [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
+def board_records(board: Board | None) -> list[dict]:
+    """The board's rows as plain values for its CSV/JSON download (unit and test named on each row); none
+    for no board."""
+    return [] if board is None else [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
              **_figure_record("", row.accuracy), "unit": board.unit, "test": board.test,
              "p_vs_best": row.p_vs_best, "p_holm": row.p_adjusted, "tied_with_best": row.tied_with_best}
             for row in board.rows]
 
 
-def curse_records(board: Board) -> list[dict]:
+def curse_records(board: Board | None) -> list[dict]:
     """The winner's curse table as plain values: visible and held-out figures, the reading's code."""
-    return [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
+    return [] if board is None else [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
              **_figure_record("visible_", row.visible), **_figure_record("held_out_", row.held_out),
              "reading": row.reading.code} for row in board.winners_curse]
 
@@ -275,6 +317,10 @@ def draw_agreement(agreement: RoomAgreement) -> None:
     if rows:
         st.markdown(f"**{t('room.kappa.who')}**")
         results_table(pd.DataFrame(rows), hide_index=True, width="stretch")
-        download_table("room_raters", lambda: [{"participant": r.participant, "rated": r.rated,
-                                                "compared": r.compared, "disagreements": r.disagreements,
-                                                "share": r.share} for r in agreement.raters_by_disagreement])
+
+
+def rater_records(agreement: RoomAgreement | None) -> list[dict]:
+    """Who departs most from the majority, as plain values for the download; none without ratings."""
+    return [] if agreement is None else [
+        {"participant": r.participant, "rated": r.rated, "compared": r.compared, "disagreements": r.disagreements,
+         "share": r.share} for r in agreement.raters_by_disagreement]

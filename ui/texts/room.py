@@ -226,6 +226,10 @@ TEXTS = {
     "room.board.refresh": {"fr": "Rafraîchir le tableau toutes les (secondes)", "en": "Refresh the board every (seconds)"},
     "room.board.retry": {"fr": "Nouvel essai au prochain rafraîchissement.", "en": "Trying again at the next refresh."},
     "room.board.empty": {"fr": "Aucun essai au tableau pour l'instant.", "en": "No attempt on the board yet."},
+    "room.board.downloads": {"fr": "Télécharger les tableaux du classement (données à l'instant du clic)",
+                             "en": "Download the board's tables (data as of the click)"},
+    "room.board.download_ranking": {"fr": "Classement ({kind})", "en": "Ranking ({kind})"},
+    "room.board.download_curse": {"fr": "Malédiction du vainqueur ({kind})", "en": "Winner's curse ({kind})"},
     # ---------------------------------------------------------------- the board's liveness banner (ui/room/liveness.py)
     # Shown by a script in the browser when the server is gone; {time} is the board's last refresh.
     "room.live.down": {
