@@ -31,8 +31,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import Column, Float, ForeignKey, Integer, String, Table, UniqueConstraint, select, update
 
-from evallib.room.storage import (Participant, RoomStorageError, RoomStore, attempts, hash_token, metadata,
-                                  normalise_code, participants)
+from evallib.readings import Reading
+from evallib.room.storage import (MAX_NAME, Participant, RoomStorageError, RoomStore, attempts, clean_name, clean_text,
+                                  hash_token, metadata, normalise_code, participants)
 
 MEMBER, LEFT = "member", "left"
 
@@ -160,6 +161,29 @@ def join_from_browser(store: RoomStore, key: str, code: str, name: str) -> tuple
             updated_at=time.time())).inserted_primary_key[0]
     _activate(store, key, row_id)
     return Participant(joined.id, joined.room_code, joined.name, joined.joined_at, BrowserMember(key)), False
+
+
+def join_reading(typed: str, kept: str, is_back: bool) -> Reading:
+    """What joining did with the name ``typed``, given the name ``kept`` (`RoomStore.join`,
+    `join_from_browser`) and whether the browser's participant was taken back (``is_back``).
+
+    Codes: ``back`` (the participant taken back, under its earlier name), ``joined`` (the name as typed,
+    control characters and extra spaces aside), ``shortened`` (cut to `MAX_NAME` characters),
+    ``renamed`` (taken: a number added), ``shortened_renamed`` (both). Values: ``typed`` (the name
+    typed, cleaned, not cut), ``typed_length`` (its characters), ``name`` (the name kept), ``limit``
+    (`MAX_NAME`).
+
+    >>> join_reading("x" * 60, "x" * 40, False).code
+    'shortened'
+    """
+    full = clean_text(typed)
+    values = {"typed": full, "typed_length": len(full), "name": kept, "limit": MAX_NAME}
+    if is_back:
+        return Reading("back", values)
+    shortened, renamed = len(full) > MAX_NAME, kept != clean_name(typed)
+    code = "shortened_renamed" if shortened and renamed else "shortened" if shortened else \
+        "renamed" if renamed else "joined"
+    return Reading(code, values)
 
 
 def _activate(store: RoomStore, key: str, row_id: int) -> None:
