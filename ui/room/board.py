@@ -20,6 +20,7 @@ the next refresh.
 from __future__ import annotations
 
 import os
+import random
 import time
 from dataclasses import dataclass
 
@@ -49,6 +50,9 @@ REFRESH_VARIABLE = "EVALLIB_ROOM_REFRESH_SECONDS"
 DEFAULT_REFRESH = 3.0
 REFRESH_KEY = "room.refresh"
 REFRESH_CHOICES = (2, 3, 5, 10, 30)
+#: Each session refreshes at the chosen period times a factor drawn once per session in [1 - s, 1 + s].
+PERIOD_SPREAD = 0.1
+SPREAD_KEY = "_room.board_period_factor"
 #: The unit of each kind's interval (the board pairs per item; persona's interval resamples probes).
 INTERVAL_UNIT = {"trigger": "query", "persona": "probe", "judge": "case"}
 #: The scale of each kind's figure on the chart: accuracies in [0, 1]; a kappa may go below 0.
@@ -65,6 +69,22 @@ def refresh_seconds() -> float:
     except ValueError:
         return DEFAULT_REFRESH
     return value if value > 0 else DEFAULT_REFRESH
+
+
+def session_period(every: float) -> float:
+    """This session's refresh period: ``every`` times its own factor in [1 - `PERIOD_SPREAD`, 1 + `PERIOD_SPREAD`],
+    drawn at its first board (to the hundredth of a second).
+
+    Thirty browsers that reconnect together (a restart of the server) start their board timers together;
+    with one period for all, their thirty refreshes reached the server at the same instant every period,
+    and each waited for the others' (one core, the interpreter's lock: the last one about 30 times one
+    refresh). With periods a few percent apart the timers drift out of step within a few refreshes
+    (±10 % of 3 s: 0.6 s further apart each period), and the refreshes arrive spread over the period.
+    """
+    factor = st.session_state.get(SPREAD_KEY)
+    if not isinstance(factor, float):
+        factor = st.session_state[SPREAD_KEY] = 1 + PERIOD_SPREAD * (2 * random.random() - 1)
+    return round(every * factor, 2)
 
 
 def say(reading, **extra) -> str:
@@ -132,7 +152,7 @@ def board_section(code: str | None) -> None:
     default = refresh_seconds()
     st.columns([1, 3])[0].selectbox(t("room.board.refresh"), REFRESH_CHOICES, key=REFRESH_KEY,
                  index=REFRESH_CHOICES.index(default) if default in REFRESH_CHOICES else None)
-    every = refresh_seconds()
+    every = session_period(refresh_seconds())
     st.fragment(draw_board, run_every=every)(code, every)
     board_downloads(code)
 
