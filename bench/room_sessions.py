@@ -19,6 +19,13 @@ board refreshing every ``--period`` seconds, and stops them at the end (on an er
 processes / one process); the one process then runs on a database of the same PostgreSQL cluster, so
 that the ratio compares the number of processes only.
 
+``--baseline DIR`` (another checkout of the app, e.g. ``git archive <commit> | tar -x -C DIR``) starts
+each set-up from it too; for each size its run comes just before this checkout's, and the table gives
+after / before (``--rounds N``: N such turns, for a machine whose other load varies). ``--profile FILE``
+samples every thread of the servers (`bench/sampling/sitecustomize.py`: wall-clock and CPU per frame,
+the garbage collector's time) and ``--cprofile FILE`` profiles their script runs, both counted from the
+window's start: what a rerun waits for, and what it spends.
+
 For each size N, one room: ``--seeded`` attempts stored first (`bench.room.attempt_payloads`: trigger,
 persona and judge attempts in turn, built by evallib's builders on the default data), then N
 participants joined through `RoomStore`, each browser holding its room cookie as the Room page writes

@@ -15,6 +15,10 @@ version, language and presentation mode (`board_parts`), and every session showi
 those shared parts. Thirty sessions used to build it thirty times per refresh (about 45 ms of CPU
 each, queued on one core). A database that is down or locked gives a message and is tried again at
 the next refresh.
+
+A refresh draws only what changes: the download buttons of the board's tables are drawn with the page,
+below the board (`board_downloads`, each file built at the click), and each session's period is its
+own (`session_period`), so that thirty sessions opened together do not refresh in step.
 """
 
 from __future__ import annotations
