@@ -20,6 +20,13 @@ board refreshing every ``--period`` seconds, and stops them at the end (on an er
 processes / one process); the one process then runs on a database of the same PostgreSQL cluster, so
 that the ratio compares the number of processes only.
 
+``--baseline DIR`` (another checkout of the app, e.g. ``git archive <commit> | tar -x -C DIR``) starts
+each set-up from it too; for each size its run comes just before this checkout's, and the table gives
+after / before (``--rounds N``: N such turns, for a machine whose other load varies). ``--profile FILE``
+samples every thread of the servers (`bench/sampling/sitecustomize.py`: wall-clock and CPU per frame,
+the garbage collector's time) and ``--cprofile FILE`` profiles their script runs, both counted from the
+window's start: what a rerun waits for, and what it spends.
+
 For each size N, one room: ``--seeded`` attempts stored first (`bench.room.attempt_payloads`: trigger,
 persona and judge attempts in turn, built by evallib's builders on the default data), then N
 participants joined through `RoomStore`, each browser holding its room cookie as the Room page writes
@@ -49,6 +56,7 @@ import asyncio
 import contextlib
 import math
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -62,7 +70,7 @@ from bench.room import attempt_payloads  # noqa: E402
 from evallib.room.storage import RoomStore, database_url, make_engine  # noqa: E402
 from tests.nginx_proxy import running_nginx, upstream  # noqa: E402
 from tests.postgres_cluster import new_postgres_database, temporary_cluster  # noqa: E402
-from tests.streamlit_sessions import Browser, SessionError, start_server, stop_server  # noqa: E402
+from tests.streamlit_sessions import ROOT, Browser, SessionError, start_server, stop_server  # noqa: E402
 from evallib.room.browser_cookie import COOKIE, browser_key, new_cookie_value  # noqa: E402
 from evallib.room.browsers import join_from_browser  # noqa: E402
 
@@ -73,6 +81,7 @@ RERUN_P95_TARGET_S = 1.0
 BOARD_SLACK_S = 1.0  # submission to every board: at most the period plus this
 KINDS = ("trigger", "persona", "judge")
 ONE, TWO = "one-process", "two-behind-nginx"
+BEFORE = "before"  # the label of ``--baseline``'s checkout
 
 
 @dataclass
@@ -83,7 +92,9 @@ class Setup:
     urls: list[str]
     pids: list[int]
     database: str
-    judged: bool = True  # the targets apply (one process)
+    judged: bool = True  # the targets apply (one process, this checkout)
+    kind: str = ""  # ONE or TWO ("" for given servers)
+    checkout: str = ""  # "" for this checkout, else the label of ``--baseline``'s
     #: nginx's upstream address (``127.0.0.1:<port>``) -> index of that process in ``pids``; empty without nginx
     upstreams: dict[str, int] = field(default_factory=dict)
 
@@ -136,6 +147,9 @@ async def measure(size: int, setup: Setup, store: RoomStore, payloads: list[dict
     await asyncio.sleep(args.period * 2)  # every timer running before the window opens
     for s in sessions:
         s.fragment_latencies.clear()
+    if args.profile or args.cprofile:
+        for pid in setup.pids:
+            os.kill(pid, signal.SIGUSR1)  # bench/sampling/sitecustomize.py: count from the window's start
     cpu0, wall0, client0 = [cpu_seconds(p) for p in setup.pids], time.monotonic(), time.process_time()
     pending: dict[str, float] = {}  # marker -> commit time
     reached: dict[str, float] = {}  # marker -> seconds until every session showed it
@@ -168,7 +182,7 @@ async def measure(size: int, setup: Setup, store: RoomStore, payloads: list[dict
     lost = sum(1 for s in sessions if s.closed or (last is not None and not shows(s, last)))
     latencies = [x for s in sessions for x in s.fragment_latencies]
     await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
-    return {"size": size, "setup": setup.name, "open": opened, "reruns": len(latencies),
+    return {"size": size, "setup": setup.name, "kind": setup.kind, "checkout": setup.checkout, "open": opened, "reruns": len(latencies),
             "rerun_p50": percentile(latencies, 50), "rerun_p95": percentile(latencies, 95), "board_p50": percentile(list(reached.values()), 50),
             "board_p95": percentile(list(reached.values()), 95), "board_max": max(reached.values(), default=float("nan")),
             "cpu": cpu / wall if setup.pids else float("nan"), "cpu_per_rerun": cpu / max(1, len(latencies)),
@@ -196,21 +210,29 @@ def ratio(two: float, one: float) -> float:
 
 
 def print_table(rows: list[dict], period: float) -> None:
-    """The rows (one per set-up and size), and for each size run on both set-ups, their ratio two / one."""
+    """The rows (one per round, size and set-up) and, within a round and size, the ratios: two processes /
+    one (same checkout), and this checkout / the baseline's (same set-up)."""
     print(f"\nBoard every {period:g} s; times in seconds; CPU in cores of the server process(es) "
           f"(summed; 'CPU each' per process, 'sessions each' as nginx sent them).")
     widths = [max(len(heading), 5) for _, heading, _ in COLUMNS]
-    print(f"{'sessions':>8} {'set-up':<16} " + " ".join(f"{h:>{w}}" for (_, h, _), w in zip(COLUMNS, widths))
+    print(f"{'sessions':>8} {'set-up':<22} " + " ".join(f"{h:>{w}}" for (_, h, _), w in zip(COLUMNS, widths))
           + f" {'CPU each':>11} {'sessions each':>13}")
-    for r in sorted(rows, key=lambda r: r["size"]):  # the set-ups of one size together, in the order run
-        print(f"{r['size']:>8} {r['setup']:<16} "
-              + " ".join(cell(r[k], spec, w) for (k, _, spec), w in zip(COLUMNS, widths))
-              + f" {'+'.join(f'{c:.2f}' for c in r.get('cpu_each', [])) or '-':>11}"
-              + f" {'+'.join(str(n) for n in r.get('spread', [])) or '-':>13}")
-        one = next((o for o in rows if o["size"] == r["size"] and o["setup"] == ONE), None)
-        if r["setup"] == TWO and one is not None:
-            print(f"{r['size']:>8} {'two / one':<16} "
-                  + " ".join(cell(ratio(r[k], one[k]), ".2f", w) for (k, _, _), w in zip(COLUMNS, widths)))
+
+    def line(size: int, name: str, values: list[str], rest: str = "") -> None:
+        print(f"{size:>8} {name:<22} " + " ".join(values) + rest)
+
+    def twin(r: dict, **changed) -> dict | None:
+        wanted = {**{k: r.get(k) for k in ("size", "round", "kind", "checkout")}, **changed}
+        return next((o for o in rows if all(o.get(k) == v for k, v in wanted.items())), None)
+
+    for r in sorted(rows, key=lambda r: (r["size"], r.get("round", 0))):  # set-ups of a size and round together
+        line(r["size"], r["setup"], [cell(r[k], spec, w) for (k, _, spec), w in zip(COLUMNS, widths)],
+             f" {'+'.join(f'{c:.2f}' for c in r.get('cpu_each', [])) or '-':>11}"
+             f" {'+'.join(str(n) for n in r.get('spread', [])) or '-':>13}")
+        for other, name in ((twin(r, kind=ONE) if r.get("kind") == TWO else None, "two / one"),
+                            (twin(r, checkout=BEFORE) if r.get("checkout") == "" else None, "after / before")):
+            if other is not None:
+                line(r["size"], f"  {name}", [cell(ratio(r[k], other[k]), ".2f", w) for (k, _, _), w in zip(COLUMNS, widths)])
 
 
 def judge(rows: list[dict], period: float) -> bool:
@@ -227,33 +249,47 @@ def judge(rows: list[dict], period: float) -> bool:
     return ok
 
 
-async def run(args, setup: Setup) -> list[dict]:
-    """Every size of ``--sessions`` on one set-up; a row each."""
-    print(f"\n{setup.name}: {len(setup.pids)} server process(es) on {setup.database.split(':', 1)[0]}")
-    store = RoomStore(make_engine(setup.database), instructor_token=args.token)
+async def run(args, setups: list[Setup]) -> list[dict]:
+    """``--rounds`` times, every size of ``--sessions`` on each set-up in turn (one at a time); a row each."""
+    for setup in setups:
+        print(f"{setup.name}: {len(setup.pids)} server process(es) on {setup.database.split(':', 1)[0]}")
+    stores = [RoomStore(make_engine(setup.database), instructor_token=args.token) for setup in setups]
     payloads = [p for per in attempt_payloads(args.seeded + args.attempts, 1, KINDS) for p in per]
     rows = []
     try:
-        for size in args.sessions:
-            try:
-                rows.append(await measure(size, setup, store, payloads, args))
-            except SessionError as error:
-                print(f"{size} sessions, {setup.name}: {error}")
-                rows.append({"size": size, "setup": setup.name, "open": float("nan"), "reruns": 0, **dict.fromkeys(
-                    ("rerun_p50", "rerun_p95", "board_p50", "board_p95", "board_max", "cpu", "cpu_per_rerun"),
-                    float("nan")), "lost": size, "judged": setup.judged})
-            print_table(rows[-1:], args.period)
-            if "client" in rows[-1]:
-                print(f"  this bench's own CPU (the sessions' client side): {rows[-1]['client']:.2f} cores")
+        for round_ in range(args.rounds):
+            for size in args.sessions:
+                for setup, store in zip(setups, stores):
+                    try:
+                        row = await measure(size, setup, store, payloads, args)
+                    except SessionError as error:
+                        print(f"{size} sessions, {setup.name}: {error}")
+                        row = {"size": size, "setup": setup.name, "kind": setup.kind, "checkout": setup.checkout,
+                               "open": float("nan"), "reruns": 0, **dict.fromkeys(
+                                   ("rerun_p50", "rerun_p95", "board_p50", "board_p95", "board_max", "cpu",
+                                    "cpu_per_rerun"), float("nan")), "lost": size, "judged": setup.judged}
+                    rows.append({**row, "round": round_})
+                    print_table(rows[-1:], args.period)
+                    if "client" in row:
+                        print(f"  this bench's own CPU (the sessions' client side): {row['client']:.2f} cores")
     finally:
-        store.engine.dispose()
+        for store in stores:
+            store.engine.dispose()
     return rows
 
 
 def server_env(args, database: str) -> dict[str, str]:
     """The environment of a `serve.py` process of the bench."""
-    return {"EVALLIB_DATABASE_URL": database, "EVALLIB_ROOM_INSTRUCTOR_TOKEN": args.token,
-            "EVALLIB_ROOM_REFRESH_SECONDS": f"{args.period:g}"}
+    env = {"EVALLIB_DATABASE_URL": database, "EVALLIB_ROOM_INSTRUCTOR_TOKEN": args.token,
+           "EVALLIB_ROOM_REFRESH_SECONDS": f"{args.period:g}"}
+    if args.profile or args.cprofile:  # bench/sampling/sitecustomize.py, in the server
+        sampling = str(Path(__file__).resolve().parent / "sampling")
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, (sampling, os.environ.get("PYTHONPATH"))))
+    if args.profile:
+        env["EVALLIB_SAMPLE_FILE"] = str(Path(args.profile).resolve())
+    if args.cprofile:
+        env["EVALLIB_CPROFILE_FILE"] = str(Path(args.cprofile).resolve())
+    return env
 
 
 def stop(process) -> None:
@@ -263,28 +299,34 @@ def stop(process) -> None:
         print(output[-3000:])
 
 
+def setup_name(kind: str, checkout: str) -> str:
+    return f"{kind} {checkout}".strip()
+
+
 @contextlib.contextmanager
-def one_process(args, database: str) -> Iterator[Setup]:
-    """``streamlit run serve.py`` on ``database``, stopped at the end."""
-    url, process = start_server("serve.py", server_env(args, database))
+def one_process(args, database: str, root: Path = ROOT, checkout: str = "") -> Iterator[Setup]:
+    """``streamlit run serve.py`` (from the checkout ``root``) on ``database``, stopped at the end."""
+    url, process = start_server("serve.py", server_env(args, database), root=root)
     try:
-        yield Setup(ONE, [url], [process.pid], database)
+        yield Setup(setup_name(ONE, checkout), [url], [process.pid], database, judged=not checkout, kind=ONE,
+                    checkout=checkout)
     finally:
         stop(process)
 
 
 @contextlib.contextmanager
-def two_behind_nginx(args, database: str) -> Iterator[Setup]:
-    """Two ``streamlit run serve.py`` on ``database`` (PostgreSQL) and nginx in front; all stopped at the end."""
+def two_behind_nginx(args, database: str, root: Path = ROOT, checkout: str = "") -> Iterator[Setup]:
+    """Two ``streamlit run serve.py`` (from the checkout ``root``) on ``database`` (PostgreSQL) and nginx in
+    front; all stopped at the end."""
     with contextlib.ExitStack() as stack:
         processes = []
         for _ in range(2):
-            url, process = start_server("serve.py", server_env(args, database))
+            url, process = start_server("serve.py", server_env(args, database), root=root)
             stack.callback(stop, process)
             processes.append((int(url.rsplit(":", 1)[1]), process))
         url, _ = stack.enter_context(running_nginx([port for port, _ in processes]))
-        yield Setup(TWO, [url], [process.pid for _, process in processes], database, judged=False,
-                    upstreams={f"127.0.0.1:{port}": i for i, (port, _) in enumerate(processes)})
+        yield Setup(setup_name(TWO, checkout), [url], [process.pid for _, process in processes], database,
+                    judged=False, kind=TWO, checkout=checkout, upstreams={f"127.0.0.1:{port}": i for i, (port, _) in enumerate(processes)})
 
 
 def main() -> int:
@@ -299,22 +341,34 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="the measured window per size")
     parser.add_argument("--seeded", type=int, default=12, help="attempts on the board before the window")
     parser.add_argument("--attempts", type=int, default=8, help="attempts submitted during the window")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="sample the server's threads (wall and CPU) into FILE (bench/sampling/sitecustomize.py)")
+    parser.add_argument("--cprofile", metavar="FILE",
+                        help="cProfile the server's script runs (their threads' CPU) into FILE, pstats (slow)")
+    parser.add_argument("--baseline", metavar="DIR", type=Path,
+                        help="another checkout (git archive <commit> | tar -x -C DIR): each set-up also runs "
+                             "from it, just before this checkout's, and the table gives after / before")
+    parser.add_argument("--rounds", type=int, default=1, help="measure every size and set-up this many times, in turn")
     args = parser.parse_args()
-    rows = []
     if args.urls:
-        rows += asyncio.run(run(args, Setup("given servers", args.urls, args.pids, database_url())))
+        rows = asyncio.run(run(args, [Setup("given servers", args.urls, args.pids, database_url())]))
     else:
+        checkouts = ([(BEFORE, args.baseline.resolve())] if args.baseline else []) + [("", ROOT)]
         with tempfile.TemporaryDirectory(prefix="bench-room-sessions-") as folder, contextlib.ExitStack() as stack:
             server = stack.enter_context(temporary_cluster()) if TWO in args.setups else None
+            setups = []
             for name in dict.fromkeys(args.setups):  # in the order asked, once each
-                if name == ONE:
-                    database = (new_postgres_database(server, prefix="bench_one_process") if server
-                                else f"sqlite:///{folder}/rooms.sqlite3")
-                    started = one_process(args, database)
-                else:
-                    started = two_behind_nginx(args, new_postgres_database(server, prefix="bench_two_processes"))
-                with started as setup:
-                    rows += asyncio.run(run(args, setup))
+                for checkout, root in checkouts:
+                    label = "_".join(filter(None, (name.replace("-", "_"), checkout)))
+                    if name == ONE:
+                        database = (new_postgres_database(server, prefix=f"bench_{label}") if server
+                                    else f"sqlite:///{folder}/{label}.sqlite3")
+                        started = one_process(args, database, root, checkout)
+                    else:
+                        started = two_behind_nginx(args, new_postgres_database(server, prefix=f"bench_{label}"),
+                                                   root, checkout)
+                    setups.append(stack.enter_context(started))
+            rows = asyncio.run(run(args, setups))
     print_table(rows, args.period)
     return 0 if judge(rows, args.period) else 1
 

@@ -338,18 +338,23 @@ def free_port() -> int:
 
 
 def start_server(entry: str = "serve.py", env: dict | None = None, args: tuple[str, ...] = (), log=None,
-                 port: int | None = None, timeout: float = 120.0) -> tuple[str, subprocess.Popen]:
-    """Start ``streamlit run <entry>`` (from the repository) on a free loopback port; wait until it answers.
+                 port: int | None = None, timeout: float = 120.0, unset: tuple[str, ...] = (),
+                 root: Path | str = ROOT) -> tuple[str, subprocess.Popen]:
+    """Start ``streamlit run <entry>`` (from the repository, or the checkout ``root``) on a free loopback
+    port (or ``port``); wait until it answers.
 
-    ``env`` is added to this process's environment; ``args`` are more Streamlit flags; ``log`` an open
-    file for the server's output (else a pipe, read by `stop_server`). Returns (URL, process); raises
-    RuntimeError when the server does not answer ``/_stcore/health`` within ``timeout`` seconds.
+    ``env`` is added to this process's environment, after the variables named in ``unset`` are taken out
+    of it (a server with no instructor token configured: ``unset=("EVALLIB_ROOM_INSTRUCTOR_TOKEN",)``);
+    ``args`` are more Streamlit flags; ``log`` an open file for the server's output (else a pipe, read by
+    `stop_server`). Returns (URL, process); raises RuntimeError when the server does not answer
+    ``/_stcore/health`` within ``timeout`` seconds (the end of its output in the message when piped).
     """
     port = port or free_port()
+    environment = {name: value for name, value in os.environ.items() if name not in unset}
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", entry, "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", *args],
-        cwd=ROOT, env={**os.environ, **(env or {})}, stdout=log or subprocess.PIPE, stderr=subprocess.STDOUT,
+        cwd=root, env={**environment, **(env or {})}, stdout=log or subprocess.PIPE, stderr=subprocess.STDOUT,
         text=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + timeout
@@ -361,8 +366,8 @@ def start_server(entry: str = "serve.py", env: dict | None = None, args: tuple[s
             if process.poll() is not None:
                 break
             time.sleep(0.25)
-    stop_server(process)
-    raise RuntimeError(f"streamlit run {entry} did not start")
+    output = stop_server(process)
+    raise RuntimeError(f"streamlit run {entry} did not start" + (f":\n{output[-2000:]}" if output else ""))
 
 
 def stop_server(process: subprocess.Popen) -> str:

@@ -10,14 +10,10 @@ card, the panel of the managed room and the board, with an attempt stored after 
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import signal
 import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -26,33 +22,21 @@ from evallib.room.browser_cookie import COOKIE
 from evallib.room.browsers import BrowserMember
 from evallib.room.storage import RoomStore
 from tests.evallib.room.conftest import trigger_payload
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, ROOT, _free_port, _wait_until_idle
+from tests.streamlit_sessions import start_server, stop_server
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _wait_until_idle
 from ui.i18n import catalogue
 
 NAMES = ("Ana", "Bruno", "Chloé")
+#: Bruno chooses English (on the trigger page, in a second tab): every tab of his browser follows.
+LANGS = {"Ana": "fr", "Bruno": "en", "Chloé": "fr"}
+TOKEN_VARIABLE = "EVALLIB_ROOM_INSTRUCTOR_TOKEN"
 #: The console line of a drawn token (main's wording and this branch's both end with ": <token>").
 DRAWN = re.compile(r"Room instructor token \(Salle / Room page\)[^:\n]*: (\S+)")
 
 
-def _text(key: str, **values) -> str:
-    text = catalogue()[key]["fr"]
+def _text(key: str, lang: str = "fr", **values) -> str:
+    text = catalogue()[key][lang]
     return text.format(**values) if values else text
-
-
-def _start(port: int, env: dict, log: Path) -> subprocess.Popen:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "serve.py", "--server.headless", "true", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=log.open("a"), stderr=subprocess.STDOUT, text=True)
-    for _ in range(240):
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1) as answer:
-                if answer.status == 200:
-                    return process
-        except OSError:
-            time.sleep(0.25)
-    process.kill()
-    raise RuntimeError("streamlit did not start:\n" + log.read_text()[-2000:])
 
 
 @pytest.fixture
@@ -60,21 +44,25 @@ def server(tmp_path):
     """(url, database URL, log path, restart()): a server with no configured token; restart() kills it
     with SIGKILL and starts it again on the same port and database."""
     database = f"sqlite:///{tmp_path}/rooms.sqlite3"
-    env = {**os.environ, "EVALLIB_DATABASE_URL": database, "EVALLIB_ROOM_REFRESH_SECONDS": "2"}
-    env.pop("EVALLIB_ROOM_INSTRUCTOR_TOKEN", None)
-    port, log = _free_port(), tmp_path / "server.log"
-    running = [_start(port, env, log)]
+    env = {"EVALLIB_DATABASE_URL": database, "EVALLIB_ROOM_REFRESH_SECONDS": "2"}
+    log = tmp_path / "server.log"
+
+    def start(port: int | None = None) -> tuple[str, subprocess.Popen]:
+        with log.open("a") as out:  # the child keeps its own copy of the file
+            return start_server("serve.py", env, log=out, port=port, unset=(TOKEN_VARIABLE,))
+
+    url, process = start()
+    running = [process]
 
     def restart() -> None:
         running[0].send_signal(signal.SIGKILL)
         running[0].wait(timeout=10)
-        running[0] = _start(port, env, log)
+        running[0] = start(int(url.rsplit(":", 1)[1]))[1]
 
     try:
-        yield f"http://127.0.0.1:{port}", database, log, restart
+        yield url, database, log, restart
     finally:
-        running[0].terminate()
-        running[0].wait(timeout=10)
+        stop_server(running[0])
     assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
 
 
@@ -88,6 +76,20 @@ def _connections(page) -> list:
     opened = []
     page.on("websocket", lambda socket: opened.append(socket))
     return opened
+
+
+def _joined(name: str, code: str) -> str:
+    """The start of the room box's line on another page for participant ``name`` (in their language)."""
+    return _text("room_submit.joined", LANGS[name], code=code, name=name).split(".")[0]
+
+
+def _rerun(page) -> None:
+    """A rerun as a user asks it ("r"): the frontend keeps the old session's drawing after a reconnection."""
+    _wait_until_idle(page)
+    page.get_by_role("heading", level=1).first.click()
+    page.keyboard.press("r")
+    page.wait_for_timeout(500)
+    _wait_until_idle(page, 2)
 
 
 def _wait_for(page, text: str, timeout_s: float = 60) -> None:
@@ -123,6 +125,18 @@ def test_every_browser_comes_back_to_what_it_showed_after_the_server_is_killed(s
             page.get_by_role("button", name=_text("room.join.button"), exact=True).click()
             _wait_for(page, _text("room.join.member", code=code, title="Atelier", name=name))
         _wait_for(teacher, _counts(3, 0))
+        # Ana and Bruno open the trigger page in a second tab: its room box names their membership; Bruno
+        # switches that tab to English.
+        tabs = {name: context.new_page() for name, context in zip(NAMES[:2], contexts[1:3])}
+        for name, tab in tabs.items():
+            sockets.append(_connections(tab))
+            tab.goto(f"{url}/trigger")
+            _wait_until_idle(tab)
+            if LANGS[name] == "en":
+                tab.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
+                _wait_until_idle(tab)
+            _wait_for(tab, _joined(name, code))
+        pages += list(tabs.values())
 
         before = [len(s) for s in sockets]
         restart()
@@ -137,10 +151,16 @@ def test_every_browser_comes_back_to_what_it_showed_after_the_server_is_killed(s
             teacher.wait_for_timeout(250)
         assert all(len(s) > b for s, b in zip(sockets, before)), "a browser did not reconnect by itself"
         for page, name in zip(people, NAMES):
-            _wait_until_idle(page)
-            _wait_for(page, _text("room.join.member", code=code, title="Atelier", name=name))
-            _wait_for(page, _text("room.board.title", code=code))
-            assert page.get_by_label(_text("room.join.name")).count() == 0  # no join form
+            _rerun(page)  # the new server's session draws the whole page, in the browser's language
+            lang = LANGS[name]
+            _wait_for(page, _text("room.join.member", lang, code=code, title="Atelier", name=name))
+            _wait_for(page, _text("room.board.title", lang, code=code))
+            assert page.get_by_label(_text("room.join.name", lang)).count() == 0  # no join form
+        for name, tab in tabs.items():  # the other page's tabs: language and membership, from the new server
+            _rerun(tab)
+            _wait_for(tab, _text("trigger.title", LANGS[name]))
+            _wait_for(tab, _joined(name, code))
+            assert tab.get_by_text(_text("room_submit.join_hint", LANGS[name]), exact=False).count() == 0
         _wait_until_idle(teacher)
         _wait_for(teacher, _text("room.instructor.code_big", code=code))
         _wait_for(teacher, _counts(3, 1))  # the panel, live in the new session

@@ -31,8 +31,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import Column, Float, ForeignKey, Integer, String, Table, UniqueConstraint, select, update
 
-from evallib.room.storage import (Participant, RoomStorageError, RoomStore, attempts, hash_token, metadata,
-                                  normalise_code, participants)
+from evallib.readings import Reading
+from evallib.room.storage import (MAX_NAME, Participant, RoomStorageError, RoomStore, attempts, clean_name, clean_text,
+                                  hash_token, metadata, normalise_code, participants)
 
 MEMBER, LEFT = "member", "left"
 
@@ -162,6 +163,29 @@ def join_from_browser(store: RoomStore, key: str, code: str, name: str) -> tuple
     return Participant(joined.id, joined.room_code, joined.name, joined.joined_at, BrowserMember(key)), False
 
 
+def join_reading(typed: str, kept: str, is_back: bool) -> Reading:
+    """What joining did with the name ``typed``, given the name ``kept`` (`RoomStore.join`,
+    `join_from_browser`) and whether the browser's participant was taken back (``is_back``).
+
+    Codes: ``back`` (the participant taken back, under its earlier name), ``joined`` (the name as typed,
+    control characters and extra spaces aside), ``shortened`` (cut to `MAX_NAME` characters),
+    ``renamed`` (taken: a number added), ``shortened_renamed`` (both). Values: ``typed`` (the name
+    typed, cleaned, not cut), ``typed_length`` (its characters), ``name`` (the name kept), ``limit``
+    (`MAX_NAME`).
+
+    >>> join_reading("x" * 60, "x" * 40, False).code
+    'shortened'
+    """
+    full = clean_text(typed)
+    values = {"typed": full, "typed_length": len(full), "name": kept, "limit": MAX_NAME}
+    if is_back:
+        return Reading("back", values)
+    shortened, renamed = len(full) > MAX_NAME, kept != clean_name(typed)
+    code = "shortened_renamed" if shortened and renamed else "shortened" if shortened else \
+        "renamed" if renamed else "joined"
+    return Reading(code, values)
+
+
 def _activate(store: RoomStore, key: str, row_id: int) -> None:
     with store.transaction() as conn:
         now = time.time()
@@ -227,3 +251,37 @@ def removed_participants(store: RoomStore, code: str) -> set[int]:
         return set(conn.execute(select(removed.c.participant_id)
                                 .join(participants, participants.c.id == removed.c.participant_id)
                                 .where(participants.c.room_code == normalise_code(code))).scalars())
+
+
+def removal_times(store: RoomStore, code: str) -> dict[int, float]:
+    """When each removed participant of room ``code`` was removed: {participant id: ``removed_at``}."""
+    with store.transaction(read_only=True) as conn:
+        return dict(conn.execute(select(removed.c.participant_id, removed.c.removed_at)
+                                 .join(participants, participants.c.id == removed.c.participant_id)
+                                 .where(participants.c.room_code == normalise_code(code))).all())
+
+
+def room_browsers(store: RoomStore, code: str) -> list[dict]:
+    """Room ``code``'s browser rows (``browser_key``, ``participant_id``, ``state``, ``updated_at``), oldest first."""
+    with store.transaction(read_only=True) as conn:
+        rows = conn.execute(select(browser_members.c.browser_key, browser_members.c.participant_id,
+                                   browser_members.c.state, browser_members.c.updated_at)
+                            .where(browser_members.c.room_code == normalise_code(code))
+                            .order_by(browser_members.c.id)).mappings().all()
+    return [dict(row) for row in rows]
+
+
+def restore_room_people(conn, code: str, removals: dict[int, float], browsers: list[dict]) -> None:
+    """Write back, inside the transaction ``conn``, room ``code``'s removals ({participant id: ``removed_at``})
+    and browser rows (as `room_browsers` gives them, with this database's participant ids). A browser that
+    is a member of another room here already keeps that membership: its row for this room becomes ``left``
+    (joining this room again takes its participant back), as a browser is a member of one room at a time."""
+    if removals:
+        conn.execute(removed.insert(), [{"participant_id": pid, "removed_at": at} for pid, at in removals.items()])
+    keys = {row["browser_key"] for row in browsers}
+    busy = set(conn.execute(select(browser_members.c.browser_key).where(
+        browser_members.c.browser_key.in_(keys), browser_members.c.state == MEMBER)).scalars()) if keys else set()
+    if browsers:
+        conn.execute(browser_members.insert(), [
+            {**row, "room_code": code, "state": LEFT if row["browser_key"] in busy else row["state"]}
+            for row in browsers])

@@ -1,8 +1,10 @@
 """A whole room as one JSON bundle: exported by the instructor, loaded back offline on another machine.
 
-The bundle (``data/schemas/room_bundle.schema.json``, ``format`` "evallib-room-bundle", ``version`` 1)
-holds the room, its participants (names only: no token ever leaves the database), every attempt
-(hidden ones flagged) and every rating. `read_bundle` checks a text before anything is written: JSON,
+The bundle (``data/schemas/room_bundle.schema.json``, ``format`` "evallib-room-bundle", ``version`` 2)
+holds the room, its participants (names only: no token ever leaves the database; ``removed_at`` for
+those the instructor removed), every attempt (hidden ones flagged), every rating, and the browser rows
+(`evallib.room.browsers`: which browser key is or was which participant; a key is the SHA-256 of a
+browser's cookie, never the cookie). A version 1 bundle (no removals, no browsers) still loads. `read_bundle` checks a text before anything is written: JSON,
 ours, not from a newer version, the schema, each attempt's own schema, and that every reference
 holds (participant ids, one name per participant, one rating per participant and item). `import_bundle`
 then writes it in **one transaction**: a failure leaves the database as it was.
@@ -23,11 +25,12 @@ from collections.abc import Mapping
 from evallib.errors import InputError
 from evallib.schemas import validator
 from evallib.room.attempts import RoomAttemptError, validate_attempt
+from evallib.room.browsers import removal_times, restore_room_people, room_browsers
 from evallib.room.storage import (CODE_ALPHABET, CODE_LENGTH, Room, RoomStore, attempts, clean_name, clean_text,
                                   hash_token, participants, ratings, rooms)
 
 FORMAT = "evallib-room-bundle"
-VERSION = 1
+VERSION = 2
 SCHEMA = "room_bundle.schema.json"
 
 
@@ -39,16 +42,20 @@ def export_room(store: RoomStore, code: str, token: str) -> dict:
     """The bundle of room ``code`` (instructor only; raises `RoomStorageError` ``bad_token``)."""
     store.check_instructor(token)
     room = store.room(code)
+    removals = removal_times(store, code)
     return {
         "format": FORMAT, "version": VERSION, "exported_at": time.time(),
         "room": {"code": room.code, "title": room.title, "settings": room.settings, "closed": room.closed,
                  "created_at": room.created_at},
-        "participants": [{"id": p.id, "name": p.name, "joined_at": p.joined_at} for p in store.participants(code)],
+        "participants": [{"id": p.id, "name": p.name, "joined_at": p.joined_at,
+                          **({"removed_at": removals[p.id]} if p.id in removals else {})}
+                         for p in store.participants(code)],
         "attempts": [{"number": a.number, "participant_id": a.participant_id, "payload": a.payload,
                       "hidden": a.hidden, "created_at": a.created_at}
                      for a in store.attempts(code, include_hidden=True)],
         "ratings": [{"participant_id": r.participant_id, "item_id": r.item_id, "label": r.label,
                      "rated_at": r.rated_at} for r in store.ratings(code)],
+        "browsers": room_browsers(store, code),
     }
 
 
@@ -75,6 +82,13 @@ def _check_references(bundle: dict) -> None:
     pairs = [(r["participant_id"], clean_text(r["item_id"])) for r in bundle["ratings"]]
     if len(set(pairs)) != len(pairs):
         raise _inconsistent("rating", "a participant rated the same item twice")
+    browsers = bundle.get("browsers", [])
+    if any(b["participant_id"] not in known for b in browsers):
+        raise _inconsistent("participant_id", "a browser row names an unknown participant")
+    rows = [(b["browser_key"], b["participant_id"]) for b in browsers]
+    members = [b["browser_key"] for b in browsers if b["state"] == "member"]
+    if len(set(rows)) != len(rows) or len(set(members)) != len(members):
+        raise _inconsistent("browser", "a browser is twice the same participant, or a member twice")
 
 
 def read_bundle(data: str | bytes | Mapping) -> dict:
@@ -113,8 +127,10 @@ def import_bundle(store: RoomStore, token: str, data: str | bytes | Mapping) -> 
     """Load a bundle as a new room, in one transaction; returns it.
 
     The room keeps its code when it is free in this database, else gets a new one. Participants keep
-    their names but get new tokens nobody holds (an imported room is for the instructor to look at);
-    attempts are numbered again 1, 2... in the bundle's order of numbers. Raises `RoomBundleError`
+    their names but get new tokens nobody holds; the browsers that were members are members again (a
+    browser already a member of another room here is left out of this one until it joins again:
+    `evallib.room.browsers.restore_room_people`), removed participants stay removed; attempts are
+    numbered again 1, 2... in the bundle's order of numbers. Raises `RoomBundleError`
     (nothing written) or `RoomStorageError` (``bad_token``; ``unavailable``, nothing written).
     """
     store.check_instructor(token)
@@ -137,6 +153,9 @@ def import_bundle(store: RoomStore, token: str, data: str | bytes | Mapping) -> 
             conn.execute(attempts.insert().values(
                 room_code=code, participant_id=new_id[a["participant_id"]], kind=a["payload"]["kind"],
                 payload=json.dumps(a["payload"]), hidden=a["hidden"], created_at=a["created_at"]))
+        restore_room_people(conn, code, {new_id[p["id"]]: p["removed_at"] for p in bundle["participants"]
+                                         if "removed_at" in p},
+                            [{**b, "participant_id": new_id[b["participant_id"]]} for b in bundle.get("browsers", [])])
         if bundle["ratings"]:
             conn.execute(ratings.insert(), [
                 {"room_code": code, "participant_id": new_id[r["participant_id"]], "item_id": clean_text(r["item_id"]),

@@ -20,6 +20,7 @@ from evallib.room.storage import RoomStorageError, RoomStore
 from tests.evallib.room.conftest import database_url, trigger_payload  # noqa: F401 (fixtures)
 from tests.pages.conftest import ROOT
 from ui.i18n import catalogue
+from ui.labels import md
 from ui.room import instructor as panel
 from ui.room.state import MEMBERSHIP, room_store
 
@@ -150,6 +151,23 @@ def test_a_click_with_a_token_changed_behind_the_panel_is_refused(room_url):
     at.button(key="room.close").click().run()
     assert _text("room.error.bad_token") in [e.value for e in at.error]
     assert not _store(room_url).room(code).closed
+
+
+def test_a_name_cut_to_forty_characters_is_told_with_the_name_kept(room_url):
+    """The form takes 60 characters, the room keeps 40: the participant reads that the name was shortened,
+    and under which name they joined (then, a second such name: shortened and numbered)."""
+    code = _store(room_url).open_room(TOKEN).code
+    typed = "Maximilienne-Apolline de la Tour d'Auvergne-Lauragais"  # 53 characters
+    kept = typed[:40].strip()
+    first = _join(_page(), code, typed)
+    assert first.session_state[MEMBERSHIP].name == kept
+    assert [w.value for w in first.warning] == [_text("room.join.shortened", code=code, limit=40, typed_length=53,
+                                                      name=md(kept, None))]
+    assert not first.success
+    second = _join(_page(lang="fr"), code, typed)
+    assert second.session_state[MEMBERSHIP].name == typed[:36].strip() + " (2)"
+    assert [w.value for w in second.warning] == [_text("room.join.shortened_renamed", "fr", code=code, limit=40,
+                                                       typed_length=53, name=md(typed[:36].strip() + " (2)", None))]
 
 
 def test_join_duplicate_names_escaped_then_leave_and_join_again(any_url):

@@ -16,11 +16,16 @@ version, language and presentation mode (`board_parts`), and every session showi
 those shared parts. Thirty sessions used to build it thirty times per refresh (about 45 ms of CPU
 each, queued on one core). A database that is down or locked gives a message and is tried again at
 the next refresh.
+
+A refresh draws only what changes: the download buttons of the board's tables are drawn with the page,
+below the board (`board_downloads`, each file built at the click), and each session's period is its
+own (`session_period`), so that thirty sessions opened together do not refresh in step.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import time
 from dataclasses import dataclass, replace
 
@@ -52,6 +57,9 @@ REFRESH_VARIABLE = "EVALLIB_ROOM_REFRESH_SECONDS"
 DEFAULT_REFRESH = 3.0
 REFRESH_KEY = "room.refresh"
 REFRESH_CHOICES = (2, 3, 5, 10, 30)
+#: Each session refreshes at the chosen period times a factor drawn once per session in [1 - s, 1 + s].
+PERIOD_SPREAD = 0.1
+SPREAD_KEY = "_room.board_period_factor"
 #: The unit of each kind's interval (the board pairs per item; persona's interval resamples probes).
 INTERVAL_UNIT = {"trigger": "query", "persona": "probe", "judge": "case"}
 #: The scale of each kind's figure on the chart: accuracies in [0, 1]; a kappa may go below 0.
@@ -68,6 +76,22 @@ def refresh_seconds() -> float:
     except ValueError:
         return DEFAULT_REFRESH
     return value if value > 0 else DEFAULT_REFRESH
+
+
+def session_period(every: float) -> float:
+    """This session's refresh period: ``every`` times its own factor in [1 - `PERIOD_SPREAD`, 1 + `PERIOD_SPREAD`],
+    drawn at its first board (to the hundredth of a second).
+
+    Thirty browsers that reconnect together (a restart of the server) start their board timers together;
+    with one period for all, their thirty refreshes reached the server at the same instant every period,
+    and each waited for the others' (one core, the interpreter's lock: the last one about 30 times one
+    refresh). With periods a few percent apart the timers drift out of step within a few refreshes
+    (±10 % of 3 s: 0.6 s further apart each period), and the refreshes arrive spread over the period.
+    """
+    factor = st.session_state.get(SPREAD_KEY)
+    if not isinstance(factor, float):
+        factor = st.session_state[SPREAD_KEY] = 1 + PERIOD_SPREAD * (2 * random.random() - 1)
+    return round(every * factor, 2)
 
 
 def say(reading, **extra) -> str:
@@ -108,17 +132,30 @@ def board_parts(code: str, version: tuple, figures: str) -> BoardParts:
     Streamlit computes one key once (the others wait for it); a failure (`RoomStorageError`) is not kept.
     """
     store = room_store()
-    room, attempts, ratings = store.room(code), board_attempts(store, code), store.ratings(code)
+    room = store.room(code)
     header = t("room.board.title", code=room.code) + (f" — {md(room.title, 80)}" if room.title else "")
-    boards = model_boards(attempts, mixed=mix_models(room.settings))  # within each model unless the room mixes them
-    keys = [board.kind if i == [b.kind for b in boards].index(board.kind) else f"{board.kind}_{i}"
-            for i, board in enumerate(boards)]
-    kinds = tuple(kind_parts(board.kind, board, key) for board, key in zip(boards, keys))
-    rating = room_rating(room.settings)
-    agreement = None
-    if rating is not None:
-        agreement = room_agreement(ratings, [str(i["id"]) for i in rating["items"]])
-    return BoardParts(header, kinds, agreement)
+    kinds = tuple(kind_parts(board.kind, board, key) for key, board in current_boards(store, code, room.settings).items())
+    return BoardParts(header, kinds, current_agreement(store, code, room.settings))
+
+
+def current_boards(store, code: str, settings=None) -> dict[str, Board]:
+    """Room ``code``'s boards from its data now, by key: one per kind and model (`model_boards` of
+    `board_attempts`) unless the room mixes models; the first board of a kind is keyed by the kind, the
+    others by kind and position (``settings``: the room's, read when not given)."""
+    settings = store.room(code).settings if settings is None else settings
+    boards = model_boards(board_attempts(store, code), mixed=mix_models(settings))
+    kinds = [board.kind for board in boards]
+    keys = [board.kind if i == kinds.index(board.kind) else f"{board.kind}_{i}" for i, board in enumerate(boards)]
+    return dict(zip(keys, boards))
+
+
+def current_agreement(store, code: str, settings=None) -> RoomAgreement | None:
+    """The agreement of room ``code``'s ratings now; None when the room rates nothing (``settings``: the
+    room's, read when not given)."""
+    rating = room_rating(store.room(code).settings if settings is None else settings)
+    if rating is None:
+        return None
+    return room_agreement(store.ratings(code), [str(i["id"]) for i in rating["items"]])
 
 
 def board_section(code: str | None) -> None:
@@ -129,8 +166,42 @@ def board_section(code: str | None) -> None:
     default = refresh_seconds()
     st.columns([1, 3])[0].selectbox(t("room.board.refresh"), REFRESH_CHOICES, key=REFRESH_KEY,
                  index=REFRESH_CHOICES.index(default) if default in REFRESH_CHOICES else None)
-    every = refresh_seconds()
+    every = session_period(refresh_seconds())
     st.fragment(draw_board, run_every=every)(code, every)
+    board_downloads(code)
+
+
+def board_downloads(code: str) -> None:
+    """The board's tables to take home (CSV and JSON), below the board, drawn with the page rather than on
+    each refresh: two dozen download buttons per refresh were a third of the refresh's cost, thirty
+    sessions refreshing together (bench/room_sessions.py). Each file is built when it is clicked, from the
+    room's data at that moment (never older than the board shown). Kinds that reach the board later get
+    their buttons at the page's next run."""
+    store = room_store()
+    try:
+        parts = board_parts(normalise_code(code), room_version(store, code), figure_key())
+    except (RoomStorageError, InputError):
+        return  # the board says what is wrong
+    if not any(kind.figure is not None for kind in parts.kinds) and parts.agreement is None:
+        return
+    code = normalise_code(code)
+    with st.expander(t("room.board.downloads")):
+        for part in parts.kinds:
+            key, models = part.key or part.kind, ", ".join(part.board.models)
+            name = t(f"room.kind_short.{part.kind}") + (f" ({md(models, 80)})" if models else "")
+            if part.figure is not None:
+                download_table(f"room_board_{key}", lambda k=key: board_records(_board_of(store, code, k)),
+                               key=f"room_board_{key}", label=t("room.board.download_ranking", kind=name))
+            if part.curse is not None:
+                download_table(f"room_curse_{key}", lambda k=key: curse_records(_board_of(store, code, k)),
+                               key=f"room_curse_{key}", label=t("room.board.download_curse", kind=name))
+        if parts.agreement is not None:
+            download_table("room_raters", lambda: rater_records(current_agreement(store, code)),
+                           label=t("room.kappa.who"))
+
+
+def _board_of(store, code: str, key: str) -> Board | None:
+    return current_boards(store, code).get(key)
 
 
 def draw_board(code: str, every: float) -> None:
@@ -213,19 +284,17 @@ def draw_kind(kind: str, board: Board) -> None:
 
 def draw_kind_parts(parts: KindParts) -> None:
     """Draw one kind's board from its parts (shared by the sessions: read only)."""
-    kind, board, key = parts.kind, parts.board, parts.key or parts.kind
+    kind, key = parts.kind, parts.key or parts.kind
     st.subheader(t(f"room.kind.{kind}"))
     st.markdown(parts.reading)
     st.caption(parts.method)
     if parts.figure is not None:
         st.plotly_chart(parts.figure, config=chart_config(), key=f"room_board_chart_{key}")
         draw_prepared(parts.table, wrapped=presenting(), width="stretch")
-        download_table(f"room_board_{key}", lambda: board_records(board), key=f"room_board_{key}")
     if parts.curse is not None:
         st.markdown(f"**{t('room.curse.title')}**")
         st.caption(t("room.curse.why"))
         draw_prepared(parts.curse, wrapped=True)
-        download_table(f"room_curse_{key}", lambda: curse_records(board), key=f"room_curse_{key}")
 
 
 def _figure_record(prefix: str, figure) -> dict:
@@ -235,17 +304,19 @@ def _figure_record(prefix: str, figure) -> dict:
             f"{prefix}interval_unit": figure.unit}
 
 
-def board_records(board: Board) -> list[dict]:
-    """The board's rows as plain values for its CSV/JSON download (unit and test named on each row)."""
-    return [{"rank": row.rank, "attempt": row.number, "participant": row.participant, "model": row.model,
+def board_records(board: Board | None) -> list[dict]:
+    """The board's rows as plain values for its CSV/JSON download (unit and test named on each row); none
+    for no board."""
+    return [] if board is None else [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
+             "model": row.model,
              **_figure_record("", row.accuracy), "unit": board.unit, "test": board.test,
              "p_vs_best": row.p_vs_best, "p_holm": row.p_adjusted, "tied_with_best": row.tied_with_best}
             for row in board.rows]
 
 
-def curse_records(board: Board) -> list[dict]:
+def curse_records(board: Board | None) -> list[dict]:
     """The winner's curse table as plain values: visible and held-out figures, the reading's code."""
-    return [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
+    return [] if board is None else [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
              **_figure_record("visible_", row.visible), **_figure_record("held_out_", row.held_out),
              "reading": row.reading.code} for row in board.winners_curse]
 
@@ -283,6 +354,10 @@ def draw_agreement(agreement: RoomAgreement) -> None:
     if rows:
         st.markdown(f"**{t('room.kappa.who')}**")
         results_table(pd.DataFrame(rows), hide_index=True, width="stretch")
-        download_table("room_raters", lambda: [{"participant": r.participant, "rated": r.rated,
-                                                "compared": r.compared, "disagreements": r.disagreements,
-                                                "share": r.share} for r in agreement.raters_by_disagreement])
+
+
+def rater_records(agreement: RoomAgreement | None) -> list[dict]:
+    """Who departs most from the majority, as plain values for the download; none without ratings."""
+    return [] if agreement is None else [
+        {"participant": r.participant, "rated": r.rated, "compared": r.compared, "disagreements": r.disagreements,
+         "share": r.share} for r in agreement.raters_by_disagreement]

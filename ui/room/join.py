@@ -18,10 +18,10 @@ from __future__ import annotations
 import streamlit as st
 
 from evallib.errors import InputError
-from evallib.room.browsers import join_from_browser, leave_from_browser, membership_of, removed_from
+from evallib.room.browsers import join_from_browser, join_reading, leave_from_browser, membership_of, removed_from
 from evallib.room.storage import RoomStorageError, RoomStore, clean_name, normalise_code
 from ui.browser import browser_key
-from ui.i18n import t
+from ui.i18n import integer, t
 from ui.labels import md
 from ui.room.state import Membership, membership, room_store, set_membership
 
@@ -79,14 +79,12 @@ def _join() -> None:
         return
     set_membership(Membership(participant.room_code, participant.token, participant.name))
     st.session_state.pop(LEFT_KEY, None)
-    name = md(participant.name, None)
-    if is_back:
-        notice = t("room.join.back", code=participant.room_code, name=name)
-    elif participant.name == clean_name(typed):
-        notice = t("room.join.joined", code=participant.room_code, name=name)
-    else:
-        notice = t("room.join.renamed", code=participant.room_code, typed=md(clean_name(typed), None), name=name)
-    st.session_state[NOTICE_KEY] = ("success", notice)
+    reading = join_reading(typed, participant.name, is_back)
+    values = reading.values
+    notice = t(f"room.join.{reading.code}", code=participant.room_code, name=md(participant.name, None),
+               typed=md(clean_name(typed), None),
+               limit=integer(values["limit"]), typed_length=integer(values["typed_length"]))
+    st.session_state[NOTICE_KEY] = ("warning" if reading.code.startswith("shortened") else "success", notice)
 
 
 def _leave() -> None:

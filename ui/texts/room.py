@@ -33,6 +33,16 @@ TEXTS = {
     "room.join.renamed": {"fr": "Le nom « {typed} » était déjà pris : vous avez rejoint la salle {code} sous le nom "
                                 "« {name} ».",
                           "en": "The name “{typed}” was taken: you joined room {code} as “{name}”."},
+    "room.join.shortened": {
+        "fr": "Un nom compte au plus {limit} caractères (le vôtre en avait {typed_length}) : vous avez rejoint la "
+              "salle {code} sous le nom raccourci « {name} ».",
+        "en": "A name has at most {limit} characters (yours had {typed_length}): you joined room {code} under the "
+              "shortened name “{name}”."},
+    "room.join.shortened_renamed": {
+        "fr": "Un nom compte au plus {limit} caractères (le vôtre en avait {typed_length}) et le nom raccourci était "
+              "déjà pris : vous avez rejoint la salle {code} sous le nom « {name} ».",
+        "en": "A name has at most {limit} characters (yours had {typed_length}) and the shortened name was taken: "
+              "you joined room {code} as “{name}”."},
     "room.join.back": {"fr": "Vous revoilà dans la salle {code} sous le nom « {name} », avec vos essais et vos notes.",
                        "en": "Welcome back to room {code} as “{name}”, with your attempts and ratings."},
     "room.join.member": {"fr": "Vous êtes dans la salle {code} ({title}) sous le nom « {name} ».",
@@ -226,6 +236,10 @@ TEXTS = {
     "room.board.refresh": {"fr": "Rafraîchir le tableau toutes les (secondes)", "en": "Refresh the board every (seconds)"},
     "room.board.retry": {"fr": "Nouvel essai au prochain rafraîchissement.", "en": "Trying again at the next refresh."},
     "room.board.empty": {"fr": "Aucun essai au tableau pour l'instant.", "en": "No attempt on the board yet."},
+    "room.board.downloads": {"fr": "Télécharger les tableaux du classement (données à l'instant du clic)",
+                             "en": "Download the board's tables (data as of the click)"},
+    "room.board.download_ranking": {"fr": "Classement ({kind})", "en": "Ranking ({kind})"},
+    "room.board.download_curse": {"fr": "Malédiction du vainqueur ({kind})", "en": "Winner's curse ({kind})"},
     # ---------------------------------------------------------------- the board's liveness banner (ui/room/liveness.py)
     # Shown by a script in the browser when the server is gone; {time} is the board's last refresh.
     "room.live.down": {

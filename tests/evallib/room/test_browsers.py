@@ -4,10 +4,10 @@ browser key, and removal, on SQLite and PostgreSQL."""
 import pytest
 
 from evallib.room.browsers import (BrowserMember, InstructorBrowser, forget_instructor, instructor_standing,
-                                   join_from_browser, leave_from_browser, membership_of, remember_instructor,
+                                   join_from_browser, join_reading, leave_from_browser, membership_of, remember_instructor,
                                    remove_participant, removed_from, removed_participants, set_managed_room)
 from evallib.room.instructor import draw_new_token, kept_token
-from evallib.room.storage import RoomStorageError, RoomStore
+from evallib.room.storage import MAX_NAME, RoomStorageError, RoomStore
 from tests.evallib.room.conftest import TOKEN, trigger_payload
 
 ANA, BEA = "a" * 64, "b" * 64
@@ -105,3 +105,30 @@ def test_processes_that_start_together_agree_on_one_drawn_token(database_url):
     assert len({k.token_hash for k in kept}) == 1 and sum(bool(k.drawn) for k in kept) == 1
     for engine in engines:
         engine.dispose()
+
+
+@pytest.mark.parametrize("typed, kept, is_back, code", [
+    ("Ana", "Ana", False, "joined"),
+    ("  Ana \n", "Ana", False, "joined"),  # cleaning is not renaming
+    ("A" * 40, "A" * 40, False, "joined"),  # exactly the limit: nothing cut
+    ("A" * 40 + "   ", "A" * 40, False, "joined"),  # spaces past the limit are not characters kept
+    ("A" * 41, "A" * 40, False, "shortened"),
+    ("A" * 60, "A" * 40, False, "shortened"),
+    ("ana", "ana (2)", False, "renamed"),
+    ("A" * 60, "A" * 36 + " (2)", False, "shortened_renamed"),
+    ("A" * 60, "Earlier name", True, "back"),  # taken back: the earlier name, whatever was typed
+])
+def test_join_reading_says_what_became_of_the_name_typed(typed, kept, is_back, code):
+    reading = join_reading(typed, kept, is_back)
+    assert reading.code == code
+    assert reading.values["name"] == kept and reading.values["limit"] == MAX_NAME == 40
+    assert reading.values["typed_length"] == len(typed.strip())
+
+
+def test_join_reading_agrees_with_what_the_store_keeps(store):
+    code = store.open_room(TOKEN).code
+    typed = "Bartholomew " * 5  # 59 characters after cleaning
+    first, second = store.join(code, typed), store.join(code, typed)
+    assert join_reading(typed, first.name, False).code == "shortened"
+    assert join_reading(typed, second.name, False).code == "shortened_renamed"
+    assert len(first.name) <= 40 and len(second.name) <= 40

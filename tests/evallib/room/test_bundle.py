@@ -6,7 +6,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from evallib.room.board import build_boards
-from evallib.room.bundle import RoomBundleError, export_room, import_bundle, read_bundle
+from evallib.room.browsers import (join_from_browser, leave_from_browser, membership_of, remove_participant,
+                                   removed_from, removed_participants)
+from evallib.room.bundle import VERSION, RoomBundleError, export_room, import_bundle, read_bundle
 from evallib.room.ratings import room_agreement
 from evallib.room.storage import RoomStorageError, RoomStore
 from tests.evallib.room.conftest import TOKEN, trigger_payload
@@ -80,7 +82,7 @@ def _bundle(store):
     (lambda b: b"\xff\xfe garbage", "not_json"),
     (lambda b: json.dumps({"hello": "world"}), "not_ours"),
     (lambda b: json.dumps([1, 2]), "not_ours"),
-    (lambda b: json.dumps({**b, "version": 2}), "newer_version"),
+    (lambda b: json.dumps({**b, "version": VERSION + 1}), "newer_version"),
     (lambda b: json.dumps({**b, "room": {**b["room"], "code": "a b"}}), "schema"),
     (lambda b: json.dumps({**b, "participants": b["participants"] + [b["participants"][0]]}), "inconsistent"),
     (lambda b: json.dumps({**b, "ratings": b["ratings"] + [{**b["ratings"][0], "participant_id": 999}]}),
@@ -200,3 +202,68 @@ def test_fuzzed_bundles_load_whole_or_fail_with_a_bundle_error(fuzz_store, data)
         assert len(loaded) == len(candidate["attempts"])
         build_boards(loaded)
         room_agreement(store.ratings(room.code), n_boot=20)
+
+
+def test_removals_and_browsers_go_through_export_and_import(store, tmp_path):
+    """Ana's browser is a member, Bob's left, Chloé was removed: a fresh database that imports the bundle
+    gives each browser back what it was; importing it again where the room still is leaves the browsers
+    the members of the room they are in."""
+    code = store.open_room(TOKEN, "Gone and back").code
+    keys = {name: (name[0].lower() * 64) for name in ("Ana", "Bob", "Chloé")}  # browser keys: 64 hex digits
+    people = {name: join_from_browser(store, key, code, name)[0] for name, key in keys.items()}
+    for person in people.values():
+        store.submit_attempt(code, person.token, trigger_payload([True, False, True]))
+    leave_from_browser(store, keys["Bob"])
+    remove_participant(store, TOKEN, code, people["Chloé"].id)
+    bundle = export_room(store, code, TOKEN)
+    assert bundle["version"] == VERSION == 2
+    assert [("removed_at" in p) for p in bundle["participants"]] == [False, False, True]
+    assert sorted((b["browser_key"][0], b["state"]) for b in bundle["browsers"]) == [("a", "member"), ("b", "left"),
+                                                                                    ("c", "member")]
+    fresh = RoomStore(f"sqlite:///{tmp_path}/fresh.sqlite3", instructor_token=TOKEN)
+    room = import_bundle(fresh, TOKEN, json.dumps(bundle))
+    assert room.code == code
+    assert membership_of(fresh, keys["Ana"]).name == "Ana"
+    assert membership_of(fresh, keys["Bob"]) is None
+    bob, back = join_from_browser(fresh, keys["Bob"], code, "someone else")
+    assert (bob.name, back) == ("Bob", True)  # joining again takes Bob back, as before the export
+    assert membership_of(fresh, keys["Chloé"]) is None and removed_from(fresh, keys["Chloé"]) == code
+    chloe = next(p for p in fresh.participants(code) if p.name == "Chloé")
+    assert removed_participants(fresh, code) == {chloe.id}
+    assert [a.participant for a in fresh.attempts(code)] == ["Ana", "Bob"]  # Chloé's attempt stays hidden
+    assert export_room(fresh, code, TOKEN)["browsers"] != []
+    fresh.engine.dispose()
+
+    again = import_bundle(store, TOKEN, json.dumps(bundle))  # the code is taken: a new room, same database
+    assert again.code != code
+    assert membership_of(store, keys["Ana"]).room_code == code  # still the original room's Ana
+    assert removed_participants(store, again.code) == {next(p.id for p in store.participants(again.code)
+                                                            if p.name == "Chloé")}
+    rejoined, back = join_from_browser(store, keys["Ana"], again.code, "x")
+    assert (rejoined.name, back) == ("Ana", True)
+
+
+def test_a_version_1_bundle_without_removals_or_browsers_still_loads(store):
+    bundle = _bundle(store)
+    bundle["room"]["code"] = "VERONE"
+    bundle["version"] = 1
+    del bundle["browsers"]
+    room = import_bundle(store, TOKEN, json.dumps(bundle))
+    assert len(store.participants(room.code)) == 3 and removed_participants(store, room.code) == set()
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda b: b["browsers"].append({**b["browsers"][0], "participant_id": 999}),
+    lambda b: b["browsers"].append(dict(b["browsers"][0])),
+    lambda b: b["browsers"].append({**b["browsers"][0], "participant_id": b["participants"][1]["id"]}),
+])
+def test_browser_rows_that_contradict_the_bundle_are_refused(store, mutate):
+    code = store.open_room(TOKEN).code
+    for name in ("Ana", "Bob"):
+        join_from_browser(store, name[0].lower() * 64, code, name)
+    bundle = export_room(store, code, TOKEN)
+    bundle["room"]["code"] = "BADROWS"
+    mutate(bundle)
+    with pytest.raises(RoomBundleError) as error:
+        import_bundle(store, TOKEN, json.dumps(bundle))
+    assert error.value.code == "inconsistent"
