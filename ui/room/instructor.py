@@ -29,6 +29,7 @@ from ui.i18n import integer, plural, t
 from ui.labels import md, name_list
 from ui.room.messages import error_text
 from ui.room.board import refresh_seconds
+from ui.room.endpoint import endpoint_panel
 from ui.room.qr import join_url, qr_png, reachable_url
 from ui.browser import browser_key
 from ui.room.state import INSTRUCTOR, instructor_credential, room_store
@@ -199,6 +200,8 @@ def instructor_panel() -> str | None:
         st.fragment(_activity, run_every=refresh_seconds())(code)
         if not room.closed:
             st.button(t("room.instructor.close"), key="room.close", on_click=_close, args=(code,))
+        if not room.closed:
+            endpoint_panel(code)
         _rating_items(room)
         _export_part(code)
     return code
