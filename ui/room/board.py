@@ -50,9 +50,9 @@ DEFAULT_REFRESH = 3.0
 REFRESH_KEY = "room.refresh"
 REFRESH_CHOICES = (2, 3, 5, 10, 30)
 #: The unit of each kind's interval (the board pairs per item; persona's interval resamples probes).
-INTERVAL_UNIT = {"trigger": "query", "persona": "probe", "judge": "case"}
+INTERVAL_UNIT = {"trigger": "query", "persona": "probe", "judge": "case", "judge_code": "case"}
 #: The scale of each kind's figure on the chart: accuracies in [0, 1]; a kappa may go below 0.
-VALUE_RANGE = {"trigger": (0, 1), "persona": (0, 1), "judge": (-1, 1)}
+VALUE_RANGE = {"trigger": (0, 1), "persona": (0, 1), "judge": (-1, 1), "judge_code": (0, 1)}
 
 
 def refresh_seconds() -> float:

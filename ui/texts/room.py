@@ -362,6 +362,13 @@ TEXTS = {
               "{compared} réponses ({share}).",
         "en": "{participant} departs most from the others' majority: {disagreements} disagreement(s) over "
               "{compared} answers ({share})."},
+    # ------------------------------------------------------------------ a judge without human scores (issue 21)
+    "room.kind.judge_code": {
+        "fr": "LLM juge sans notes humaines — accord avec les correcteurs de code (validité) sur les cas visibles",
+        "en": "LLM judge without human scores — agreement with the code graders (validity) on the visible cases"},
+    "room.kind_short.judge_code": {"fr": "LLM juge (code)", "en": "LLM judge (code)"},
+    "room.board.figure.judge_code": {"fr": "accord avec le code", "en": "agreement with the code"},
+    "room.col.n.judge_code": {"fr": "Cas comparés", "en": "Cases compared"},
 }
 
 for _texts in TEXTS.values():

@@ -110,4 +110,28 @@ TEXTS = {
     "room_submit.rating_unreadable": {
         "fr": "La salle ne peut pas être lue pour l'instant ; vos notes déjà données sont gardées.",
         "en": "The room cannot be read right now; the ratings you gave are kept."},
+    # ------------------------------------------------------------------ what each button submits (issue 21)
+    "room_submit.button_rewrite.own": {"fr": "Soumettre votre réécriture de {name} à la salle",
+                                       "en": "Submit your rewrite of {name} to the room"},
+    "room_submit.button_rewrite.suggested": {"fr": "Soumettre la réécriture proposée de {name} à la salle",
+                                             "en": "Submit the suggested rewrite of {name} to the room"},
+    "room_submit.judge_template": {"fr": "Gabarit soumis à la salle", "en": "Template submitted to the room"},
+    "room_submit.button_judge.edited": {"fr": "Soumettre le gabarit {name} (modifié) à la salle",
+                                        "en": "Submit template {name} (edited) to the room"},
+    "room_submit.button_judge.unedited": {"fr": "Soumettre le gabarit {name} (non modifié) à la salle",
+                                          "en": "Submit template {name} (unedited) to the room"},
+    "room_submit.judge_detail.judge": {
+        "fr": "Comparé aux autres essais sur l'écart entre les notes du juge et vos scores humains (kappa pondéré).",
+        "en": "Compared with the other attempts on the gap between the judge's totals and your human scores "
+              "(weighted kappa)."},
+    "room_submit.judge_detail.judge_code": {
+        "fr": "Sans scores humains : comparé aux autres essais sur l'accord du juge avec les correcteurs de code "
+              "(validité), au tableau « LLM juge (code) ». Saisissez des scores humains pour l'autre tableau.",
+        "en": "Without human scores: compared with the other attempts on the judge's agreement with the code "
+              "graders (validity), on the “LLM judge (code)” board. Enter human scores for the other board."},
+    "room_submit.blocked.human_unreadable": {
+        "fr": "Les scores humains saisis ne peuvent pas être lus (voir le message ci-dessus) : corrigez-les ou "
+              "videz le champ pour soumettre sans eux.",
+        "en": "The human scores entered cannot be read (see the message above): fix them, or empty the field to "
+              "submit without them."},
 }
