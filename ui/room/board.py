@@ -114,16 +114,28 @@ def board_parts(code: str, version: tuple, figures: str) -> BoardParts:
     return BoardParts(header, kinds, agreement)
 
 
+#: The board's HTML tables (`st.table`) break lines between words only, never inside one (the page's
+#: `ui.presentation.TABLE_STYLE` lets any word break so that wide tables fit): narrower cell padding keeps
+#: them within 1280 px at presentation mode's 20 px (tests/test_browser_present_room.py measures both).
+BOARD_STYLE = """<style>
+.st-key-room-board [data-testid="stTable"] :is(th, td), .st-key-room-board [data-testid="stTable"] :is(th, td) * {
+  overflow-wrap: normal !important; word-break: normal !important; }
+.st-key-room-board [data-testid="stTable"] :is(th, td) { padding: 0.25rem 0.375rem; }
+</style>"""
+
+
 def board_section(code: str | None) -> None:
     """The board of room ``code`` (None: says how to get one), refreshed by itself."""
     if not code:
         st.info(t("room.board.none"))
         return
+    st.html(BOARD_STYLE)
     default = refresh_seconds()
     st.columns([1, 3])[0].selectbox(t("room.board.refresh"), REFRESH_CHOICES, key=REFRESH_KEY,
                  index=REFRESH_CHOICES.index(default) if default in REFRESH_CHOICES else None)
     every = refresh_seconds()
-    st.fragment(draw_board, run_every=every)(code, every)
+    with st.container(key="room-board"):
+        st.fragment(draw_board, run_every=every)(code, every)
 
 
 def draw_board(code: str, every: float) -> None:
