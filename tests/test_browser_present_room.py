@@ -86,3 +86,49 @@ def test_the_board_in_presentation_mode_is_20_px_and_fits_1280_by_720_without_br
     assert [t[:2] for t in tables if t[0] > 0 or t[1] > 0] == [], "a board table is cut or scrolls sideways"
     assert [t[2] for t in tables if t[2]] == [], "words broken across lines"
     assert small == [], sorted({tuple(s[:2]) for s in small})
+
+
+#: On a phone: how much wider the page is than the screen, the rating items' code blocks as
+#: [font family, how much wider than their box], and whether a raw fence shows anywhere in the items.
+PHONE = """() => {
+  const items = Array.from(document.querySelectorAll('[data-testid="stMain"] [data-testid="stVerticalBlock"]'))
+    .filter(b => Array.from(b.children).some(c => c.matches('[class*="st-key-room_rate_"]')));
+  const codes = items.flatMap(b => Array.from(b.querySelectorAll('[data-testid="stCode"]')))
+    .map(c => { const pre = c.querySelector('pre'), code = c.querySelector('code') || pre;
+                return [getComputedStyle(code).fontFamily, pre.scrollWidth - pre.clientWidth]; });
+  return [document.documentElement.scrollWidth - window.innerWidth, codes,
+          items.some(b => b.innerText.includes('```')), items.length];
+}"""
+
+
+def test_items_to_rate_show_code_as_code_on_a_phone(monkeypatch, tmp_path):
+    from evallib.judging.data import load_cases
+    from evallib.room.rating_set import DEFAULT_LABELS, RATING_KEY, authored_answers, rating_items, rating_settings
+
+    database = f"sqlite:///{tmp_path}/rooms.sqlite3"
+    server = _server(monkeypatch, database)
+    url = next(server)
+    outside = RoomStore(database, instructor_token=TOKEN)
+    items = rating_settings(rating_items(load_cases(), authored_answers(), limit=3), DEFAULT_LABELS)
+    assert all("```" in item["text"] for item in items["items"]), "the authored answers hold fenced code"
+    code = outside.open_room(TOKEN, "Phone", {RATING_KEY: items}).code
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+            page.goto(f"{url}/room?code={code}")
+            _wait_until_idle(page, 2)
+            _join(page, code, "Dina")
+            page.goto(f"{url}/kappa")
+            _wait_until_idle(page, 2)
+            page.wait_for_selector('[class*="st-key-room_rate_"]', timeout=30_000)
+            _no_exception(page)
+            wider, codes, fences, shown = page.evaluate(PHONE)
+            browser.close()
+    finally:
+        outside.engine.dispose()
+        next(server, None)
+    assert shown == 3 and len(codes) >= 3, "each item's code is a code block"
+    assert all("mono" in family.lower() for family, _ in codes), codes
+    assert [c for c in codes if c[1] > 0] == [], "a code line runs past its box: wrapped on a phone"
+    assert wider <= 0 and not fences

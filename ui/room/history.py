@@ -82,6 +82,9 @@ def stored_panel(kind: str, joined: Membership, *, said: bool) -> None:
     except RoomStorageError as error:
         st.caption(error_text(error))
         return
+    for row in rows:
+        if row.hidden and row.kind == kind:  # told on their own page, not only in the table below
+            st.warning(t("room_submit.history.hidden_notice", number=integer(row.number)))
     with st.expander(t("room_submit.history.title") + f" ({integer(len(rows))})", expanded=bool(rows)):
         if not rows:
             st.caption(t("room_submit.history.none"))

@@ -123,9 +123,11 @@ def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detai
     """
     slot = slot or kind
     joined = membership()
+    closed = False
     try:
         if joined is not None and not still_member(joined):  # removed by the instructor since: said here too
             joined = None
+        closed = joined is not None and room_store().room(joined.code).closed
     except RoomStorageError:
         pass  # the database is down: the button says so when clicked, the attempt is kept
     if joined is None:
@@ -137,6 +139,8 @@ def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detai
         if detail:
             st.caption(detail)
         kept = _pending(slot, joined.code) is not None
+        if closed:  # said before any click: no attempt can be stored any more, a kept one included
+            readiness, kept = Reading("room_closed", {"code": joined.code}), False
         enabled = kept or readiness.code == "ready"
         st.button(t("room_submit.retry") if kept else (label or t("room_submit.button")), key=f"room_submit_{slot}",
                   type="primary", disabled=not enabled, on_click=_send, args=(slot, joined, build))

@@ -134,4 +134,14 @@ TEXTS = {
               "videz le champ pour soumettre sans eux.",
         "en": "The human scores entered cannot be read (see the message above): fix them, or empty the field to "
               "submit without them."},
+    "room_submit.blocked.room_closed": {
+        "fr": "La salle {code} est fermée : elle ne reçoit plus d'essai.",
+        "en": "Room {code} is closed: it takes no more attempts."},
+    "room_submit.history.hidden_notice": {
+        "fr": "L'animateur a masqué votre essai n° {number} : il n'est plus au tableau (il reste dans votre "
+              "historique).",
+        "en": "The instructor hid your attempt #{number}: it is off the board (it stays in your history)."},
+    "room_submit.rating_closed": {
+        "fr": "La salle {code} est fermée : elle ne reçoit plus de note. Vos notes déjà données restent comptées.",
+        "en": "Room {code} is closed: it takes no more ratings. The ratings you gave still count."},
 }
