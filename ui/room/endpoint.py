@@ -16,6 +16,7 @@ from ui.i18n import t
 from ui.labels import md
 from ui.room.messages import error_text
 from ui.room.state import instructor_credential, membership, room_store
+from ui.widgets import translated_choice
 
 #: Session state: the participant's switch "use the room's model" (kept with the other live settings).
 SWITCH = "llm_use_room"
@@ -106,7 +107,8 @@ def endpoint_panel(code: str) -> None:
             st.session_state.setdefault("room.endpoint.kind", current.kind)
             st.session_state.setdefault("room.endpoint.base_url", shown["base_url"])  # no userinfo sent
             st.session_state.setdefault("room.endpoint.model", current.model)
-        st.selectbox(t("sidebar.kind"), KINDS, key="room.endpoint.kind", format_func=lambda k: t(f"sidebar.kind.{k}"))
+        translated_choice(st.selectbox, t("sidebar.kind"), KINDS, {k: t(f"sidebar.kind.{k}") for k in KINDS},
+                          state_key="room.endpoint.kind")  # its names change with the language
         st.text_input(t("sidebar.base_url"), key="room.endpoint.base_url", placeholder="http://localhost:11434/v1")
         st.text_input(t("sidebar.model"), key="room.endpoint.model")
         st.text_input(t("room_endpoint.key"), key="room.endpoint.key", type="password",
