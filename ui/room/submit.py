@@ -193,7 +193,7 @@ def submit_persona(catalogue, responses: Mapping, *, model: str, live: bool, set
                                      {"exercise": "rewrite", "assistant": rewrite[0], "origin": rewrite[1]})
     if rewrite is None:
         submit_panel("persona", readiness, build)
-    else:
+    elif membership() is not None:  # not joined: the page's first panel already says how to join
         submit_panel("persona", readiness, build, slot="persona_rewrite",
                      label=t(f"room_submit.button_rewrite.{rewrite[1]}", name=md(rewrite[0], None)))
 
