@@ -59,3 +59,17 @@ def test_text_blocks_cut_prose_and_fences_and_keep_an_unclosed_fence_as_code():
     # a longer fence holds a shorter one; a fence with a tag does not close a block
     nested = "````markdown\n```python\ny\n```\n````"
     assert [(b.kind, b.language, b.content) for b in text_blocks(nested)] == [("code", "markdown", "```python\ny\n```")]
+
+
+def test_a_closed_room_disables_join_with_the_reason_and_tells_its_members(open_page, room):  # noqa: F811
+    from ui.texts.room import TEXTS as ROOM
+
+    outside, code, joined = room
+    outside.close_room(code, TOKEN)
+    at = open_page("pages/room.py", **{"room.join_code": code})
+    assert not at.exception
+    assert at.button(key="room.join").disabled
+    assert ROOM["room.join.closed"]["fr"].format(code=code) in _texts(at.info)
+    member = open_page("pages/room.py", **{MEMBERSHIP: joined})
+    assert not member.exception
+    assert ROOM["room.join.member_closed"]["fr"].format(code=code) in _texts(member.info)
