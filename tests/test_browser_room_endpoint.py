@@ -7,7 +7,7 @@ per-endpoint scheduler (the fake server sees the room's model and key, never mor
 once). The key appears in no page a browser received.
 """
 
-import os
+import json
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -76,6 +76,12 @@ def test_participants_go_live_through_the_room_endpoint_without_typing_it(monkey
                 _wait_until_idle(page)
                 _no_exception(page)
                 assert KEY not in page.content()
+            people[0].get_by_role("button", name=_t("room_submit.button")).first.click()
+            _wait_until_idle(people[0])
+            _no_exception(people[0])
+            [stored] = outside.attempts(code)
+            assert stored.payload["provenance"]["source"] == "live" and stored.payload["provenance"]["model"] == MODEL
+            assert KEY not in json.dumps(stored.payload)  # never in an attempt
             bodies = [r["body"] for r in fake.requests if r["path"].endswith("/chat/completions")]
             assert bodies and {b["model"] for b in bodies} == {MODEL}
             assert fake.in_flight_max <= LIMIT
