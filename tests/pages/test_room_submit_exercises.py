@@ -17,6 +17,8 @@ def test_persona_rewrite_is_its_own_attempt_named_on_its_button(open_page, room)
     assert _button(at, "persona").label == "Submit to the room"  # the page's own catalogue, apart
     button.click().run()
     assert not at.exception and f"Attempt #1 stored in room {code}." in _texts(at.success)
+    listed = [cell for table in at.table for cell in table.value.to_numpy().ravel()]
+    assert f"persona · rewrite of {name}" in listed  # the participant's history names the exercise
     [stored] = outside.attempts(code)
     inputs = stored.payload["inputs"]
     assert stored.kind == "persona"

@@ -27,6 +27,14 @@ WAIT_SECONDS = 30
 LATEST = 0  # the "count this one" option meaning "the latest, automatically"
 
 
+def kind_label(kind: str, variant: dict | None) -> str:
+    """An attempt's kind as listed, with the exercise it comes from ("persona · rewrite of X")."""
+    short = t(f"room.kind_short.{kind}")
+    if variant and variant.get("exercise") == "rewrite":
+        return t("room.variant.rewrite", kind=short, assistant=str(variant.get("assistant", "")))
+    return short
+
+
 def _clock(epoch: float) -> str:
     return time.strftime("%H:%M", time.localtime(epoch))
 
@@ -90,7 +98,7 @@ def stored_panel(kind: str, joined: Membership, *, said: bool) -> None:
             st.caption(t("room_submit.history.none"))
             return
         st.table([{t("room_submit.history.number"): integer(r.number), t("room_submit.history.time"): _clock(r.created_at),
-                   t("room_submit.history.kind"): t(f"room.kind_short.{r.kind}"),
+                   t("room_submit.history.kind"): kind_label(r.kind, r.variant),
                    t("room_submit.history.board"): _board_state(r)} for r in rows])
         mine = [r for r in rows if r.kind == kind and not r.hidden]
         if len(mine) < 2:

@@ -30,6 +30,7 @@ from ui.labels import md, name_list
 from ui.room.messages import error_text
 from ui.room.board import refresh_seconds
 from ui.room.endpoint import endpoint_panel
+from ui.room.history import kind_label
 from ui.room.qr import join_url, qr_png, reachable_url
 from ui.browser import browser_key
 from ui.room.state import INSTRUCTOR, instructor_credential, room_store
@@ -320,7 +321,8 @@ def _removal(code: str, present) -> None:
 
 
 def _attempt_option(attempt) -> str:
-    return t("room.attempts.option", number=integer(attempt.number), kind=t(f"room.kind_short.{attempt.kind}"),
+    return t("room.attempts.option", number=integer(attempt.number),
+             kind=kind_label(attempt.kind, attempt.payload.get("inputs", {}).get("variant")),
              participant=attempt.participant)
 
 

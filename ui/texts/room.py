@@ -369,6 +369,7 @@ TEXTS = {
     "room.kind_short.judge_code": {"fr": "LLM juge (code)", "en": "LLM judge (code)"},
     "room.board.figure.judge_code": {"fr": "accord avec le code", "en": "agreement with the code"},
     "room.col.n.judge_code": {"fr": "Cas comparés", "en": "Cases compared"},
+    "room.variant.rewrite": {"fr": "{kind} · réécriture de {assistant}", "en": "{kind} · rewrite of {assistant}"},
     "room.join.closed": {"fr": "La salle {code} est fermée : on ne peut plus la rejoindre.",
                          "en": "Room {code} is closed: it can no longer be joined."},
     "room.join.member_closed": {
