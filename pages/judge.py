@@ -20,7 +20,7 @@ from ui.downloads import download_table
 from ui.i18n import integer, t
 from ui.labels import name_list
 from ui.judge.bundle import controls as bundle_controls, loaded_run
-from ui.judge.inputs import case_editor, rubric_editor, template_editors
+from ui.judge.inputs import case_editor, edited_templates, rubric_editor, template_editors
 from ui.judge.run import live_models, offline_models, recorded_templates, run_probes, run_templates
 from ui.room.submit import submit_judge
 from ui.settings import current_settings
@@ -37,6 +37,7 @@ with st.expander(t("judge.cases_title"), expanded=False):
     cases = case_editor()
 with st.expander(t("judge.templates_title"), expanded=False):
     templates = template_editors()
+    edited = edited_templates(templates or {})
 with st.expander(t("judge.rubric_title"), expanded=False):
     rubric = rubric_editor()
 if cases is None or templates is None or rubric is None:
@@ -132,7 +133,7 @@ padded, compared = ((replay.padded, replay.compared) if replay is not None else
                     run_probes(runs[first], runs["B"] if len(configs) == 2 else [], configs[first]))
 view.biases([r for done in results.values() for r in done], generator.model, judge.model, padded, compared,
             rubric.max_total)
-submit_judge(configs, runs, template_shown, human_scores, compared, live=settings.live)
+submit_judge(configs, runs, edited, human_scores, compared, live=settings.live)
 see_the_code(biases.self_preference, biases.position_bias, biases.verbosity_effect, biases.sign_flip_test,
              biases.blinding_summary, biases.injection_effect)
 

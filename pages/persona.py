@@ -173,6 +173,9 @@ def _exercise_3(catalogue: Catalogue, responses: dict, before, model: str, disab
                       delta=None if result is before else number(after.accuracy - before.accuracy, "+.2f"))
         confusion_chart(column, result, label, key=f"persona_ex3_{label}")
     say("persona.ex3", readings.rewrite(before, after, name))
+    suggested_rewrite = bool(example) and example[0] == name and new_prompt.strip() == example[1].strip()
+    submit_persona(rewritten, after_responses, model=model, live=current_settings().live, set_name=SET_NAME,
+                   rewrite=(name, "suggested" if suggested_rewrite else "own"))
 
 
 def _prompts_vs_responses(audit) -> None:

@@ -27,7 +27,14 @@ BASE_FONT_PX = 20
 #: Injected once per run while the mode is on. Streamlit sizes its text in rem, so the root's size scales
 #: the whole page; HTML tables' cells, written smaller (0.875 rem), as large as the text around them.
 PRESENT_STYLE = (f"<style>html {{ font-size: {BASE_FONT_PX}px; }} "
-                 '[data-testid="stTable"] :is(th, td) { font-size: 1rem; }</style>')
+                 '[data-testid="stTable"] :is(th, td) { font-size: 1rem; } '
+                 # Streamlit writes captions, widget labels, buttons, fields, expander titles and inline code at
+                 # 0.875 rem (17.5 px here) with its own classes: every text of the main area is 1 rem at least.
+                 '[data-testid="stMain"] :is([data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] *, '
+                 '[data-testid="stWidgetLabel"], [data-testid="stWidgetLabel"] *, button, button *, input, textarea, '
+                 'summary, summary *, [data-baseweb="select"] *, [data-testid="stMarkdownContainer"] :is(p, li, code), '
+                 '[data-testid="stMetricLabel"] *, [data-testid="stTable"] *, [data-testid="stCode"] *) '
+                 '{ font-size: 1rem !important; }</style>')
 #: Injected once per run in both modes; only `st.table` is concerned, which only `ui.tables.wrapped_table`
 #: uses: its cells wrap, a word longer than its column's share included, so that the table never grows
 #: wider than the page (Streamlit's own rules let the longest word of each column set its width; its rules

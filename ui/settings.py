@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from evallib.llm import DEFAULT_CONCURRENCY, ProviderConfig
-from evallib.llm.providers import DEFAULT_TIMEOUT_S
+from evallib.llm.providers import BASE_URL_PATTERN, DEFAULT_TIMEOUT_S
 from evallib.llm.scheduler import endpoint_limit
 from evallib.llm.urls import base_url_problem
 from ui.secrets import setting
@@ -27,6 +27,7 @@ DEFAULTS = {
     "llm_use_cache": True,
     "llm_prefill": True,
     "llm_timeout": int(DEFAULT_TIMEOUT_S),
+    "llm_use_room": False,  # the joined room's endpoint instead of the fields above (ui.room.endpoint)
 }
 
 BASE_URL_EXAMPLES = {
@@ -44,6 +45,7 @@ class Settings:
     model: str
     concurrency: int
     use_cache: bool
+    room: bool = False  # through the joined room's endpoint (`ui.room.endpoint`): nothing typed here
 
     @property
     def live(self) -> bool:
@@ -88,6 +90,8 @@ def config_problem(settings: "Settings") -> str:
         return ""
     if settings.config.base_url and base_url_problem(settings.config.base_url):  # user:pass@ is a URL too
         return "sidebar.bad_url"
+    if settings.config.kind == "openai" and not settings.config.base_url:  # never the hosted API by default
+        return "sidebar.no_base_url"
     if not settings.model:
         return "collect.no_model"
     try:
@@ -98,9 +102,18 @@ def config_problem(settings: "Settings") -> str:
 
 
 def current_settings() -> Settings:
-    """The settings of this session (defaults where the sidebar has not run)."""
+    """The settings of this session (defaults where the sidebar has not run); live through the joined
+    room's endpoint when the session's switch is on (its key read on the server, never kept here)."""
+    from ui.room.endpoint import uses_room_endpoint  # the room's pages import this module
+
     init_defaults()
     state = st.session_state
+    room = uses_room_endpoint()
+    if room is not None:
+        config = ProviderConfig(kind=room.kind, base_url=room.base_url, api_key=room.api_key,
+                                timeout_s=float(state["llm_timeout"]), prefill=bool(state["llm_prefill"]))
+        return Settings(mode="live", config=config, model=room.model, concurrency=int(state["llm_concurrency"]),
+                        use_cache=bool(state["llm_use_cache"]), room=True)
     config = ProviderConfig(
         kind=state["llm_kind"], base_url=state["llm_base_url"].strip(), api_key=state["llm_api_key"].strip(),
         timeout_s=float(state["llm_timeout"]), prefill=bool(state["llm_prefill"]))

@@ -10,6 +10,7 @@ from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, language, t
 from ui.failures import failure_text
 from ui.models import model_list
 from ui.presentation import SWITCH_KEY, presentation_style
+from ui.room.endpoint import room_switch
 from ui.settings import (BASE_URL_EXAMPLES, Settings, config_problem, current_settings, keep_settings,
                          prefill_from_secrets)
 from ui.widgets import translated_choice
@@ -31,6 +32,8 @@ def render_sidebar() -> Settings:
         st.radio(t("common.language"), LANGUAGES, index=LANGUAGES.index(language()), key=LANGUAGE_RADIO,
                  horizontal=True, format_func=LANGUAGE_NAMES.get)
         st.toggle(t("sidebar.present"), key=SWITCH_KEY, help=t("sidebar.present_help"))
+        if room_switch():  # live through the room's endpoint: nothing to choose nor type
+            return current_settings()
         translated_choice(st.radio, t("sidebar.mode"), MODES, {m: t(f"sidebar.mode.{m}") for m in MODES},
                           state_key="llm_mode", help=t("sidebar.mode_help"))
         if st.session_state["llm_mode"] == "offline":
@@ -64,8 +67,9 @@ def _live_settings() -> None:
     # Both kinds: proxies such as LiteLLM serve Anthropic's /v1/messages too.
     st.text_input(t("sidebar.base_url"), key="llm_base_url", placeholder=BASE_URL_EXAMPLES[kind],
                   help=t("sidebar.base_url_help" if kind == "openai" else "sidebar.base_url_help_anthropic"))
-    if config_problem(current_settings()) == "sidebar.bad_url":
-        st.error(t("sidebar.bad_url"))
+    problem = config_problem(current_settings())
+    if problem in ("sidebar.bad_url", "sidebar.no_base_url"):  # nothing to ask a model list from
+        (st.error if problem == "sidebar.bad_url" else st.info)(t(problem))
         return
     st.text_input(t("sidebar.api_key"), key="llm_api_key", type="password", help=t("sidebar.api_key_help"))
     if key_asked_again():

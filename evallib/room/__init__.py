@@ -4,10 +4,10 @@ Pure Python, no Streamlit; the Room page and the board draw what these modules c
 
 - ``storage``: rooms, participants, attempts and ratings in a database through SQLAlchemy Core
   (a SQLite file by default, PostgreSQL when ``EVALLIB_DATABASE_URL`` is set); `RoomStore`.
-- ``attempts``: what an attempt stores (version 2, ``kind`` trigger / persona / judge), its JSON
+- ``attempts``: what an attempt stores (version 2, ``kind`` trigger / persona / judge / judge_code), its JSON
   Schema and the trigger attempt (`build_trigger_attempt`, `validate_attempt`);
   ``persona_attempt`` (`build_persona_attempt`, held-out probe) and ``judge_attempt``
-  (`build_judge_attempt`, held-out cases) build the two other kinds.
+  (`build_judge_attempt`, held-out cases; "judge_code" when no human score was typed) build the others.
 - ``board``: each attempt against the best by its kind's paired test (McNemar exact on right/wrong
   items, exact sign-flip on per-case losses), Holm's correction over all pairs, the group the data
   cannot tell apart from the best, and the winner's curse on held-out items (`build_board`,
@@ -19,4 +19,5 @@ Pure Python, no Streamlit; the Room page and the board draw what these modules c
   (`room_agreement`).
 - ``bundle``: a whole room as one JSON bundle, exported and imported in one transaction.
 - ``instructor``: where the instructor token comes from (secrets, environment, or drawn at start).
+- ``endpoint``: the room's live model endpoint, set by the instructor, its key kept on the server.
 """

@@ -36,7 +36,7 @@ from evallib.triggering.metrics import RoutedDecision, by_query, trigger_metrics
 
 SCHEMA = "room_attempt.schema.json"
 VERSION = 2
-KINDS = ("trigger", "persona", "judge")
+KINDS = ("trigger", "persona", "judge", "judge_code")
 _TRIGGER_RATES = ("accuracy", "false_activation_rate", "recall")
 
 

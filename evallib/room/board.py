@@ -72,7 +72,9 @@ class KindRule:
 
 RULES = {"trigger": KindRule("correct", "mcnemar_exact", False, "accuracy"),
          "persona": KindRule("correct", "mcnemar_exact", False, "accuracy"),
-         "judge": KindRule("loss", "sign_flip_exact", True, "kappa")}
+         "judge": KindRule("loss", "sign_flip_exact", True, "kappa"),
+         # a judge without human scores: its verdict on validity agrees with the code graders' or not (per case)
+         "judge_code": KindRule("code_agrees", "mcnemar_exact", False, None)}
 
 
 @dataclass(frozen=True)

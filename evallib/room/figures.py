@@ -10,7 +10,10 @@ interval and the same unit. The unit is the field's, one per kind (`UNITS`):
 - persona: leave-one-out accuracy over the **answers** of the visible probes, its percentile
   bootstrap interval with the **probe** as the unit (`evallib.persona.discriminability`);
 - judge: quadratic-weighted kappa over the visible **cases** scored by a human and the judge, its
-  analytic interval with the **case** as the unit.
+  analytic interval with the **case** as the unit;
+- judge_code (a judge attempt without human scores): the share of visible **cases** where the judge's
+  validity verdict agrees with the code graders', its Clopper-Pearson interval with the **case** as the
+  unit (computed from the items' ``code_agrees``: the attempt stores no figure for it).
 
 Each figure exists on two parts: ``visible`` (what the board ranks) and ``held_out`` (the items set
 aside for the winner's curse; the page names both, `attempt_figures`).
@@ -27,16 +30,16 @@ from dataclasses import dataclass, field
 from evallib.cluster_rates import ClusteredRate
 
 #: The interval's unit per kind (the item that is resampled or clustered).
-UNITS = {"trigger": "query", "persona": "probe", "judge": "case"}
+UNITS = {"trigger": "query", "persona": "probe", "judge": "case", "judge_code": "case"}
 #: What the figure's ``n`` counts per kind (the observations the value is computed on).
-OBSERVATIONS = {"trigger": "decision", "persona": "response", "judge": "case"}
+OBSERVATIONS = {"trigger": "decision", "persona": "response", "judge": "case", "judge_code": "case"}
 #: The stored figure each kind ranks by, under ``figures.visible`` / ``figures.held_out``.
-FIGURE_NAMES = {"trigger": "accuracy", "persona": "accuracy", "judge": "kappa"}
+FIGURE_NAMES = {"trigger": "accuracy", "persona": "accuracy", "judge": "kappa", "judge_code": None}
 #: The per-item outcome each kind pairs on the board (None: unscored).
-OUTCOMES = {"trigger": "correct", "persona": "correct", "judge": "loss"}
+OUTCOMES = {"trigger": "correct", "persona": "correct", "judge": "loss", "judge_code": "code_agrees"}
 PARTS = ("visible", "held_out")
 #: The provenance field naming the model an attempt measured, per kind (`attempt_model`).
-MODEL_FIELD = {"trigger": "model", "persona": "model", "judge": "judge"}
+MODEL_FIELD = {"trigger": "model", "persona": "model", "judge": "judge", "judge_code": "judge"}
 
 
 @dataclass(frozen=True)
@@ -100,10 +103,11 @@ def attempt_figure(payload: Mapping, part: str = "visible") -> Figure:
     stored = ((payload.get("figures") or {}).get(part) or {}).get(FIGURE_NAMES[kind])
     extra = {"unit": UNITS[kind], "observation": OBSERVATIONS[kind]}
     if stored is None:  # no stored figure: the items' accuracy, one item one unit
-        rate = ClusteredRate.of((int(bool(i["correct"])), 1) for i in scored) if kind != "judge" else None
+        rate = ClusteredRate.of((int(bool(i[OUTCOMES[kind]])), 1) for i in scored) if kind != "judge" else None
+        observed = OBSERVATIONS[kind] if kind == "judge_code" else "item"
         if rate is None or not rate.defined:
-            return Figure(None, None, None, 0, None, UNITS[kind], 0, "item")
-        return Figure(rate.value, rate.low, rate.high, rate.n, rate.k, UNITS[kind], rate.items, "item")
+            return Figure(None, None, None, 0, None, UNITS[kind], 0, observed)
+        return Figure(rate.value, rate.low, rate.high, rate.n, rate.k, UNITS[kind], rate.items, observed)
     if kind == "trigger":
         units = stored.get("items")
         return Figure.stored(stored, units=len(scored) if units is None else int(units), **extra)

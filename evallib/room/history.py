@@ -38,6 +38,7 @@ class HistoryRow:
     hidden: bool
     counts: bool
     final: bool
+    variant: dict | None = None  # ``inputs.variant`` of the attempt (persona's rewrite), None: the page's own
 
 
 def counted_attempts(stored: Sequence, chosen: Mapping[tuple[int, str], int]) -> list:
@@ -84,7 +85,8 @@ def history(store: RoomStore, code: str, token: str) -> list[HistoryRow]:
     counting = {a.id for a in counted_attempts(every, chosen)}
     mine = [a for a in every if a.participant_id == who]
     return [HistoryRow(a.id, a.number, a.kind, a.created_at, a.hidden, a.id in counting,
-                       chosen.get((who, a.kind)) == a.id) for a in reversed(mine)]
+                       chosen.get((who, a.kind)) == a.id, a.payload.get("inputs", {}).get("variant"))
+            for a in reversed(mine)]
 
 
 def mark_final(store: RoomStore, code: str, token: str, kind: str, attempt_id: int | None) -> None:

@@ -16,6 +16,13 @@ mean over the chance term), None when the judge gave no score or no human scored
 attempts are compared on the cases both have a loss for by the exact sign-flip test
 (`evallib.paired`), in `evallib.room.board`.
 
+Without human scores (none typed for the cases judged), the attempt is of kind "judge_code": it is
+compared on what it has, the code graders. Per case, ``code_agrees`` says whether the judge's verdict
+on validity (at least `evallib.judging.analyses.VALIDITY_PASS_SHARE` of the criterion's points) is
+the code graders' (`evallib.judging.analyses.validity_agreement`'s pairs; None where the code
+graders have no verdict or the judge gave no score); the board pairs two attempts on it by McNemar's
+exact test. Every attempt keeps ``code_agrees``, and the pairwise probe's flip rate when it was run.
+
 Held-out cases (winner's curse): `HELD_OUT_CASES` stay out of the visible figures; the board shows
 the kappa measured on them beside the visible one.
 """
@@ -24,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from evallib.judging.analyses import human_agreement
+from evallib.judging.analyses import human_agreement, validity_agreement
 from evallib.judging.biases import position_bias
 from evallib.judging.pipeline import CaseResult, PairwiseComparison
 from evallib.judging.rubric import Rubric
@@ -63,9 +70,12 @@ def build_judge_attempt(results: Sequence[CaseResult], human: Mapping[str, int],
     ``results``: the page's `CaseResult`s under the edited ``template`` and ``rubric``; ``human``:
     case id -> human total (0..rubric.max_total, as `parse_human_scores` returns); ``comparisons``:
     the pairwise probe's verdicts (None: not run, ``figures.position`` is None). ``source``: "live",
-    "recorded" or "offline". Raises `RoomAttemptError` on validation.
+    "recorded" or "offline". The kind is "judge" when some case judged has a human score, else
+    "judge_code" (see the module docstring). Raises `RoomAttemptError` on validation.
     """
     held = set(held_out_cases)
+    agreement, _ = validity_agreement(results, rubric)
+    agrees = {case: code == model for case, code, model in zip(agreement.case_ids, agreement.code, agreement.model)}
     visible = [r for r in results if r.case.id not in held]
     hidden = [r for r in results if r.case.id in held]
     items = []
@@ -74,6 +84,7 @@ def build_judge_attempt(results: Sequence[CaseResult], human: Mapping[str, int],
         call = r.grading or (r.calls[0] if r.calls else None)
         items.append({"id": r.case.id, "held_out": r.case.id in held, "score": score, "human": truth,
                       "loss": None if score is None or truth is None else float((score - truth) ** 2),
+                      "code_agrees": agrees.get(r.case.id),
                       "status": r.grade.status, "text": r.response, "answer": answer_provenance(call, judge)})
     kappa, readings = _kappa_figure(visible, human, rubric)
     held_kappa, _ = _kappa_figure(hidden, human, rubric)
@@ -83,7 +94,8 @@ def build_judge_attempt(results: Sequence[CaseResult], human: Mapping[str, int],
         position = {"flip_rate": bias.flip_rate, "flips": bias.flips, "compared": bias.compared}
         readings = [*readings, *position_readings]
     return validate_attempt({
-        "version": VERSION, "kind": "judge", "unit": "case",
+        "version": VERSION, "kind": "judge" if any(r.case.id in human for r in results) else "judge_code",
+        "unit": "case",
         "inputs": {"template": template, "template_name": template_name, "rubric": rubric.to_dict(),
                    "human": {k: int(v) for k, v in human.items()}},
         "provenance": {"generator": generator, "judge": judge, "source": source, "blinding": bool(blinding)},

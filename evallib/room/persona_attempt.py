@@ -86,7 +86,7 @@ def _figure(value, low, high, n: int, unit: str, k: int | None = None) -> dict:
 
 def build_persona_attempt(catalogue: Catalogue, responses: Mapping[tuple[str, int], object], *, model: str,
                           source: str, held_out_probe: int | None = HELD_OUT_PROBE,
-                          n_permutations: int = persona.DEFAULT_PERMUTATIONS) -> dict:
+                          n_permutations: int = persona.DEFAULT_PERMUTATIONS, variant: Mapping | None = None) -> dict:
     """The stored form of a persona attempt, validated.
 
     ``catalogue``: the edited assistants (their system prompts) and probes; ``responses``: the page's
@@ -95,7 +95,9 @@ def build_persona_attempt(catalogue: Catalogue, responses: Mapping[tuple[str, in
     "live", "recorded" or "offline". Figures on the visible probes are those of
     ``persona.discriminability(texts, labels, probes, classes=..., n_probes=len(probes))`` over the
     assistants with two usable visible answers or more (as the page measures); ``figures.held_out``
-    is the accuracy on ``held_out_probe`` (None or out of range: no held-out probe). Raises
+    is the accuracy on ``held_out_probe`` (None or out of range: no held-out probe). ``variant``: the
+    exercise the catalogue comes from, kept in ``inputs.variant``: ``{"exercise": "rewrite", "assistant":
+    name, "origin": "own" or "suggested"}`` for exercise 3's rewrite (None: the page's catalogue). Raises
     `PersonaDataError` when the visible answers cannot be measured, `RoomAttemptError` on validation.
     """
     probes, names = list(catalogue.probes), catalogue.names
@@ -130,10 +132,12 @@ def build_persona_attempt(catalogue: Catalogue, responses: Mapping[tuple[str, in
         "held_out": {"accuracy": _figure(held_rate.value, held_rate.low, held_rate.high, held_rate.n, "probe",
                                          held_rate.k)},
     }
+    inputs = {"prompts": {a.name: a.system_prompt for a in catalogue.assistants}, "probes": probes,
+              "held_out_probe": held}
+    if variant is not None:
+        inputs["variant"] = dict(variant)
     return validate_attempt({
-        "version": VERSION, "kind": "persona", "unit": "response",
-        "inputs": {"prompts": {a.name: a.system_prompt for a in catalogue.assistants}, "probes": probes,
-                   "held_out_probe": held},
+        "version": VERSION, "kind": "persona", "unit": "response", "inputs": inputs,
         "provenance": {"model": model, "source": source, "vectors": "tfidf"},
         "items": items, "figures": figures, "comparison": None,
         "readings": reading_dicts([persona_readings.discrimination(result),

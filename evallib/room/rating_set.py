@@ -17,7 +17,9 @@ Errors are `RatingSetError` (an `evallib.errors.InputError`) with ``code``: ``to
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from evallib.errors import InputError
@@ -98,3 +100,49 @@ def room_rating(settings: Mapping) -> dict | None:
                for i in items):
         return None
     return {"labels": [str(label) for label in labels], "items": [dict(i) for i in items]}
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """A part of an item's text: ``kind`` "text" (prose, shown as typed) or "code" (a fenced block's
+    content, without its fences, shown in monospace), ``language`` the fence's tag ("" when none)."""
+
+    kind: str
+    content: str
+    language: str = ""
+
+
+#: A Markdown fence: three backticks or more (or tildes) and an optional language tag, on a line of its own.
+_FENCE_LINE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[ \t]*$")
+
+
+def text_blocks(text: str) -> list[TextBlock]:
+    """``text`` cut into prose and fenced code blocks, in order (blank prose between blocks left out).
+
+    A fence closes on a line of the same character, at least as long; an unclosed fence runs to the end
+    (an answer cut short still shows its code as code). No fence: one "text" block (none when blank).
+
+    >>> [(b.kind, b.language, b.content) for b in text_blocks("Voici :\\n```python\\nprint(1)\\n```\\nFin.")]
+    [('text', '', 'Voici :'), ('code', 'python', 'print(1)'), ('text', '', 'Fin.')]
+    """
+    blocks, lines, fence, language = [], [], None, ""
+
+    def close(kind: str) -> None:
+        content = "\n".join(lines)
+        if kind == "code" or content.strip():
+            blocks.append(TextBlock(kind, content.strip("\n") if kind == "code" else content.strip(), language))
+        lines.clear()
+
+    for line in str(text).split("\n"):
+        match = _FENCE_LINE.match(line)
+        if fence is None and match:
+            close("text")
+            fence, language = match.group(1), match.group(2)
+        elif fence is not None and match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence) \
+                and not match.group(2):
+            close("code")
+            fence, language = None, ""
+        else:
+            lines.append(line)
+    close("text" if fence is None else "code")
+    return blocks

@@ -14,14 +14,16 @@ the demo, no model involved).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 from evallib.readings import Reading
 
-CODES = ("ready", "nothing_to_submit", "offline_unrecorded", "incomplete", "no_human")
+CODES = ("ready", "nothing_to_submit", "offline_unrecorded", "incomplete", "no_human", "human_unreadable")
+TEMPLATE_CODES = ("no_template", "edited", "several_edited", "unedited")
 
 
-def submit_readiness(*, total: int, answered: int, unrecorded: int, live: bool, human: int | None = None) -> Reading:
+def submit_readiness(*, total: int, answered: int, unrecorded: int, live: bool, human: int | None = None,
+                     human_readable: bool = True) -> Reading:
     """Whether an attempt can be built from a page's answers; the first obstacle wins.
 
     Args:
@@ -30,11 +32,14 @@ def submit_readiness(*, total: int, answered: int, unrecorded: int, live: bool, 
         unrecorded: those the recordings do not hold (offline only: an edited input).
         live: whether the page asks a model now (live mode): then nothing is "unrecorded", only not
             collected yet.
-        human: for the judge, how many of the cases have a human score (None: not needed).
+        human: how many of the cases have a human score, when the attempt needs some (None: not needed;
+            the judge page does not: without them its attempt is compared on the code graders).
+        human_readable: False when human scores were typed but cannot be read (the page names the line):
+            submitting would silently drop them.
 
     Returns a `Reading`: ``nothing_to_submit`` (total 0), ``offline_unrecorded`` (values ``n``,
     ``total``), ``incomplete`` (values ``answered``, ``total``), ``no_human`` (no human score, the
-    judge's agreement cannot be measured) or ``ready`` (values ``total``).
+    judge's agreement cannot be measured), ``human_unreadable`` or ``ready`` (values ``total``).
 
     >>> submit_readiness(total=4, answered=3, unrecorded=1, live=False).code
     'offline_unrecorded'
@@ -49,7 +54,32 @@ def submit_readiness(*, total: int, answered: int, unrecorded: int, live: bool, 
         return Reading("incomplete", {"answered": int(answered), "total": int(total)})
     if human is not None and human <= 0:
         return Reading("no_human", {})
+    if not human_readable:
+        return Reading("human_unreadable", {})
     return Reading("ready", {"total": int(total)})
+
+
+def submitted_template(run: Sequence[str], edited: Collection[str]) -> Reading:
+    """Which of the judge page's templates its attempt submits by default: the one the participant edited.
+
+    ``run``: the names of the templates with results, in the page's order; ``edited``: the names whose
+    text differs from the shipped one. Codes: ``no_template`` (nothing run), ``edited`` (one edited
+    template has results: that one), ``several_edited`` (more than one: the first; the page lets the
+    participant choose, ``n`` of them), ``unedited`` (none of those run was edited: the first run).
+    Values: ``name`` (the default), ``choices`` (the names to choose from, edited ones first when any).
+    The "results shown" choice of the page plays no part.
+
+    >>> submitted_template(["A", "B"], {"B"}).values["name"], submitted_template(["A", "B"], set()).code
+    ('B', 'unedited')
+    """
+    if not run:
+        return Reading("no_template", {"choices": []})
+    changed = [name for name in run if name in edited]
+    if len(changed) == 1:
+        return Reading("edited", {"name": changed[0], "choices": changed})
+    if changed:
+        return Reading("several_edited", {"name": changed[0], "choices": changed, "n": len(changed)})
+    return Reading("unedited", {"name": run[0], "choices": list(run)})
 
 
 def attempt_source(live: bool, origins: Iterable[str]) -> str:

@@ -246,7 +246,7 @@ class RoomStore:
         """``instructor_token``: the set token (secrets, environment, a test); None: the token drawn once
         and kept in this database (`evallib.room.instructor.kept_token`), drawn now when it has none
         (then `drawn_token` holds it, to print). Raises `RoomStorageError` ``unavailable``."""
-        from evallib.room import browsers, instructor  # noqa: F401 - their tables join `metadata` before create_all
+        from evallib.room import browsers, endpoint, instructor  # noqa: F401 - their tables join `metadata` before create_all
 
         if instructor_token is not None and not instructor_token.strip():
             raise ValueError("the instructor token must not be empty")

@@ -68,3 +68,28 @@ def test_a_plain_file_server_is_not_a_model_api_for_the_sidebar_and_for_the_comm
     assert "404" not in sidebar
     err = capsys.readouterr().err
     assert code == 2 and "not a model API: 12 of 12 calls" in err and "server error" not in err
+def _live_sidebar(**state) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for name, value in {"lang": "en", "llm_mode": "live", "llm_kind": "openai", "_llm_secrets_read": True,
+                        **state}.items():
+        at.session_state[name] = value
+    return at.run()
+
+
+def test_an_empty_base_url_asks_for_one_instead_of_the_hosted_api():
+    from ui.texts.sidebar import TEXTS
+
+    at = _live_sidebar(llm_base_url="")
+    assert not at.exception
+    assert TEXTS["sidebar.no_base_url"]["en"] in [i.value for i in at.sidebar.info]
+    assert not [w for w in at.sidebar.text_input if w.label == "API key"]  # nothing is asked of api.openai.com
+
+
+@pytest.mark.parametrize("url", ["http://user:pass@127.0.0.1:9/v1", "https://token@127.0.0.1:9/v1"])
+def test_a_base_url_with_userinfo_is_not_malformed(url):
+    from ui.texts.sidebar import TEXTS
+
+    at = _live_sidebar(llm_base_url=url)
+    assert not at.exception
+    assert TEXTS["sidebar.bad_url"]["en"] not in [e.value for e in at.sidebar.error]
+    assert [w for w in at.sidebar.text_input if w.label == "API key"]

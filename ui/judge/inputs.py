@@ -155,6 +155,12 @@ def template_editors() -> dict[str, str] | None:
     return templates or None
 
 
+def edited_templates(templates: dict[str, str]) -> set[str]:
+    """The names of ``templates`` whose text differs from the shipped one (what a participant changed)."""
+    defaults = default_prompts()["templates"]
+    return {name for name, text in templates.items() if text != defaults.get(name)}
+
+
 def rubric_editor():
     """The rubric as an editable table (name, points, description); None when it is not valid."""
     base = st.session_state.setdefault(RUBRIC_KEY, default_prompts()["rubric"])

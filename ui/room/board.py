@@ -61,9 +61,9 @@ REFRESH_CHOICES = (2, 3, 5, 10, 30)
 PERIOD_SPREAD = 0.1
 SPREAD_KEY = "_room.board_period_factor"
 #: The unit of each kind's interval (the board pairs per item; persona's interval resamples probes).
-INTERVAL_UNIT = {"trigger": "query", "persona": "probe", "judge": "case"}
+INTERVAL_UNIT = {"trigger": "query", "persona": "probe", "judge": "case", "judge_code": "case"}
 #: The scale of each kind's figure on the chart: accuracies in [0, 1]; a kappa may go below 0.
-VALUE_RANGE = {"trigger": (0, 1), "persona": (0, 1), "judge": (-1, 1)}
+VALUE_RANGE = {"trigger": (0, 1), "persona": (0, 1), "judge": (-1, 1), "judge_code": (0, 1)}
 
 
 def refresh_seconds() -> float:
@@ -158,16 +158,28 @@ def current_agreement(store, code: str, settings=None) -> RoomAgreement | None:
     return room_agreement(store.ratings(code), [str(i["id"]) for i in rating["items"]])
 
 
+#: The board's HTML tables (`st.table`) break lines between words only, never inside one (the page's
+#: `ui.presentation.TABLE_STYLE` lets any word break so that wide tables fit): narrower cell padding keeps
+#: them within 1280 px at presentation mode's 20 px (tests/test_browser_present_room.py measures both).
+BOARD_STYLE = """<style>
+.st-key-room-board [data-testid="stTable"] :is(th, td), .st-key-room-board [data-testid="stTable"] :is(th, td) * {
+  overflow-wrap: normal !important; word-break: normal !important; }
+.st-key-room-board [data-testid="stTable"] :is(th, td) { padding: 0.25rem 0.375rem; }
+</style>"""
+
+
 def board_section(code: str | None) -> None:
     """The board of room ``code`` (None: says how to get one), refreshed by itself."""
     if not code:
         st.info(t("room.board.none"))
         return
+    st.html(BOARD_STYLE)
     default = refresh_seconds()
     st.columns([1, 3])[0].selectbox(t("room.board.refresh"), REFRESH_CHOICES, key=REFRESH_KEY,
                  index=REFRESH_CHOICES.index(default) if default in REFRESH_CHOICES else None)
     every = session_period(refresh_seconds())
-    st.fragment(draw_board, run_every=every)(code, every)
+    with st.container(key="room-board"):
+        st.fragment(draw_board, run_every=every)(code, every)
     board_downloads(code)
 
 

@@ -27,6 +27,14 @@ WAIT_SECONDS = 30
 LATEST = 0  # the "count this one" option meaning "the latest, automatically"
 
 
+def kind_label(kind: str, variant: dict | None) -> str:
+    """An attempt's kind as listed, with the exercise it comes from ("persona · rewrite of X")."""
+    short = t(f"room.kind_short.{kind}")
+    if variant and variant.get("exercise") == "rewrite":
+        return t("room.variant.rewrite", kind=short, assistant=str(variant.get("assistant", "")))
+    return short
+
+
 def _clock(epoch: float) -> str:
     return time.strftime("%H:%M", time.localtime(epoch))
 
@@ -82,12 +90,15 @@ def stored_panel(kind: str, joined: Membership, *, said: bool) -> None:
     except RoomStorageError as error:
         st.caption(error_text(error))
         return
+    for row in rows:
+        if row.hidden and row.kind == kind:  # told on their own page, not only in the table below
+            st.warning(t("room_submit.history.hidden_notice", number=integer(row.number)))
     with st.expander(t("room_submit.history.title") + f" ({integer(len(rows))})", expanded=bool(rows)):
         if not rows:
             st.caption(t("room_submit.history.none"))
             return
         st.table([{t("room_submit.history.number"): integer(r.number), t("room_submit.history.time"): _clock(r.created_at),
-                   t("room_submit.history.kind"): t(f"room.kind_short.{r.kind}"),
+                   t("room_submit.history.kind"): kind_label(r.kind, r.variant),
                    t("room_submit.history.board"): _board_state(r)} for r in rows])
         mine = [r for r in rows if r.kind == kind and not r.hidden]
         if len(mine) < 2:

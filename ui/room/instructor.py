@@ -30,6 +30,8 @@ from ui.i18n import integer, plural, t
 from ui.labels import md, name_list
 from ui.room.messages import error_text
 from ui.room.board import refresh_seconds
+from ui.room.endpoint import endpoint_panel
+from ui.room.history import kind_label
 from ui.room.qr import join_url, qr_png, reachable_url
 from ui.browser import browser_key
 from ui.room.state import INSTRUCTOR, instructor_credential, room_store
@@ -212,6 +214,8 @@ def instructor_panel() -> str | None:
         st.session_state["room.mix_models"] = mix_models(room.settings)  # the room's setting, as stored
         st.toggle(t("room.models.mix"), key="room.mix_models", help=t("room.models.mix_help"),
                   on_change=_mix_models, args=(code,))
+        if not room.closed:
+            endpoint_panel(code)
         _rating_items(room)
         _export_part(code)
     return code
@@ -330,7 +334,8 @@ def _removal(code: str, present) -> None:
 
 
 def _attempt_option(attempt) -> str:
-    return t("room.attempts.option", number=integer(attempt.number), kind=t(f"room.kind_short.{attempt.kind}"),
+    return t("room.attempts.option", number=integer(attempt.number),
+             kind=kind_label(attempt.kind, attempt.payload.get("inputs", {}).get("variant")),
              participant=attempt.participant)
 
 

@@ -123,10 +123,12 @@ def join_panel() -> Membership | None:
     if wanted and st.session_state.get(LINK_KEY) != wanted:  # a new link wins over a code kept from before
         st.session_state[CODE_KEY] = st.session_state[LINK_KEY] = wanted
     member = membership()
+    closed = False
     if member is not None:
         try:
             store = room_store()
             room = store.room(member.code)
+            closed = room.closed
             title = md(room.title, 60) if room.title else t("room.join.untitled")
             if not still_member(member, store):
                 member = None
@@ -144,6 +146,8 @@ def join_panel() -> Membership | None:
         getattr(st, notice[0])(notice[1])
     if member is not None:
         st.markdown(t("room.join.member", code=member.code, title=title, name=md(member.name, None)))
+        if closed:  # said before any click: its pages' buttons are disabled too
+            st.info(t("room.join.member_closed", code=member.code))
         st.caption(t("room.join.next"))
         st.button(t("room.join.leave"), key="room.leave", on_click=_leave)
         return member
@@ -151,5 +155,17 @@ def join_panel() -> Membership | None:
     columns = st.columns([1, 2, 1], vertical_alignment="bottom")
     columns[0].text_input(t("room.join.code"), key=CODE_KEY, max_chars=20)
     columns[1].text_input(t("room.join.name"), key=NAME_KEY, max_chars=60)
-    columns[2].button(t("room.join.button"), key="room.join", on_click=_join, type="primary")
+    closed = _closed_room(st.session_state.get(CODE_KEY, ""))
+    columns[2].button(t("room.join.button"), key="room.join", on_click=_join, type="primary", disabled=bool(closed))
+    if closed:
+        st.info(t("room.join.closed", code=closed))
     return None
+
+
+def _closed_room(typed: str) -> str:
+    """The code typed when it names a closed room (the Join button is then disabled), else ""."""
+    try:
+        code = normalise_code(typed)
+        return code if code and room_store().room(code).closed else ""
+    except (RoomStorageError, InputError):  # unknown, malformed or unreadable: the click says why
+        return ""

@@ -2,7 +2,8 @@
 
 Shown only when this session joined a room whose settings hold ``"rating"``:
 ``{"labels": [...], "items": [{"id": str, "text": str}, ...]}`` (set on the Room page). Each item is
-shown as text with a radio of the labels; every answer is stored at once (`RoomStore.rate`, which
+shown as text (its fenced code blocks as code) with a radio of the labels, disabled with the reason
+once the room is closed; every answer is stored at once (`RoomStore.rate`, which
 replaces an earlier label of the same item). A rating the room refuses is kept in the session and
 sent again on the next click, before anything else, so nothing is lost. The count of items this
 participant has rated is read back from the room. No model is involved: it works fully offline.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from evallib.room.rating_set import room_rating
+from evallib.room.rating_set import room_rating, text_blocks
 from evallib.room.storage import RoomStorageError
 from ui.room.submit import FINAL
 from ui.i18n import integer, t
@@ -65,6 +66,16 @@ def _rate(joined: Membership, item_id: str) -> None:
     _flush(joined)
 
 
+def show_item_text(text: str) -> None:
+    """An item's text: prose as typed, each fenced block as code (monospace, no fences, long lines wrapped
+    so that a phone shows them whole), `evallib.room.rating_set.text_blocks`."""
+    for block in text_blocks(text):
+        if block.kind == "code":
+            st.code(block.content, language=block.language.lower() or None, wrap_lines=True)
+        else:
+            st.text(block.content)
+
+
 def _kept(code: str) -> int:
     return sum(c == code for c, _ in st.session_state.get(PENDING, {}))
 
@@ -79,14 +90,15 @@ def rating_form() -> None:
     seen = st.session_state.get(SEEN)
     try:
         store = room_store()
-        settings = store.room(joined.code).settings
+        room = store.room(joined.code)
+        settings, closed = room.settings, room.closed
         me = store.rejoin(joined.code, joined.token)
         mine = {r.item_id: r.label for r in store.ratings(joined.code) if me is not None and r.participant_id == me.id}
     except RoomStorageError as error:
         st.warning(f"{error_text(error)} {t('room_submit.rating_unreadable')}")
         if seen is None or seen[0] != joined.code:
             return
-        settings, mine = seen[1], None  # the items as last read stay on screen; the count waits
+        settings, mine, closed = seen[1], None, False  # the items as last read stay on screen; the count waits
     st.session_state[SEEN] = (joined.code, settings)
     rating = room_rating(settings) or {"labels": [], "items": []}  # None: no items, or not of the expected shape
     labels, items = rating["labels"], rating["items"]
@@ -95,6 +107,8 @@ def rating_form() -> None:
         st.caption(t("room_submit.rating_none", code=joined.code))
         return
     st.markdown(t("room_submit.rating_intro", code=joined.code))
+    if closed:  # said before any click: the radios are disabled
+        st.info(t("room_submit.rating_closed", code=joined.code))
     for i, item in enumerate(items, start=1):
         item_id = str(item["id"])
         key = radio_key(joined.code, item_id)
@@ -102,8 +116,8 @@ def rating_form() -> None:
             st.session_state[key] = mine[item_id]  # rated earlier (another visit, another page)
         with st.container(border=True):
             st.markdown(f"**{t('room_submit.rating_item', i=integer(i), id=md(item_id))}**")
-            st.text(item["text"])
-            st.radio(t("room_submit.rating_label"), labels, index=None, key=key, horizontal=True,
+            show_item_text(item["text"])
+            st.radio(t("room_submit.rating_label"), labels, index=None, key=key, horizontal=True, disabled=closed,
                      format_func=lambda label: md(label, None), on_change=_rate, args=(joined, item_id))
     if mine is not None:
         rated = sum(str(item["id"]) in mine for item in items)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 import streamlit as st
 
@@ -36,7 +36,7 @@ from evallib.readings import Reading
 from evallib.room.attempts import build_trigger_attempt
 from evallib.room.judge_attempt import build_judge_attempt
 from evallib.room.persona_attempt import build_persona_attempt
-from evallib.room.readiness import attempt_source, submit_readiness
+from evallib.room.readiness import attempt_source, submit_readiness, submitted_template
 from evallib.room.storage import RoomStorageError
 from evallib.room.submissions import new_key, submit
 from evallib.triggering.authored import TRIGGER_SET
@@ -48,6 +48,7 @@ from ui.room.history import stored_panel
 from ui.room.join import still_member
 from ui.room.state import Membership, membership, room_store
 from ui.sources import chosen_source
+from ui.widgets import translated_choice
 
 #: Session state: kind -> (room code, attempt, idempotency key) built but not stored yet (sent again on the next click).
 PENDING = "room.submit.pending"
@@ -64,7 +65,8 @@ def fingerprint(*parts: object) -> str:
 
 
 def _memo(kind: str, key: str | None, build: Callable[[], dict]) -> Callable[[], dict]:
-    """``build`` kept per kind in the session for the fingerprint ``key`` (None: built at each call)."""
+    """``build`` kept per panel (``kind``: its slot) in the session for the fingerprint ``key`` (None:
+    built at each call)."""
     if key is None:
         return build
 
@@ -113,7 +115,7 @@ def _refusal(kind: str, code: str, error: RoomStorageError) -> tuple:
     return code, "error", error, {}
 
 
-def _send(kind: str, joined: Membership, build: Callable[[], dict]) -> None:
+def _send(kind: str, joined: Membership, build: Callable[[], dict]) -> None:  # ``kind``: the panel's slot
     """The button's callback: send the kept attempt of this kind, else build one (with a new key); keep
     it with its key when the room could not take it."""
     outcome = st.session_state.setdefault(OUTCOME, {})
@@ -144,20 +146,26 @@ def _values(reading: Reading) -> dict:
     return {k: integer(v) if isinstance(v, int) else v for k, v in reading.values.items()}
 
 
-def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detail: str = "",
-                 key: str | None = None) -> None:
+def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detail: str = "", *,
+                 key: str | None = None, slot: str | None = None, label: str = "") -> None:
     """The room's box for one page: a hint when not joined; else the button (disabled with the reason
     unless ``readiness`` is "ready" or an attempt is kept), the kept attempt and the last outcome.
 
-    ``kind``: "trigger", "persona" or "judge"; ``build``: makes the attempt (called on click only);
-    ``detail``: one more line saying what is submitted (Markdown-safe); ``key``: a `fingerprint` of what
-    ``build`` reads (the attempt is then built once per change, its figure shown before the click).
+    ``kind``: the attempt's kind ("trigger", "persona", "judge" or "judge_code": its history and final
+    choice); ``build``: makes the attempt (called on click only); ``detail``: one more line saying what
+    is submitted (Markdown-safe); ``key``: a `fingerprint` of what ``build`` reads (the attempt is then
+    built once per change, its figure shown before the click); ``slot``: the panel's own name when a
+    page has two (default ``kind``); ``label``: the button's text naming what is submitted (default
+    "Submit to the room").
     """
-    build = _memo(kind, key, build)
+    slot = slot or kind
+    build = _memo(slot, key, build)
     joined = membership()
+    closed = False
     try:
         if joined is not None and not still_member(joined):  # removed by the instructor since: said here too
             joined = None
+        closed = joined is not None and room_store().room(joined.code).closed
     except RoomStorageError:
         pass  # the database is down: the button says so when clicked, the attempt is kept
     if joined is None:
@@ -168,17 +176,19 @@ def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detai
         st.caption(t("room_submit.joined", code=joined.code, name=md(joined.name, None)))
         if detail:
             st.caption(detail)
-        kept = _pending(kind, joined.code) is not None
+        kept = _pending(slot, joined.code) is not None
+        if closed:  # said before any click: no attempt can be stored any more, a kept one included
+            readiness, kept = Reading("room_closed", {"code": joined.code}), False
         enabled = kept or readiness.code == "ready"
         if readiness.code == "ready" and not kept and key is not None:
             _figure_line(build)
-        st.button(t("room_submit.retry" if kept else "room_submit.button"), key=f"room_submit_{kind}",
-                  type="primary", disabled=not enabled, on_click=_send, args=(kind, joined, build))
+        st.button(t("room_submit.retry") if kept else (label or t("room_submit.button")), key=f"room_submit_{slot}",
+                  type="primary", disabled=not enabled, on_click=_send, args=(slot, joined, build))
         if kept:
             st.warning(t("room_submit.pending"))
         elif not enabled:
             st.info(t(f"room_submit.blocked.{readiness.code}", **_values(readiness)))
-        last = st.session_state.get(OUTCOME, {}).get(kind)
+        last = st.session_state.get(OUTCOME, {}).get(slot)
         if last is not None and last[0] == joined.code:
             text = error_text(last[2]) if isinstance(last[2], Exception) else t(last[2], **last[3])
             (st.success if last[1] == "success" else st.error)(text)
@@ -205,8 +215,12 @@ def submit_trigger(queries: Sequence, baseline_rows: Sequence, tried: tuple, *, 
                  key=fingerprint(rows, queries, catalogue, source, model, runs, mode, live, baseline_rows))
 
 
-def submit_persona(catalogue, responses: Mapping, *, model: str, live: bool, set_name: str = "persona") -> None:
-    """Persona audit: the catalogue as edited and its answers keyed (assistant, probe index)."""
+def submit_persona(catalogue, responses: Mapping, *, model: str, live: bool, set_name: str = "persona",
+                   rewrite: tuple[str, str] | None = None) -> None:
+    """Persona audit: the catalogue as edited and its answers keyed (assistant, probe index).
+
+    ``rewrite``: (assistant, "own" or "suggested") when this is exercise 3's catalogue, with that
+    assistant's prompt rewritten: its own panel, a button naming the rewrite, ``inputs.variant`` set."""
     cells = [responses.get((a, i)) for a in catalogue.names for i in range(len(catalogue.probes))]
     unrecorded = sum(r is not None and r.error_kind == "missing_recording" for r in cells)
     answers = {cell: r for cell, r in responses.items() if r is not None and r.error_kind != "missing_recording"}
@@ -215,26 +229,46 @@ def submit_persona(catalogue, responses: Mapping, *, model: str, live: bool, set
 
     def build() -> dict:
         return build_persona_attempt(catalogue, answers, model=source.model if source is not None else model,
-                                     source=attempt_source(live, [r.provenance for r in answers.values() if not r.failed]))
-    submit_panel("persona", readiness, build, key=fingerprint(catalogue, sorted(answers.items()), source, model, live))
+                                     source=attempt_source(live, [r.provenance for r in answers.values() if not r.failed]),
+                                     variant=None if rewrite is None else
+                                     {"exercise": "rewrite", "assistant": rewrite[0], "origin": rewrite[1]})
+    key = fingerprint(catalogue, sorted(answers.items()), source, model, live, rewrite)
+    if rewrite is None:
+        submit_panel("persona", readiness, build, key=key)
+    elif membership() is not None:  # not joined: the page's first panel already says how to join
+        submit_panel("persona", readiness, build, key=key, slot="persona_rewrite",
+                     label=t(f"room_submit.button_rewrite.{rewrite[1]}", name=md(rewrite[0], None)))
 
 
-def submit_judge(configs: Mapping, runs: Mapping, template: str, human: Mapping[str, int] | None, comparisons,
-                 *, live: bool) -> None:
-    """LLM as a judge: the results of ``template`` (the one the page shows) against the human scores typed
-    on the page; ``comparisons``: the pairwise probe's verdicts, run with the first template's judge."""
+def submit_judge(configs: Mapping, runs: Mapping, edited: Collection[str], human: Mapping[str, int] | None,
+                 comparisons, *, live: bool) -> None:
+    """LLM as a judge: the results of the template the participant edited (`submitted_template`; a
+    choice when that is not one template), with the human scores typed on the page when there are any
+    (else the attempt is compared on the code graders: kind "judge_code"); ``human`` None: typed but
+    unreadable. ``comparisons``: the pairwise probe's verdicts, run with the first template's judge."""
+    choice = submitted_template([name for name in configs if any(r is not None for r in runs[name])], edited)
+    if choice.code == "no_template":
+        return
+    template = choice.values["name"]
+    if len(choice.values["choices"]) > 1 and membership() is not None:  # a choice only for a room
+        template = translated_choice(st.radio, t("room_submit.judge_template"), tuple(choice.values["choices"]),
+                                     {name: t("judge.template", name=name) for name in choice.values["choices"]},
+                                     state_key="room_submit_judge_template", horizontal=True)
     config, outcomes = configs[template], runs[template]
     done = [r for r in outcomes if r is not None]
     results = [r for r in done if r.recorded]
-    human = dict(human or {})
+    scores = dict(human or {})
     readiness = submit_readiness(total=len(outcomes), answered=len(results), unrecorded=len(done) - len(results),
-                                 live=live, human=sum(r.case.id in human for r in results))
+                                 live=live, human_readable=human is not None)
     probes = list(comparisons) if comparisons and template == next(iter(configs)) else None
+    kind = "judge" if any(r.case.id in scores for r in results) else "judge_code"
 
     def build() -> dict:
         origins = [call.provenance for r in results for call in r.calls if not call.failed]
-        return build_judge_attempt(results, human, config.rubric, template=config.template, template_name=template,
+        return build_judge_attempt(results, scores, config.rubric, template=config.template, template_name=template,
                                    generator=config.generator.model, judge=config.judge.model,
                                    source=attempt_source(live, origins), blinding=config.blinding, comparisons=probes)
-    submit_panel("judge", readiness, build, detail=t("judge.template", name=md(template)),
-                 key=fingerprint(config, results, human, probes, live))
+    state = "edited" if template in edited else "unedited"
+    submit_panel(kind, readiness, build, detail=t(f"room_submit.judge_detail.{kind}"), slot="judge",
+                 label=t(f"room_submit.button_judge.{state}", name=md(template)),
+                 key=fingerprint(config, template, results, human, probes, live))

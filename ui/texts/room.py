@@ -150,14 +150,14 @@ TEXTS = {
                                   "en": "Attempt #{number} hidden: it is off the board."},
     "room.attempts.shown_done": {"fr": "Essai n° {number} réaffiché.", "en": "Attempt #{number} shown again."},
     "room.attempts.pick_participant": {"fr": "Tous les essais d'une personne", "en": "All of one person's attempts"},
-    "room.attempts.participant_option": {"fr": "{participant} — {shown} visibles, {hidden} masqués",
-                                         "en": "{participant} — {shown} shown, {hidden} hidden"},
+    "room.attempts.participant_option": {"fr": "{participant} — visibles : {shown}, masqués : {hidden}",
+                                         "en": "{participant} — shown: {shown}, hidden: {hidden}"},
     "room.attempts.hide_all": {"fr": "Masquer tous ses essais", "en": "Hide all their attempts"},
     "room.attempts.show_all": {"fr": "Réafficher tous ses essais", "en": "Show all their attempts again"},
-    "room.attempts.all_hidden_done": {"fr": "{n} essai(s) de {participant} masqué(s) : plus rien de cette personne au tableau.",
-                                      "en": "{n} attempt(s) of {participant} hidden: nothing of theirs is on the board."},
-    "room.attempts.all_shown_done": {"fr": "{n} essai(s) de {participant} réaffiché(s).",
-                                     "en": "{n} attempt(s) of {participant} shown again."},
+    "room.attempts.all_hidden_done": {"fr": "Essais de {participant} masqués : {n}. Plus rien de cette personne au tableau.",
+                                      "en": "Attempts of {participant} hidden: {n}. Nothing of theirs is on the board."},
+    "room.attempts.all_shown_done": {"fr": "Essais de {participant} réaffichés : {n}.",
+                                     "en": "Attempts of {participant} shown again: {n}."},
     "room.attempts.inputs": {"fr": "Entrées", "en": "Inputs"},
     "room.attempts.provenance": {"fr": "Provenance des réponses", "en": "Where the answers came from"},
     "room.attempts.answers": {"fr": "Réponses mesurées ({n})", "en": "Answers measured ({n})"},
@@ -309,25 +309,25 @@ TEXTS = {
     # board readings (evallib.room.board)
     "room.reading.board_empty": {"fr": "Aucun essai de ce type.", "en": "No attempt of this kind."},
     "room.reading.board_no_items": {
-        "fr": "{attempts} essai(s), mais aucun élément visible n'a été noté : rien à comparer.",
-        "en": "{attempts} attempt(s), but no visible item was scored: nothing to compare."},
+        "fr": "Aucun élément visible n'a été noté dans ces essais ({attempts}) : rien à comparer.",
+        "en": "No visible item was scored in these attempts ({attempts}): nothing to compare."},
     "room.reading.board_single": {"fr": "Un seul essai (n° {best}) : rien à comparer encore.",
                                   "en": "A single attempt (#{best}): nothing to compare yet."},
     "room.reading.board_all_tied": {
-        "fr": "Les données ne distinguent aucun des {attempts} essais du meilleur (n° {best}) : pas de gagnant "
-              "net sur ces {items} éléments.",
-        "en": "The data cannot tell any of the {attempts} attempts from the best (#{best}): no clear winner on "
-              "these {items} items."},
+        "fr": "Les données ne distinguent aucun essai du meilleur (n° {best}) : pas de gagnant net (essais : "
+              "{attempts} ; éléments : {items}).",
+        "en": "The data cannot tell any attempt from the best (#{best}): no clear winner (attempts: {attempts}; "
+              "items: {items})."},
     "room.reading.board_separated": {
-        "fr": "{tied} essai(s) sur {attempts} restent indiscernables du meilleur (n° {best}) ; les autres font "
+        "fr": "Indiscernables du meilleur (n° {best}), lui compris : {tied} sur {attempts} ; les autres font "
               "significativement moins bien après correction de Holm.",
-        "en": "{tied} of {attempts} attempts cannot be told from the best (#{best}); the others do significantly "
-              "worse after Holm's correction."},
+        "en": "Cannot be told from the best (#{best}), itself included: {tied} of {attempts}; the others do "
+              "significantly worse after Holm's correction."},
     "room.reading.board_too_few_items": {
-        "fr": "Tous indiscernables, mais avec {items} éléments aucun écart ne pouvait être significatif sur "
-              "{pairs} paires : il en faudrait au moins {needed}.",
-        "en": "All tied, but with {items} items no difference could have been significant over {pairs} pairs: "
-              "at least {needed} would be needed."},
+        "fr": "Tous indiscernables, mais aucun écart ne pouvait être significatif (éléments : {items} ; paires "
+              "comparées : {pairs}) : il faudrait au moins {needed} éléments.",
+        "en": "All tied, but no difference could have been significant (items: {items}; pairs compared: {pairs}): "
+              "at least {needed} items would be needed."},
     "room.reading.held_out_none": {"fr": "pas de chiffre sur les éléments mis de côté",
                                    "en": "no figure on the held-out items"},
     "room.reading.held_out_lower": {
@@ -343,8 +343,8 @@ TEXTS = {
     "room.kappa.title": {"fr": "Kappa noté par la salle", "en": "Kappa rated by the room"},
     "room.kappa.fleiss": {"fr": "Kappa de Fleiss", "en": "Fleiss' kappa"},
     "room.kappa.alpha": {"fr": "Alpha de Krippendorff", "en": "Krippendorff's alpha"},
-    "room.kappa.interval": {"fr": "IC 95 % {interval} sur {n} réponses (bootstrap, unité : réponse)",
-                            "en": "95% CI {interval} over {n} answers (bootstrap, unit: answer)"},
+    "room.kappa.interval": {"fr": "IC 95 % {interval} (réponses : {n} ; bootstrap, unité : réponse)",
+                            "en": "95% CI {interval} (answers: {n}; bootstrap, unit: answer)"},
     "room.kappa.who": {"fr": "Qui s'écarte le plus de la majorité des autres", "en": "Who departs most from the others' majority"},
     "room.note.too_few_raters": {"fr": "il faut au moins deux participants", "en": "at least two participants needed"},
     "room.note.empty": {"fr": "aucune note pour l'instant", "en": "no rating yet"},
@@ -357,13 +357,13 @@ TEXTS = {
                                "en": "a single label used: nothing to tell apart"},
     "room.note.other": {"fr": "pas encore calculable", "en": "not computable yet"},
     "room.reading.room_ratings_waiting": {
-        "fr": "En attente de notes : {raters} participant(s), {pairable_items} réponse(s) notée(s) par au moins deux.",
-        "en": "Waiting for ratings: {raters} participant(s), {pairable_items} answer(s) rated by at least two."},
+        "fr": "En attente de notes (participants : {raters} ; réponses notées par au moins deux : {pairable_items}).",
+        "en": "Waiting for ratings (participants: {raters}; answers rated by at least two: {pairable_items})."},
     "room.reading.room_ratings_ready": {
-        "fr": "{raters} participants ; {complete_items} réponse(s) notée(s) par tous sur {items}, "
-              "{pairable_items} par au moins deux.",
-        "en": "{raters} participants; {complete_items} of {items} answer(s) rated by everyone, {pairable_items} "
-              "by at least two."},
+        "fr": "Participants : {raters} ; réponses notées par tous : {complete_items} sur {items}, par au moins "
+              "deux : {pairable_items}.",
+        "en": "Participants: {raters}; answers rated by everyone: {complete_items} of {items}, by at least two: "
+              "{pairable_items}."},
     "room.reading.room_majority_none": {"fr": "Pas encore de majorité à laquelle comparer chacun.",
                                         "en": "No majority yet to compare each participant with."},
     "room.reading.room_majority_all_agree": {"fr": "Chacun suit la majorité des autres sur toutes les réponses comparées.",
@@ -372,10 +372,10 @@ TEXTS = {
         "fr": "Plusieurs participants s'écartent autant de la majorité ({share}) : {participants}.",
         "en": "Several participants depart as much from the majority ({share}): {participants}."},
     "room.reading.room_majority_outlier": {
-        "fr": "{participant} s'écarte le plus de la majorité des autres : {disagreements} désaccord(s) sur "
-              "{compared} réponses ({share}).",
-        "en": "{participant} departs most from the others' majority: {disagreements} disagreement(s) over "
-              "{compared} answers ({share})."},
+        "fr": "{participant} s'écarte le plus de la majorité des autres (désaccords : {disagreements} ; "
+              "réponses comparées : {compared} ; {share}).",
+        "en": "{participant} departs most from the others' majority (disagreements: {disagreements}; "
+              "answers compared: {compared}; {share})."},
     # one figure, one unit (ui/room/figure.py, evallib.room.figures); boards within a model (evallib.room.models)
     "room.figure.text": {"fr": "{value} {interval}, {basis}", "en": "{value} {interval}, {basis}"},
     "room.figure.basis": {"fr": "{observed} sur {units}", "en": "{observed} over {units}"},
@@ -422,6 +422,19 @@ TEXTS = {
                                "en": "The board now compares models together."},
     "room.models.within_done": {"fr": "Le tableau compare désormais au sein de chaque modèle.",
                                 "en": "The board now compares within each model."},
+    # ------------------------------------------------------------------ a judge without human scores (docs/room.md)
+    "room.kind.judge_code": {
+        "fr": "LLM juge sans notes humaines — accord avec les correcteurs de code (validité) sur les cas visibles",
+        "en": "LLM judge without human scores — agreement with the code graders (validity) on the visible cases"},
+    "room.kind_short.judge_code": {"fr": "LLM juge (code)", "en": "LLM judge (code)"},
+    "room.board.figure.judge_code": {"fr": "accord avec le code", "en": "agreement with the code"},
+    "room.col.n.judge_code": {"fr": "Cas comparés", "en": "Cases compared"},
+    "room.variant.rewrite": {"fr": "{kind} · réécriture de {assistant}", "en": "{kind} · rewrite of {assistant}"},
+    "room.join.closed": {"fr": "La salle {code} est fermée : on ne peut plus la rejoindre.",
+                         "en": "Room {code} is closed: it can no longer be joined."},
+    "room.join.member_closed": {
+        "fr": "La salle {code} est fermée : elle ne reçoit plus d'essai ni de note ; le tableau reste visible.",
+        "en": "Room {code} is closed: it takes no more attempts nor ratings; the board stays on view."},
 }
 
 for _texts in TEXTS.values():

@@ -110,4 +110,38 @@ TEXTS = {
     "room_submit.rating_unreadable": {
         "fr": "La salle ne peut pas être lue pour l'instant ; vos notes déjà données sont gardées.",
         "en": "The room cannot be read right now; the ratings you gave are kept."},
+    # ------------------------------------------------------------------ what each button submits (docs/room.md#submissions)
+    "room_submit.button_rewrite.own": {"fr": "Soumettre votre réécriture de {name} à la salle",
+                                       "en": "Submit your rewrite of {name} to the room"},
+    "room_submit.button_rewrite.suggested": {"fr": "Soumettre la réécriture proposée de {name} à la salle",
+                                             "en": "Submit the suggested rewrite of {name} to the room"},
+    "room_submit.judge_template": {"fr": "Gabarit soumis à la salle", "en": "Template submitted to the room"},
+    "room_submit.button_judge.edited": {"fr": "Soumettre le gabarit {name} (modifié) à la salle",
+                                        "en": "Submit template {name} (edited) to the room"},
+    "room_submit.button_judge.unedited": {"fr": "Soumettre le gabarit {name} (non modifié) à la salle",
+                                          "en": "Submit template {name} (unedited) to the room"},
+    "room_submit.judge_detail.judge": {
+        "fr": "Comparé aux autres essais sur l'écart entre les notes du juge et vos scores humains (kappa pondéré).",
+        "en": "Compared with the other attempts on the gap between the judge's totals and your human scores "
+              "(weighted kappa)."},
+    "room_submit.judge_detail.judge_code": {
+        "fr": "Sans scores humains : comparé aux autres essais sur l'accord du juge avec les correcteurs de code "
+              "(validité), au tableau « LLM juge (code) ». Saisissez des scores humains pour l'autre tableau.",
+        "en": "Without human scores: compared with the other attempts on the judge's agreement with the code "
+              "graders (validity), on the “LLM judge (code)” board. Enter human scores for the other board."},
+    "room_submit.blocked.human_unreadable": {
+        "fr": "Les scores humains saisis ne peuvent pas être lus (voir le message ci-dessus) : corrigez-les ou "
+              "videz le champ pour soumettre sans eux.",
+        "en": "The human scores entered cannot be read (see the message above): fix them, or empty the field to "
+              "submit without them."},
+    "room_submit.blocked.room_closed": {
+        "fr": "La salle {code} est fermée : elle ne reçoit plus d'essai.",
+        "en": "Room {code} is closed: it takes no more attempts."},
+    "room_submit.history.hidden_notice": {
+        "fr": "L'animateur a masqué votre essai n° {number} : il n'est plus au tableau (il reste dans votre "
+              "historique).",
+        "en": "The instructor hid your attempt #{number}: it is off the board (it stays in your history)."},
+    "room_submit.rating_closed": {
+        "fr": "La salle {code} est fermée : elle ne reçoit plus de note. Vos notes déjà données restent comptées.",
+        "en": "Room {code} is closed: it takes no more ratings. The ratings you gave still count."},
 }

@@ -23,15 +23,21 @@ TEXTS = {
     "sidebar.base_url": {"fr": "URL de base", "en": "Base URL"},
     "sidebar.base_url_help": {
         "fr": "Ollama : http://localhost:11434/v1 · vLLM : http://localhost:8000/v1 · "
-              "llama.cpp : http://localhost:8080/v1. Vide : l'API OpenAI hébergée.",
+              "llama.cpp : http://localhost:8080/v1 · l'API OpenAI hébergée : https://api.openai.com/v1.",
         "en": "Ollama: http://localhost:11434/v1 · vLLM: http://localhost:8000/v1 · "
-              "llama.cpp: http://localhost:8080/v1. Empty: the hosted OpenAI API.",
+              "llama.cpp: http://localhost:8080/v1 · the hosted OpenAI API: https://api.openai.com/v1.",
     },
     "sidebar.base_url_help_anthropic": {
         "fr": "Vide : l'API hébergée d'Anthropic. Un proxy qui sert /v1/messages (LiteLLM, par exemple "
               "http://localhost:4000) : son adresse, avec ou sans /v1.",
         "en": "Empty: Anthropic's hosted API. A proxy serving /v1/messages (LiteLLM, e.g. "
               "http://localhost:4000): its address, with or without /v1.",
+    },
+    "sidebar.no_base_url": {
+        "fr": "Tapez l'URL de base de votre serveur de modèle, par exemple http://localhost:11434/v1 (Ollama) ; "
+              "pour l'API OpenAI hébergée : https://api.openai.com/v1.",
+        "en": "Type the base URL of your model server, e.g. http://localhost:11434/v1 (Ollama); for the hosted "
+              "OpenAI API: https://api.openai.com/v1.",
     },
     "sidebar.bad_url": {
         "fr": "L'URL de base doit commencer par http:// ou https:// suivi d'un hôte, par exemple "

@@ -30,3 +30,24 @@ def test_attempt_source():
     assert attempt_source(False, ["authored", "live"]) == "recorded"
     assert attempt_source(False, ["authored"]) == "offline"
     assert attempt_source(False, []) == "offline"
+
+
+def test_unreadable_human_scores_block_once_everything_else_is_ready():
+    from evallib.room.readiness import submit_readiness
+    assert submit_readiness(total=3, answered=3, unrecorded=0, live=False, human_readable=False).code == \
+        "human_unreadable"
+    assert submit_readiness(total=3, answered=2, unrecorded=0, live=False, human_readable=False).code == "incomplete"
+    assert submit_readiness(total=3, answered=3, unrecorded=0, live=False).code == "ready"  # no human needed
+
+
+@pytest.mark.parametrize("run, edited, code, name, choices", [
+    ([], {"A"}, "no_template", None, []),
+    (["A", "B"], {"B"}, "edited", "B", ["B"]),
+    (["A", "B"], {"A", "B"}, "several_edited", "A", ["A", "B"]),
+    (["A", "B"], set(), "unedited", "A", ["A", "B"]),
+    (["B"], {"A"}, "unedited", "B", ["B"]),  # the edited one has no results (offline: not recorded)
+])
+def test_the_template_submitted_is_the_one_edited(run, edited, code, name, choices):
+    from evallib.room.readiness import submitted_template
+    reading = submitted_template(run, edited)
+    assert (reading.code, reading.values.get("name"), reading.values["choices"]) == (code, name, choices)
