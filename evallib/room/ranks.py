@@ -52,10 +52,11 @@ CRITICAL_DRAWS = 2000
 
 @dataclass(frozen=True)
 class RankUncertainty:
-    """Per attempt (input order): ``low``/``high`` its 95 % rank interval, ``score`` its mean outcome,
-    ``critical`` its c_i; ``possible_best`` the indices that could be the best (best first); ``reading``
+    """Per attempt (input order, numbered ``numbers``): ``low``/``high`` its 95 % rank interval, ``score``
+    its mean outcome, ``critical`` its c_i; ``possible_best`` the indices that could be the best (best first); ``reading``
     the board's sentence (`rank_reading`), ``needed`` the items it would take (None when not asked)."""
 
+    numbers: tuple[int, ...]
     low: tuple[int, ...]
     high: tuple[int, ...]
     score: tuple[float, ...]
@@ -85,7 +86,7 @@ def ranks_of(scores: np.ndarray) -> np.ndarray:
 
 def rank_intervals(ranks: np.ndarray, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
     """(low, high) percentile rank interval of each column of ``ranks`` (draws, attempts)."""
-    tail = (1 - level) / 2
+    tail = round((1 - level) / 2, 12)  # 0.025, not 0.025000000000000022 (a rank off at 200 draws)
     low = np.quantile(ranks, tail, axis=0, method="inverted_cdf")
     high = np.quantile(ranks, 1 - tail, axis=0, method="inverted_cdf")
     return low.astype(int), high.astype(int)
@@ -147,7 +148,7 @@ def items_needed(delta: float, sd: float, critical: float, *, power: float = POW
 
 
 def rank_reading(*, attempts: int, items: int, possible: Sequence[int], numbers: Sequence[int],
-                 needed: int | None, difference: float, alpha: float) -> Reading:
+                 needed: int | None, difference: float, alpha: float, power: float = POWER) -> Reading:
     """The board's sentence on who could be the best.
 
     Codes: ``ranks_no_items`` (no visible item scored), ``ranks_single`` (one attempt),
@@ -155,9 +156,10 @@ def rank_reading(*, attempts: int, items: int, possible: Sequence[int], numbers:
     ``ranks_top_tied`` (several could; the top two have the same mean: no number of items would tell
     them apart at this difference), ``ranks_best_among`` (several could; ``needed`` items would separate
     the top two at the observed ``difference``). Values: attempts, items, best (its number), possible
-    (numbers, best first), size, alpha; second, difference, needed when asked.
+    (numbers, best first), size, confidence_share, power_share; second, difference, needed when asked.
     """
-    values = {"attempts": attempts, "items": items, "alpha": alpha, "size": len(possible),
+    values = {"attempts": attempts, "items": items, "confidence_share": 1 - alpha, "power_share": power,
+              "size": len(possible),
               "possible": tuple(f"#{numbers[i]}" for i in possible)}
     if items == 0 or not possible:
         return Reading("ranks_no_items", values)
@@ -198,7 +200,7 @@ def rank_uncertainty(scored: np.ndarray, values: np.ndarray, numbers: Sequence[i
     observed = attempt_means(scored, goodness)
     if n == 0:
         empty = tuple([1] * m)
-        return RankUncertainty(empty, empty, tuple([np.nan] * m), tuple([0.0] * m), (), None,
+        return RankUncertainty(tuple(numbers), empty, empty, tuple([np.nan] * m), tuple([0.0] * m), (), None,
                                rank_reading(attempts=m, items=0, possible=(), numbers=numbers, needed=None,
                                             difference=0.0, alpha=alpha), draws, alpha)
     counts = rng.multinomial(n, np.full(n, 1.0 / n), size=draws).astype(float)
@@ -218,7 +220,7 @@ def rank_uncertainty(scored: np.ndarray, values: np.ndarray, numbers: Sequence[i
         sd = float(d.std(ddof=1)) if d.size > 1 else 0.0
         needed = items_needed(float(d.mean()) if d.size else 0.0, sd, float(critical[second]), power=power)
     reading = rank_reading(attempts=m, items=n, possible=possible, numbers=numbers, needed=needed,
-                           difference=difference, alpha=alpha)
-    return RankUncertainty(tuple(int(x) for x in low), tuple(int(x) for x in high),
+                           difference=difference, alpha=alpha, power=power)
+    return RankUncertainty(tuple(int(x) for x in numbers), tuple(int(x) for x in low), tuple(int(x) for x in high),
                            tuple(float(sign * x) for x in observed), tuple(float(c) for c in critical),
                            possible, needed, reading, draws, alpha)

@@ -50,6 +50,8 @@ from evallib.readings import Reading
 ALPHA = 0.05
 #: Chance that the held-out check sees a drop of the detectable size (the usual 80 %, Cohen 1988).
 POWER = 0.80
+#: The share of luck's lifts a lead must exceed to be called beyond luck (its 95th percentile).
+LUCK_QUANTILE = 0.95
 #: Bootstrap draws: the 95th percentile of the lift rests on 25 draws beyond it at 500.
 DRAWS = 500
 #: Attempts x items x draws simulated at once (float64 cells: about 32 MB).
@@ -133,7 +135,7 @@ def luck_lift(scored: np.ndarray, goodness: np.ndarray, *, top: int, draws: int 
         means = (simulated * weight).sum(axis=2) / weight.sum(axis=1)
         ordered = -np.sort(-means, axis=1)
         lifts[start:start + size] = ordered[:, :top] - means.mean(axis=1, keepdims=True)
-    return lifts.mean(axis=0), np.quantile(lifts, 0.95, axis=0)
+    return lifts.mean(axis=0), np.quantile(lifts, LUCK_QUANTILE, axis=0)
 
 
 def detectable_drop(sigma: float, n: int, *, alpha: float = ALPHA, power: float = POWER) -> float:
@@ -158,7 +160,7 @@ def luck_reading(*, attempts: int, spread: bool, inflation: float, luck_high: fl
     ``curse_beyond_luck`` (a lead larger than luck gives in 95 % of draws: part of it is skill).
     """
     values = {"attempts": attempts, "rank": rank, "attempt": number, "visible": visible,
-              "inflation": inflation, "luck_high": luck_high, "lead": lead}
+              "inflation": inflation, "luck_high": luck_high, "lead": lead, "luck_share": LUCK_QUANTILE}
     if attempts < 2:
         return Reading("curse_single", values)
     if not spread:
@@ -177,9 +179,11 @@ def held_out_check(*, visible: float, held_out: float | None, held_out_n: int, s
     significantly worse, one-sided at ``alpha``: the drop is seen), ``curse_heldout_too_small`` (the
     smallest detectable drop exceeds the inflation: these items could not have shown it), and
     ``curse_consistent`` (they could have shown a drop of that size and did not).
-    Values: visible, held_out, held_out_n, inflation, detectable, drop (positive: worse held out).
+    Values: visible, held_out, held_out_n, inflation, detectable, drop (positive: worse held out),
+    power_share, level_share (alpha).
     """
-    values = {"visible": visible, "held_out_n": held_out_n, "inflation": inflation}
+    values = {"visible": visible, "held_out_n": held_out_n, "inflation": inflation, "power_share": power,
+              "level_share": alpha}
     if held_out_n == 0 or held_out is None:
         return Reading("curse_heldout_none", values)
     drop = (held_out - visible) if lower_is_better else (visible - held_out)

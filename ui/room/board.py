@@ -39,6 +39,7 @@ from ui.figures import SharedFigure, chart_config, figure_key, interval_bars
 from ui.i18n import catalogue, integer, interval, number, p_value, percent, t
 from ui.labels import md, name_list
 from ui.readings import formatted
+from ui.room.board_uncertainty import draw_uncertainty, rank_cell, rank_record
 from ui.room.liveness import heartbeat
 from ui.room.messages import error_text
 from ui.room.state import room_store
@@ -175,7 +176,8 @@ def kind_parts(kind: str, board: Board) -> KindParts:
     for row in board.rows:
         value, bounds, n = _figure_cells(row.accuracy)
         best = row.p_vs_best is None
-        rows.append({t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
+        rows.append({t("room.col.rank"): integer(row.rank), **rank_cell(board, row.number),
+                     t("room.col.attempt"): f"#{row.number}",
                      t("room.col.participant"): row.participant, t("room.col.figure"): value,
                      t("room.col.interval"): bounds, t(f"room.col.n.{kind}"): n,
                      t("room.col.p"): "—" if best else p_value(row.p_vs_best),
@@ -214,6 +216,7 @@ def draw_kind_parts(parts: KindParts) -> None:
         st.plotly_chart(parts.figure, config=chart_config(), key=f"room_board_chart_{kind}")
         draw_prepared(parts.table, wrapped=presenting(), width="stretch")
         download_table(f"room_board_{kind}", lambda: board_records(board), key=f"room_board_{kind}")
+        draw_uncertainty(board)
     if parts.curse is not None:
         st.markdown(f"**{t('room.curse.title')}**")
         st.caption(t("room.curse.why"))
@@ -229,7 +232,7 @@ def _figure_record(prefix: str, figure) -> dict:
 
 def board_records(board: Board) -> list[dict]:
     """The board's rows as plain values for its CSV/JSON download (unit and test named on each row)."""
-    return [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
+    return [{"rank": row.rank, **rank_record(board, row.number), "attempt": row.number, "participant": row.participant,
              **_figure_record("", row.accuracy), "unit": board.unit, "test": board.test,
              "p_vs_best": row.p_vs_best, "p_holm": row.p_adjusted, "tied_with_best": row.tied_with_best}
             for row in board.rows]
@@ -237,7 +240,7 @@ def board_records(board: Board) -> list[dict]:
 
 def curse_records(board: Board) -> list[dict]:
     """The winner's curse table as plain values: visible and held-out figures, the reading's code."""
-    return [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
+    return [{"rank": row.rank, **rank_record(board, row.number), "attempt": row.number, "participant": row.participant,
              **_figure_record("visible_", row.visible), **_figure_record("held_out_", row.held_out),
              "reading": row.reading.code} for row in board.winners_curse]
 
