@@ -112,7 +112,7 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     rooms = 100 if args.quick else args.rooms
     rng = np.random.default_rng(args.seed)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     print(f"{rooms} rooms per scenario, {ATTEMPTS} attempts; the board's readings (build_board)\n")
     print(f"A. {ATTEMPTS} attempts of equal skill {SKILL}")
     header = (f"{'visible/held-out':>17} | {'flagged inflated':>16} | {'est. inflation':>14} | {'true inflation':>14} | "
@@ -141,7 +141,7 @@ def main(argv=None) -> None:
         r = one_better(rng, rooms, visible, 8)
         print(f"{visible:>7} | {percent(r['first']):>12} | {percent(r['old']):>14} | {percent(r['new']):>15} | "
               f"{percent(r['kept']):>16} | {r['size']:8.1f} | {r['needed']:21.0f}")
-    print(f"\n{time.perf_counter() - started:.0f} s")
+    print(f"\n{time.perf_counter() - started:.0f} s wall, {time.process_time() - cpu:.0f} s CPU (one core)")
 
 
 if __name__ == "__main__":
