@@ -17,6 +17,10 @@ per judge case, lower better).
    best attempt, every s_j - s_b is at most its centred deviation, so b leaves the set with probability
    at most alpha (asymptotically): the set holds the best with 95 % confidence, whatever attempt the data
    put first. An attempt outside it is "not better than the best of the others" (true also under a tie).
+   The critical values come from a multivariate t (df = items - 1) with the bootstrap covariance of the
+   scores. Measured (30 attempts all at 0.80, 300 rooms): a given attempt is left out 8.5 % of the time
+   on 30 items and 5 % on 200, against the nominal 5 %: the standard errors estimated on few items make
+   it somewhat liberal there (an unstudentised max was far more conservative, 1-3 %, and lost all power).
    Naming **one** attempt as the best (a set of one) is the board's "better" call.
 3. **Items needed** when the set holds more than one attempt: for the best and the next attempt of the
    set, with per-item paired differences of mean delta and standard deviation sd (normal approximation
@@ -207,7 +211,8 @@ def rank_uncertainty(scored: np.ndarray, values: np.ndarray, numbers: Sequence[i
     boot = bootstrap_scores(scored, goodness, counts)
     low, high = rank_intervals(ranks_of(boot))
     filled_boot = np.where(np.isnan(boot), observed, boot)  # unscored in a draw: its observed score
-    covariance = np.atleast_2d(np.cov(filled_boot, rowvar=False))
+    # the bootstrap's covariance divides by n (plug-in); n / (n - 1) makes it the usual unbiased one
+    covariance = np.atleast_2d(np.cov(filled_boot, rowvar=False)) * (n / (n - 1) if n > 1 else 1.0)
     kept, critical = comparisons_with_best(observed, covariance, df=n - 1, alpha=alpha, rng=rng)
     filled = np.where(np.isnan(observed), -np.inf, observed)
     possible = tuple(int(i) for i in sorted(np.flatnonzero(kept), key=lambda i: (-filled[i], i)))
