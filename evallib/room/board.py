@@ -50,7 +50,7 @@ from evallib.cluster_rates import ClusteredRate
 from evallib.paired import EXACT_MAX_CASES, sign_flip_test
 from evallib.readings import Reading
 from evallib.room.ranks import RankUncertainty, rank_uncertainty
-from evallib.room.winners_curse import CurseCheck, winners_curse
+from evallib.room.winners_curse import DRAWS, CurseCheck, winners_curse
 
 ALPHA = 0.05
 #: How many of the top attempts are re-measured on the held-out items.
@@ -278,10 +278,11 @@ def build_boards(attempts: Sequence, **options) -> dict[str, Board]:
             for kind in RULES if kind in kinds}
 
 
-def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K) -> Board:
+def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K, draws: int = DRAWS) -> Board:
     """The `Board` of ``attempts`` (objects with ``number``, ``participant`` and a validated ``payload``,
     as `evallib.room.storage.StoredAttempt`), all of one kind (raises ValueError otherwise; use
-    `build_boards` for a mixed room).
+    `build_boards` for a mixed room). ``draws``: bootstrap draws of the winner's curse and the ranks
+    (`evallib.room.winners_curse`, `evallib.room.ranks`).
 
     Readings (``reading``): ``board_empty`` (no attempt), ``board_no_items`` (no visible item scored),
     ``board_single`` (one attempt), ``board_all_tied`` (the data cannot tell any attempt from the best),
@@ -320,11 +321,11 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K)
     held_scored, held_values = _matrices(attempts, True, rule.outcome)
     numbers = [a.number for a in attempts]
     checks = winners_curse(scored, values, held_scored, held_values, order, numbers,
-                           lower_is_better=rule.lower_is_better, top_k=top_k, alpha=alpha)
+                           lower_is_better=rule.lower_is_better, top_k=top_k, alpha=alpha, draws=draws)
     curse = [CurseRow(attempts[c.index].number, attempts[c.index].participant, c.rank, figures[c.index],
                       _figure(attempts[c.index], rule, "held_out", held_scored[c.index], held_values[c.index]),
                       c.reading) for c in checks]
-    ranks = rank_uncertainty(scored, values, numbers, lower_is_better=rule.lower_is_better, alpha=alpha)
+    ranks = rank_uncertainty(scored, values, numbers, lower_is_better=rule.lower_is_better, alpha=alpha, draws=draws)
     tied = sum(r.tied_with_best for r in rows)
     items = int(scored.any(axis=0).sum())
     values_ = {"attempts": m, "tied": tied, "alpha": alpha, "pairs": n_pairs, "best": attempts[best].number,
