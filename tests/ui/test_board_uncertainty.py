@@ -74,6 +74,7 @@ def test_every_curse_and_ranks_code_is_produced_here_and_worded(lang):
         assert "⟦" not in cell and "{" not in cell and number(reading.values["visible"]) in cell, cell
         if reading.code in ("curse_heldout_too_small", "curse_consistent"):
             assert number(reading.values["detectable"]) in cell and number(reading.values["inflation"]) in cell
+            assert percent(reading.values["power_share"]) in cell, cell
 
 
 def test_only_consistent_says_consistent(lang):

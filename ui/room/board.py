@@ -249,7 +249,10 @@ def say_plain(reading) -> str:
     """A held-out reading for a table cell (cells show text as typed: no Markdown escaping)."""
     values = {}
     for name, value in reading.values.items():
-        values[name] = integer(value) if isinstance(value, int) and not isinstance(value, bool) else number(value)
+        if name.endswith("share"):
+            values[name] = percent(value)
+        else:
+            values[name] = integer(value) if isinstance(value, int) and not isinstance(value, bool) else number(value)
     return t(f"room.reading.{reading.code}", **values)
 
 
