@@ -12,6 +12,10 @@ Pure Python, no Streamlit; the Room page and the board draw what these modules c
   items, exact sign-flip on per-case losses), Holm's correction over all pairs, the group the data
   cannot tell apart from the best, and the winner's curse on held-out items (`build_board`,
   `build_boards` for a room with several kinds).
+- ``winners_curse``: what luck alone lifts the best of this many equal attempts on these items (within-item
+  bootstrap), beside the held-out score and the smallest drop the held-out items detect.
+- ``ranks``: 95 % rank intervals (paired bootstrap over items), the attempts that could be the best
+  (multiple comparisons with the best) and the items it would take to separate the top two.
 - ``ratings``: the kappa rated by the room, Fleiss' kappa and Krippendorff's alpha across participants
   (`room_agreement`).
 - ``bundle``: a whole room as one JSON bundle, exported and imported in one transaction.
