@@ -39,7 +39,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
-from evallib.cluster_rates import ClusteredRate  # noqa: E402
 from evallib.room.board import build_board  # noqa: E402
 
 ATTEMPTS = 30

@@ -57,8 +57,8 @@ CRITICAL_PER_DRAW = 4
 @dataclass(frozen=True)
 class RankUncertainty:
     """Per attempt (input order, numbered ``numbers``): ``low``/``high`` its 95 % rank interval, ``score``
-    its mean outcome, ``critical`` its c_i; ``possible_best`` the indices that could be the best (best first); ``reading``
-    the board's sentence (`rank_reading`), ``needed`` the items it would take (None when not asked)."""
+    its mean outcome, ``critical`` its c_i; ``possible_best`` the indices that could be the best (best
+    first); ``reading`` the board's sentence (`rank_reading`), ``needed`` the items it would take (None when not asked)."""
 
     numbers: tuple[int, ...]
     low: tuple[int, ...]
@@ -103,7 +103,8 @@ def _studentised(differences: np.ndarray, se: np.ndarray) -> np.ndarray:
 
 
 def comparisons_with_best(observed: np.ndarray, covariance: np.ndarray, *, df: int, alpha: float = ALPHA,
-                          draws: int = CRITICAL_PER_DRAW * DRAWS, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+                          draws: int = CRITICAL_PER_DRAW * DRAWS, rng: np.random.Generator
+                          ) -> tuple[np.ndarray, np.ndarray]:
     """(kept, critical): who could be the best and each attempt's c_i (module docstring, point 2).
 
     Args:
