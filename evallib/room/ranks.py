@@ -58,7 +58,8 @@ CRITICAL_PER_DRAW = 4
 class RankUncertainty:
     """Per attempt (input order, numbered ``numbers``): ``low``/``high`` its 95 % rank interval, ``score``
     its mean outcome, ``critical`` its c_i; ``possible_best`` the indices that could be the best (best
-    first); ``reading`` the board's sentence (`rank_reading`), ``needed`` the items it would take (None when not asked)."""
+    first); ``reading`` the board's sentence (`rank_reading`), ``needed`` the items it would take (None
+    when not asked)."""
 
     numbers: tuple[int, ...]
     low: tuple[int, ...]
