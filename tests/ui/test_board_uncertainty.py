@@ -17,7 +17,7 @@ from tests.evallib.room.conftest import trigger_payload
 from tests.ui.test_room_texts import _codes
 from evallib.room import ranks as ranks_module, winners_curse as curse_module
 from ui.i18n import LANGUAGE_KEY, integer, number, percent
-from ui.room.board import board_records, kind_parts, say, say_plain
+from ui.room.board import board_records, curse_records, kind_parts, say, say_plain
 from ui.room.board_uncertainty import rank_cell
 
 
@@ -98,3 +98,15 @@ def test_the_board_table_has_a_rank_interval_column_and_the_download_its_bounds(
         low, high = record["rank_low"], record["rank_high"]
         assert 1 <= low <= record["rank"] <= high <= 5 or low <= high
         assert cell == (integer(low) if low == high else f"{integer(low)}–{integer(high)}")
+
+
+def test_the_held_out_download_carries_the_curse_figures():
+    rng = np.random.default_rng(2)
+    attempts = [SimpleNamespace(number=i, participant=f"P{i}",
+                                payload=trigger_payload(list(rng.random(20) < 0.7), list(rng.random(6) < 0.7)))
+                for i in range(1, 8)]
+    board = build_board(attempts)
+    records = curse_records(board)
+    assert [r["luck_inflation"] for r in records] == [c.inflation for c in board.curse]
+    assert [r["held_out_detectable_drop"] for r in records] == [c.detectable for c in board.curse]
+    assert records[0]["luck_reading"] == board.curse[0].luck.code

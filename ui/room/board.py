@@ -39,7 +39,7 @@ from ui.figures import SharedFigure, chart_config, figure_key, interval_bars
 from ui.i18n import catalogue, integer, interval, number, p_value, percent, t
 from ui.labels import md, name_list
 from ui.readings import formatted
-from ui.room.board_uncertainty import draw_uncertainty, rank_cell, rank_record
+from ui.room.board_uncertainty import curse_record, draw_uncertainty, rank_cell, rank_record
 from ui.room.liveness import heartbeat
 from ui.room.messages import error_text
 from ui.room.state import room_store
@@ -242,7 +242,7 @@ def curse_records(board: Board) -> list[dict]:
     """The winner's curse table as plain values: visible and held-out figures, the reading's code."""
     return [{"rank": row.rank, **rank_record(board, row.number), "attempt": row.number, "participant": row.participant,
              **_figure_record("visible_", row.visible), **_figure_record("held_out_", row.held_out),
-             "reading": row.reading.code} for row in board.winners_curse]
+             "reading": row.reading.code, **curse_record(board, row.rank)} for row in board.winners_curse]
 
 
 def say_plain(reading) -> str:

@@ -38,6 +38,15 @@ def rank_record(board: Board, number: int) -> dict[str, int | None]:
     return {"rank_low": low, "rank_high": high}
 
 
+def curse_record(board: Board, rank: int) -> dict[str, object]:
+    """The winner's curse of the top attempt at ``rank`` as plain values, for the held-out table's download."""
+    check = next((c for c in board.curse if c.rank == rank), None)
+    if check is None:
+        return {}
+    return {"luck_inflation": check.inflation, "luck_high": check.luck_high, "lead": check.lead,
+            "held_out_detectable_drop": check.detectable, "held_out_drop": check.drop, "luck_reading": check.luck.code}
+
+
 def draw_uncertainty(board: Board) -> None:
     """Who could be the best (and the items it would take), then what luck alone lifts the best."""
     from ui.room.board import say  # the board's sentence maker (this module is drawn from it)
