@@ -28,7 +28,11 @@ The board, for attempts of one kind,
 4. groups the attempts the data cannot tell apart from the best (Holm-adjusted p >= alpha, or the
    other attempt did better on the paired items);
 5. re-measures the top attempts on the held-out items (winner's curse: the maximum of many noisy
-   scores is biased upward; Kaggle's public/private split is the same remedy) and reads the gap.
+   scores is biased upward; Kaggle's public/private split is the same remedy), beside what luck alone
+   lifts the best of this many attempts and the smallest drop the held-out items detect
+   (`evallib.room.winners_curse`);
+6. gives each attempt a 95 % rank interval and names the attempts that could be the best, valid after
+   selection (`evallib.room.ranks`).
 
 Sources: McNemar (1947), Psychometrika 12:153-157 (exact binomial form, as
 `evallib.triggering.comparison.mcnemar_exact`); Holm (1979), Scand. J. Statist. 6:65-70 (same as
@@ -47,6 +51,8 @@ from scipy import special
 from evallib.paired import EXACT_MAX_CASES, sign_flip_test
 from evallib.readings import Reading
 from evallib.room.figures import Figure, attempt_figure, attempt_model
+from evallib.room.ranks import RankUncertainty, rank_uncertainty
+from evallib.room.winners_curse import DRAWS, CurseCheck, winners_curse
 
 ALPHA = 0.05
 #: How many of the top attempts are re-measured on the held-out items.
@@ -99,7 +105,8 @@ class BoardRow:
 
 @dataclass(frozen=True)
 class CurseRow:
-    """A top attempt's figure on the visible items beside the same figure on the held-out items."""
+    """A top attempt's figure on the visible items beside the same figure on the held-out items;
+    ``reading`` is the held-out check of `evallib.room.winners_curse.held_out_check`."""
 
     number: int
     participant: str
@@ -127,6 +134,10 @@ class Board:
     test: str = "mcnemar_exact"
     models: tuple[str, ...] = ()
     scope: Reading | None = None
+    #: The winner's curse of the top attempts, aligned with ``winners_curse`` (`evallib.room.winners_curse`).
+    curse: tuple[CurseCheck, ...] = ()
+    #: Rank intervals, the attempts that could be the best, items needed (`evallib.room.ranks`).
+    ranks: RankUncertainty | None = None
 
 
 def holm(p_values: Sequence[float]) -> np.ndarray:
@@ -240,29 +251,6 @@ def _figure(attempt, part: str) -> Figure:
     return attempt_figure(attempt.payload, part)
 
 
-def held_out_reading(visible, held_out) -> Reading:
-    """What the held-out figure says about the visible one (`Figure`s).
-
-    Codes: ``held_out_none`` (no held-out figure), ``held_out_lower`` (the held-out 95 % interval
-    lies entirely below the visible figure: the visible figure was partly luck of the selection),
-    ``held_out_higher`` (entirely above), ``held_out_agrees`` (the visible figure lies inside the
-    held-out interval; with few held-out items that interval is wide, see ``held_out_n``: the count of the
-    interval's units, queries, probes or cases, not of runs or answers).
-    """
-    def units(figure: Figure) -> int:  # how many of the interval's units (queries, probes, cases) it rests on
-        return figure.n if figure.units is None else figure.units
-
-    values = {"visible": visible.value, "visible_n": units(visible), "held_out": held_out.value,
-              "held_out_n": units(held_out), "low": held_out.low, "high": held_out.high}
-    if not held_out.defined or not visible.defined:
-        return Reading("held_out_none", values)
-    if held_out.high < visible.value:
-        return Reading("held_out_lower", values)
-    if held_out.low > visible.value:
-        return Reading("held_out_higher", values)
-    return Reading("held_out_agrees", values)
-
-
 def build_boards(attempts: Sequence, **options) -> dict[str, Board]:
     """One `Board` per kind present, in `RULES` order (``options`` as `build_board`).
 
@@ -273,10 +261,11 @@ def build_boards(attempts: Sequence, **options) -> dict[str, Board]:
             for kind in RULES if kind in kinds}
 
 
-def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K) -> Board:
+def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K, draws: int = DRAWS) -> Board:
     """The `Board` of ``attempts`` (objects with ``number``, ``participant`` and a validated ``payload``,
     as `evallib.room.storage.StoredAttempt`), all of one kind (raises ValueError otherwise; use
-    `build_boards` for a mixed room).
+    `build_boards` for a mixed room). ``draws``: bootstrap draws of the winner's curse and the ranks
+    (`evallib.room.winners_curse`, `evallib.room.ranks`).
 
     Readings (``reading``): ``board_empty`` (no attempt), ``board_no_items`` (no visible item scored),
     ``board_single`` (one attempt), ``board_all_tied`` (the data cannot tell any attempt from the best),
@@ -313,11 +302,13 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K)
                              float(p[best, i]) if other else None, float(adjusted[best, i]) if other else None,
                              int(b[best, i]) if other else 0, int(b[i, best]) if other else 0, not worse,
                              attempt_model(attempts[i].payload)))
-    curse = []
-    for rank, i in enumerate(order[:top_k], start=1):
-        held = _figure(attempts[i], "held_out")
-        curse.append(CurseRow(attempts[i].number, attempts[i].participant, rank, figures[i], held,
-                              held_out_reading(figures[i], held)))
+    held_scored, held_values = _matrices(attempts, True, rule.outcome)
+    numbers = [a.number for a in attempts]
+    checks = winners_curse(scored, values, held_scored, held_values, order, numbers,
+                           lower_is_better=rule.lower_is_better, top_k=top_k, alpha=alpha, draws=draws)
+    curse = [CurseRow(attempts[c.index].number, attempts[c.index].participant, c.rank, figures[c.index],
+                      _figure(attempts[c.index], "held_out"), c.reading) for c in checks]
+    ranks = rank_uncertainty(scored, values, numbers, lower_is_better=rule.lower_is_better, alpha=alpha, draws=draws)
     tied = sum(r.tied_with_best for r in rows)
     items = int(scored.any(axis=0).sum())
     values_ = {"attempts": m, "tied": tied, "alpha": alpha, "pairs": n_pairs, "best": attempts[best].number,
@@ -333,4 +324,5 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K)
         values_["needed"] = int(np.floor(np.log2(2 * n_pairs / alpha))) + 1
     else:
         code = "board_all_tied"
-    return Board(tuple(rows), tuple(curse), Reading(code, values_), alpha, n_pairs, unit, kind=kind, test=rule.test)
+    return Board(tuple(rows), tuple(curse), Reading(code, values_), alpha, n_pairs, unit, kind=kind, test=rule.test,
+                 curse=checks, ranks=ranks)

@@ -14,6 +14,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from evallib.room.board import build_board
 from evallib.room.bundle import export_room
 from evallib.room.rating_set import RATING_KEY, default_rating_settings
 from evallib.room.storage import RoomStorageError, RoomStore
@@ -245,6 +246,23 @@ def test_the_board_and_hiding_an_attempt(room_url):
     assert _text("room.reading.board_single", best="1") in _texts(at)
     at.button(key="room.attempt_hide").click().run()
     assert [a.hidden for a in store.attempts(code, include_hidden=True)] == [False, False]
+
+
+def test_the_board_shows_rank_intervals_the_possible_best_and_the_winners_curse(room_url):
+    code, store, _ = _two_attempts(room_url)
+    at = _manage(_instructor(), code)
+    expected = build_board(store.attempts(code))
+    board = _table(at, "room.col.rank_interval")
+    shown = [tuple(int(x) for x in cell.split("–")) if "–" in cell else (int(cell),) * 2
+             for cell in board[_text("room.col.rank_interval")]]
+    assert shown == [(expected.ranks.low[i], expected.ranks.high[i]) for i in (0, 1)] == [(1, 1), (2, 2)]
+    assert expected.ranks.reading.code == "ranks_best_separated"
+    assert _text("room.reading.ranks_best_separated", best="1", attempts="2", items="30",
+                 confidence_share="95%") in _texts(at)
+    luck = expected.curse[0].luck
+    assert luck.code == "curse_beyond_luck"  # 28/30 against 5/30: far more than luck lifts the best of two
+    assert f"#1, {luck.values['visible']:.2f}" in _texts(at)
+    assert _text("room.uncertainty.measure.trigger") in _texts(at)
 
 
 def test_an_attempt_opens_with_its_inputs_as_text(room_url):

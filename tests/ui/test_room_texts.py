@@ -11,7 +11,8 @@ from types import SimpleNamespace
 import pytest
 import streamlit as st
 
-from evallib.room import board as board_module, ratings as ratings_module
+from evallib.room import board as board_module, ranks as ranks_module, ratings as ratings_module
+from evallib.room import winners_curse as curse_module
 from evallib.room.board import build_board
 from evallib.room.ratings import room_agreement
 from tests.evallib.room.conftest import trigger_payload
@@ -62,8 +63,9 @@ def _codes(module, prefix: str) -> set[str]:
 
 
 def test_every_reading_code_of_evallib_has_a_text_in_both_languages():
-    codes = _codes(board_module, "board") | _codes(board_module, "held_out") | _codes(ratings_module, "room")
-    assert {"board_too_few_items", "held_out_agrees", "room_majority_outlier"} <= codes
+    codes = (_codes(board_module, "board") | _codes(curse_module, "curse") | _codes(ranks_module, "ranks")
+             | _codes(ratings_module, "room"))
+    assert {"board_too_few_items", "curse_heldout_too_small", "ranks_best_among", "room_majority_outlier"} <= codes
     known = catalogue()
     assert sorted(c for c in codes if f"room.reading.{c}" not in known) == []
 
@@ -73,7 +75,7 @@ def test_each_reading_is_worded_from_its_values(lang):
     codes = {b.reading.code for b in found} | {c.reading.code for b in found for c in b.winners_curse}
     agreed = agreements()
     codes |= {r.code for a in agreed for r in a.readings}
-    wanted = _codes(board_module, "board") | _codes(board_module, "held_out") | _codes(ratings_module, "room")
+    wanted = _codes(board_module, "board") | _codes(ratings_module, "room")  # curse_, ranks_: test_board_uncertainty
     assert wanted <= codes, wanted - codes
     for board in found:
         shown = say(board.reading)
@@ -83,8 +85,7 @@ def test_each_reading_is_worded_from_its_values(lang):
         for row in board.winners_curse:
             cell = say_plain(row.reading)
             assert "⟦" not in cell and "{" not in cell
-            if row.reading.code != "held_out_none":
-                assert number(row.reading.values["visible"]) in cell
+            assert number(row.reading.values["visible"]) in cell
     for agreement in agreed:
         for reading in agreement.readings:
             shown = say(reading)

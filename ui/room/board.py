@@ -46,6 +46,7 @@ from ui.figures import SharedFigure, chart_config, figure_key, interval_bars
 from ui.i18n import catalogue, integer, interval, number, p_value, percent, t
 from ui.labels import md, name_list
 from ui.readings import formatted
+from ui.room.board_uncertainty import curse_record, draw_uncertainty, rank_cell, rank_record
 from ui.room.liveness import heartbeat
 from ui.room.figure import basis, figure_text
 from ui.room.messages import error_text
@@ -259,7 +260,8 @@ def kind_parts(kind: str, board: Board, key: str | None = None) -> KindParts:
     for row in board.rows:
         value, bounds, n = _figure_cells(row.accuracy)
         best = row.p_vs_best is None
-        rows.append({t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
+        rows.append({t("room.col.rank"): integer(row.rank), **rank_cell(board, row.number),
+                     t("room.col.attempt"): f"#{row.number}",
                      t("room.col.participant"): row.participant, t("room.col.model"): _model(row.model),
                      t("room.col.figure"): value, t("room.col.interval"): bounds, t("room.col.basis"): n,
                      t("room.col.p"): "—" if best else p_value(row.p_vs_best),
@@ -303,6 +305,7 @@ def draw_kind_parts(parts: KindParts) -> None:
     if parts.figure is not None:
         st.plotly_chart(parts.figure, config=chart_config(), key=f"room_board_chart_{key}")
         draw_prepared(parts.table, wrapped=presenting(), width="stretch")
+        draw_uncertainty(parts.board)
     if parts.curse is not None:
         st.markdown(f"**{t('room.curse.title')}**")
         st.caption(t("room.curse.why"))
@@ -319,8 +322,8 @@ def _figure_record(prefix: str, figure) -> dict:
 def board_records(board: Board | None) -> list[dict]:
     """The board's rows as plain values for its CSV/JSON download (unit and test named on each row); none
     for no board."""
-    return [] if board is None else [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
-             "model": row.model,
+    return [] if board is None else [{"rank": row.rank, **rank_record(board, row.number), "attempt": row.number,
+             "participant": row.participant, "model": row.model,
              **_figure_record("", row.accuracy), "unit": board.unit, "test": board.test,
              "p_vs_best": row.p_vs_best, "p_holm": row.p_adjusted, "tied_with_best": row.tied_with_best}
             for row in board.rows]
@@ -328,16 +331,20 @@ def board_records(board: Board | None) -> list[dict]:
 
 def curse_records(board: Board | None) -> list[dict]:
     """The winner's curse table as plain values: visible and held-out figures, the reading's code."""
-    return [] if board is None else [{"rank": row.rank, "attempt": row.number, "participant": row.participant,
+    return [] if board is None else [{"rank": row.rank, **rank_record(board, row.number), "attempt": row.number,
+             "participant": row.participant,
              **_figure_record("visible_", row.visible), **_figure_record("held_out_", row.held_out),
-             "reading": row.reading.code} for row in board.winners_curse]
+             "reading": row.reading.code, **curse_record(board, row.rank)} for row in board.winners_curse]
 
 
 def say_plain(reading) -> str:
     """A held-out reading for a table cell (cells show text as typed: no Markdown escaping)."""
     values = {}
     for name, value in reading.values.items():
-        values[name] = integer(value) if isinstance(value, int) and not isinstance(value, bool) else number(value)
+        if name.endswith("share"):
+            values[name] = percent(value)
+        else:
+            values[name] = integer(value) if isinstance(value, int) and not isinstance(value, bool) else number(value)
     return t(f"room.reading.{reading.code}", **values)
 
 

@@ -328,17 +328,6 @@ TEXTS = {
               "comparées : {pairs}) : il faudrait au moins {needed} éléments.",
         "en": "All tied, but no difference could have been significant (items: {items}; pairs compared: {pairs}): "
               "at least {needed} items would be needed."},
-    "room.reading.held_out_none": {"fr": "pas de chiffre sur les éléments mis de côté",
-                                   "en": "no figure on the held-out items"},
-    "room.reading.held_out_lower": {
-        "fr": "plus bas sur les éléments mis de côté ({held_out} contre {visible}) : le score visible devait "
-              "beaucoup à la chance",
-        "en": "lower on the held-out items ({held_out} vs {visible}): the visible score owed much to luck"},
-    "room.reading.held_out_higher": {"fr": "plus haut sur les éléments mis de côté ({held_out} contre {visible})",
-                                     "en": "higher on the held-out items ({held_out} vs {visible})"},
-    "room.reading.held_out_agrees": {
-        "fr": "cohérent : {visible} est dans l'intervalle mis de côté [{low} ; {high}] (n = {held_out_n})",
-        "en": "consistent: {visible} lies in the held-out interval [{low}, {high}] (n = {held_out_n})"},
     # the kappa rated by the room (evallib.room.ratings)
     "room.kappa.title": {"fr": "Kappa noté par la salle", "en": "Kappa rated by the room"},
     "room.kappa.fleiss": {"fr": "Kappa de Fleiss", "en": "Fleiss' kappa"},
@@ -435,6 +424,100 @@ TEXTS = {
     "room.join.member_closed": {
         "fr": "La salle {code} est fermée : elle ne reçoit plus d'essai ni de note ; le tableau reste visible.",
         "en": "Room {code} is closed: it takes no more attempts nor ratings; the board stays on view."},
+    # the winner's curse quantified and rank uncertainty (evallib.room.winners_curse, evallib.room.ranks)
+    "room.uncertainty.measure.trigger": {"fr": "Mesure : part de requêtes justes (unité : la requête).",
+                                         "en": "Measure: share of queries right (unit: the query)."},
+    "room.uncertainty.measure.persona": {"fr": "Mesure : part de réponses attribuées au bon assistant (unité : la réponse).",
+                                         "en": "Measure: share of answers assigned to the right assistant (unit: the answer)."},
+    "room.uncertainty.measure.judge": {
+        "fr": "Mesure : écart au carré entre la note du juge et la note humaine, en moyenne par cas (plus bas, "
+              "mieux ; « hisser » veut dire ici faire baisser cet écart).",
+        "en": "Measure: squared gap between the judge's score and the human score, averaged per case (lower is "
+              "better; \"lift\" here means lowering that gap)."},
+    "room.uncertainty.curse_method": {
+        "fr": "Chance seule : chaque essai reçoit, sur chaque élément, un résultat tiré parmi ceux que la salle a "
+              "obtenus sur cet élément (même niveau pour tous), {draws} fois ; on mesure de combien le meilleur "
+              "dépasse alors la moyenne.",
+        "en": "Luck alone: each attempt gets, on each item, an outcome drawn from those the room obtained on that "
+              "item (everyone equally good), {draws} times; we measure how far the best then lies above the mean."},
+    "room.uncertainty.ranks_method": {
+        "fr": "Rangs : {draws} rééchantillonnages des éléments (éléments : {items} ; appariés : les mêmes pour "
+              "tous les essais), intervalle à 95 % des rangs obtenus. Meilleur possible : comparaisons multiples avec le meilleur (Hsu).",
+        "en": "Ranks: {draws} resamples of the items (items: {items}; paired: the same for every attempt), 95% "
+              "interval of the ranks obtained. Possible best: multiple comparisons with the best (Hsu)."},
+    "room.col.rank_interval": {"fr": "Rang (IC 95 %)", "en": "Rank (95% CI)"},
+    "room.reading.curse_single": {
+        "fr": "Un seul essai (n° {attempt}) : rien n'a été choisi, donc pas de malédiction du vainqueur.",
+        "en": "A single attempt (#{attempt}): nothing was chosen, so no winner's curse."},
+    "room.reading.curse_no_spread": {
+        "fr": "Tous les résultats visibles sont identiques : la chance ne hisse aucun des {attempts} essais.",
+        "en": "Every visible outcome is the same: luck lifts none of the {attempts} attempts."},
+    "room.reading.curse_likely_inflated": {
+        "fr": "Le meilleur (n° {attempt}, {visible}) est probablement gonflé par la chance : entre {attempts} essais "
+              "de même niveau sur ces éléments, la chance seule hisse le meilleur de {inflation} en moyenne "
+              "(jusqu'à {luck_high} dans {luck_share} des tirages), et son avance sur la moyenne des essais n'est "
+              "que de {lead}.",
+        "en": "The best (#{attempt}, {visible}) is likely inflated by luck: among {attempts} attempts of equal skill "
+              "on these items, luck alone lifts the best by {inflation} on average (up to {luck_high} in "
+              "{luck_share} of draws), and its lead over the attempts' mean is only {lead}."},
+    "room.reading.curse_beyond_luck": {
+        "fr": "L'avance du meilleur (n° {attempt}, {visible}) sur la moyenne des essais, {lead}, dépasse ce que la "
+              "chance seule donne dans {luck_share} des tirages entre {attempts} essais de même niveau ({luck_high}) : "
+              "une part en est réelle ; la chance en ajoute environ {inflation}.",
+        "en": "The best's lead (#{attempt}, {visible}) over the attempts' mean, {lead}, exceeds what luck alone gives "
+              "in {luck_share} of draws among {attempts} attempts of equal skill ({luck_high}): part of it is real; "
+              "luck adds about {inflation}."},
+    "room.reading.curse_heldout_none": {"fr": "{visible} visible ; aucun élément mis de côté noté : rien pour vérifier",
+                                        "en": "{visible} visible; no held-out item scored: nothing to check with"},
+    "room.reading.curse_no_gap": {
+        "fr": "{visible} visible, {held_out} sur {held_out_n} éléments mis de côté ; la chance ne hisse pas ce "
+              "rang : pas d'écart à vérifier",
+        "en": "{visible} visible, {held_out} on {held_out_n} held-out items; luck does not lift this rank: no gap "
+              "to check"},
+    "room.reading.curse_heldout_lower": {
+        "fr": "{visible} visible, {held_out} sur {held_out_n} éléments mis de côté : une baisse de {drop}, nette au "
+              "seuil unilatéral de {level_share} ; le score visible devait à la chance",
+        "en": "{visible} visible, {held_out} on {held_out_n} held-out items: a drop of {drop}, clear at the one-sided "
+              "{level_share} level; the visible score owed to luck"},
+    "room.reading.curse_heldout_too_small": {
+        "fr": "{visible} visible, {held_out} sur {held_out_n} éléments mis de côté ; la chance seule ajoute environ "
+              "{inflation}, mais ces éléments ne repèrent ({power_share} des fois) qu'une baisse d'au moins "
+              "{detectable} : trop peu pour vérifier, ni confirmé ni démenti",
+        "en": "{visible} visible, {held_out} on {held_out_n} held-out items; luck alone adds about {inflation}, but "
+              "these items only catch ({power_share} of the time) a drop of {detectable} or more: too few to check, "
+              "neither confirmed nor refuted"},
+    "room.reading.curse_consistent": {
+        "fr": "cohérent : {visible} visible, {held_out} sur {held_out_n} éléments mis de côté ; ils auraient repéré "
+              "({power_share} des fois) une baisse de {detectable}, la chance en donne {inflation}, et ils n'en "
+              "montrent pas",
+        "en": "consistent: {visible} visible, {held_out} on {held_out_n} held-out items; they would have caught "
+              "({power_share} of the time) a drop of {detectable}, luck gives {inflation}, and they show none"},
+    "room.reading.ranks_no_items": {"fr": "Aucun élément visible noté : pas encore de rang.",
+                                    "en": "No visible item scored: no rank yet."},
+    "room.reading.ranks_single": {"fr": "Un seul essai (n° {best}) : premier faute d'autres.",
+                                  "en": "A single attempt (#{best}): first for want of others."},
+    "room.reading.ranks_best_separated": {
+        "fr": "Le n° {best} est le meilleur : c'est le seul essai qui puisse l'être (essais comparés : {attempts} ; "
+              "confiance {confidence_share}, valable bien que le meilleur soit choisi sur ces mêmes données, "
+              "éléments : {items}).",
+        "en": "#{best} is the best: the only attempt that could be (attempts compared: {attempts}; confidence "
+              "{confidence_share}, valid although the best is picked on these same data, items: {items})."},
+    "room.reading.ranks_top_tied": {
+        "fr": "Le meilleur est parmi ces {size} essais sur {attempts} : {possible} (confiance {confidence_share}, "
+              "valable après le choix du meilleur). Les deux premiers, n° {best} et n° {second}, ont le même score : "
+              "aucun nombre d'éléments ne les départagerait à écart nul.",
+        "en": "The best is among these {size} of {attempts} attempts: {possible} (confidence {confidence_share}, "
+              "valid after picking the best). The top two, #{best} and #{second}, have the same score: no number "
+              "of items would separate them at a zero difference."},
+    "room.reading.ranks_best_among": {
+        "fr": "Le meilleur est parmi ces {size} essais sur {attempts} : {possible} (confiance {confidence_share}, "
+              "valable après le choix du meilleur). Pour départager les deux premiers, n° {best} et n° {second} "
+              "(écart {difference}), il faudrait environ {needed} éléments ({power_share} de chances, "
+              "approximation normale des différences appariées par élément).",
+        "en": "The best is among these {size} of {attempts} attempts: {possible} (confidence {confidence_share}, "
+              "valid after picking the best). To separate the top two, #{best} and #{second} (difference "
+              "{difference}), it would take about {needed} items ({power_share} chance, normal approximation of "
+              "the paired per-item differences)."},
 }
 
 for _texts in TEXTS.values():

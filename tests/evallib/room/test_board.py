@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 from statsmodels.stats.multitest import multipletests
 
-from evallib.room.board import build_board, held_out_reading, holm, mcnemar_p, pairwise
+from evallib.room.board import build_board, holm, mcnemar_p, pairwise
 from evallib.triggering.comparison import mcnemar_exact
 from evallib.cluster_rates import ClusteredRate
 from evallib.room.figures import Figure
@@ -100,23 +100,11 @@ def test_the_winners_curse_rows_set_visible_beside_held_out():
     assert [c.number for c in board.winners_curse] == [1, 2, 3]
     first = board.winners_curse[0]
     assert first.visible == rate(10, 10) and first.held_out == rate(0, 10)
-    assert first.reading.code == "held_out_lower"
-    assert board.winners_curse[1].reading.code == "held_out_agrees"
-    assert board.winners_curse[2].reading.code == "held_out_higher"
-
-
-@pytest.mark.parametrize("visible, held, code", [
-    (rate(8, 10), rate(0, 0), "held_out_none"),
-    (rate(0, 0), rate(3, 4), "held_out_none"),
-    (rate(10, 10), rate(10, 10), "held_out_agrees"),   # tie: same figure on both parts
-    (rate(9, 10), rate(1, 10), "held_out_lower"),
-    (rate(1, 10), rate(9, 10), "held_out_higher"),
-    (rate(9, 10), rate(2, 4), "held_out_agrees"),      # few held-out items: a wide interval
-])
-def test_held_out_readings(visible, held, code):
-    reading = held_out_reading(visible, held)
-    assert reading.code == code
-    assert reading.values["held_out_n"] == held.n and reading.values["visible"] == visible.value
+    assert first.reading.code == "curse_heldout_lower"  # 10/10 visible, 0/10 held out: the drop is seen
+    # the second of four is lifted by luck, beyond what 10 held-out items detect; the third of four is not
+    assert [c.reading.code for c in board.winners_curse[1:]] == ["curse_heldout_too_small", "curse_no_gap"]
+    assert board.curse[1].inflation > 0 >= board.curse[2].inflation
+    assert [c.index for c in board.curse] == [0, 1, 2] and board.curse[0].luck.values["attempt"] == 1
 
 
 def _simulate_identical_rooms(reps, attempts=30, items=40, accuracy=0.7, seed=1):
@@ -130,7 +118,7 @@ def _simulate_identical_rooms(reps, attempts=30, items=40, accuracy=0.7, seed=1)
                                 payload={"items": [{"id": str(j), "held_out": False, "correct": bool(c)}
                                                    for j, c in enumerate(row)]})
                 for i, row in enumerate(correct)]
-        flagged += build_board(room).reading.code == "board_separated"
+        flagged += build_board(room, draws=20).reading.code == "board_separated"  # Holm's reading only
     return flagged / reps
 
 

@@ -91,12 +91,12 @@ def test_judge_board_readings_ties_single_and_unscored():
 def test_the_winners_curse_on_held_out_probe_and_cases():
     board = build_board([persona_entry(1, [True] * 30, [False] * 6), persona_entry(2, [True] * 20 + [False] * 10)])
     first, second = board.winners_curse
-    assert first.visible.value == 1.0 and first.held_out.value == 0.0 and first.reading.code == "held_out_lower"
-    assert second.reading.code == "held_out_none"  # no held-out probe
+    assert first.visible.value == 1.0 and first.held_out.value == 0.0 and first.reading.code == "curse_heldout_lower"
+    assert second.reading.code == "curse_heldout_none"  # no held-out probe
     judge = build_board([judge_entry(1, [0.0] * 9, 0.8, [9.0] * 3, 0.1), judge_entry(2, [1.0] * 9, 0.7)])
-    assert judge.winners_curse[0].reading.code == "held_out_lower"
+    assert judge.winners_curse[0].reading.code == "curse_heldout_lower"
     assert judge.winners_curse[0].reading.values["held_out_n"] == 3
-    assert judge.winners_curse[1].reading.code == "held_out_none"
+    assert judge.winners_curse[1].reading.code == "curse_heldout_none"
 
 
 def test_a_mixed_room_gets_one_board_per_kind():
@@ -120,7 +120,7 @@ def test_a_version_1_trigger_attempt_still_reads_and_ranks():
 
 def _share_separated(make, reps, attempts=30, seed=1):
     rng = np.random.default_rng(seed)
-    return sum(build_board([make(rng, i + 1) for i in range(attempts)]).reading.code == "board_separated"
+    return sum(build_board([make(rng, i + 1) for i in range(attempts)], draws=20).reading.code == "board_separated"
                for _ in range(reps)) / reps
 
 
@@ -198,7 +198,7 @@ def test_the_held_out_part_undoes_the_winners_curse():
     for _ in range(100):
         room = [persona_entry(i + 1, (rng.random(30) < 0.6).tolist(), (rng.random(12) < 0.6).tolist())
                 for i in range(30)]
-        top = build_board(room).winners_curse[0]
+        top = build_board(room, draws=20).winners_curse[0]
         visible.append(top.visible.value)
         held.append(top.held_out.value)
     assert np.mean(visible) > 0.6 + 0.1  # the winner's curse: about 0.77 for 30 draws of Bin(30, 0.6)/30

@@ -95,13 +95,15 @@ def test_unknown_kind_or_part_is_refused():
 
 
 def test_the_held_out_reading_counts_the_intervals_units_not_the_runs():
-    from evallib.room.board import held_out_reading
+    from types import SimpleNamespace
+
+    from evallib.room.board import build_board
 
     catalogue, queries, rows = _two_runs()
     payload = build_trigger_attempt(rows, queries, {s.name: s.description for s in catalogue.skills},
                                     model="m", source="offline", runs=2)
-    visible, held = attempt_figure(payload), attempt_figure(payload, "held_out")
-    reading = held_out_reading(visible, held)
-    assert reading.values["held_out_n"] == sum(q.held_out for q in queries) == held.n / 2
-    assert reading.values["visible_n"] == visible.units
-    assert held_out_reading(Figure(0.5, 0.1, 0.9, 4), Figure(0.5, 0.1, 0.9, 4)).values["held_out_n"] == 4
+    held = attempt_figure(payload, "held_out")
+    board = build_board([SimpleNamespace(number=1, participant="Ana", payload=payload)])
+    [curse] = board.winners_curse
+    assert curse.reading.values["held_out_n"] == sum(q.held_out for q in queries) == held.n / 2
+    assert curse.held_out == held

@@ -1,0 +1,112 @@
+"""The board's rank intervals, possible-best set and winner's curse (ui/room/board_uncertainty.py) are
+worded in French and English from the values evallib returns: every ``curse_`` and ``ranks_`` code
+of evallib.room.winners_curse and evallib.room.ranks, produced here by the functions themselves."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+import streamlit as st
+
+from evallib.room.board import build_board
+from evallib.room.ranks import rank_reading
+from evallib.room.winners_curse import held_out_check, luck_reading
+from tests.evallib.room.conftest import trigger_payload
+from tests.ui.test_room_texts import _codes
+from evallib.room import ranks as ranks_module, winners_curse as curse_module
+from ui.i18n import LANGUAGE_KEY, integer, number, percent
+from ui.room.board import board_records, curse_records, kind_parts, say, say_plain
+from ui.room.board_uncertainty import rank_cell
+
+
+@pytest.fixture(params=["fr", "en"])
+def lang(request):
+    st.session_state[LANGUAGE_KEY] = request.param
+    yield request.param
+    del st.session_state[LANGUAGE_KEY]
+
+
+def luck_readings():
+    common = dict(inflation=0.131, luck_high=0.2, visible=0.93, rank=1, number=7)
+    return [luck_reading(attempts=1, spread=True, lead=0.0, **common),
+            luck_reading(attempts=4, spread=False, lead=0.0, **common),
+            luck_reading(attempts=30, spread=True, lead=0.12, **common),
+            luck_reading(attempts=30, spread=True, lead=0.25, **common)]
+
+
+def checks():
+    return [held_out_check(visible=0.93, held_out=None, held_out_n=0, sigma=0.4, inflation=0.13),
+            held_out_check(visible=0.93, held_out=0.2, held_out_n=8, sigma=0.4, inflation=0.13),
+            held_out_check(visible=0.93, held_out=0.8, held_out_n=8, sigma=0.4, inflation=0.13),
+            held_out_check(visible=0.93, held_out=0.92, held_out_n=500, sigma=0.4, inflation=0.13),
+            held_out_check(visible=0.93, held_out=0.92, held_out_n=8, sigma=0.4, inflation=0.0)]
+
+
+def rank_readings():
+    numbers = [4, 5, 6]
+    return [rank_reading(attempts=3, items=0, possible=(), numbers=numbers, needed=None, difference=0, alpha=0.05),
+            rank_reading(attempts=1, items=9, possible=(0,), numbers=numbers, needed=None, difference=0, alpha=0.05),
+            rank_reading(attempts=3, items=9, possible=(1,), numbers=numbers, needed=None, difference=0, alpha=0.05),
+            rank_reading(attempts=3, items=9, possible=(1, 2), numbers=numbers, needed=None, difference=0.0,
+                         alpha=0.05),
+            rank_reading(attempts=3, items=9, possible=(1, 2, 0), numbers=numbers, needed=1234, difference=0.111,
+                         alpha=0.05)]
+
+
+def test_every_curse_and_ranks_code_is_produced_here_and_worded(lang):
+    produced = {r.code for r in luck_readings() + checks() + rank_readings()}
+    assert produced == _codes(curse_module, "curse") | _codes(ranks_module, "ranks")
+    for reading in luck_readings() + rank_readings():
+        shown = say(reading)
+        assert "⟦" not in shown and "{" not in shown and "None" not in shown, shown
+        worded = reading.code in ("curse_likely_inflated", "curse_beyond_luck", "ranks_best_among")
+        for name in ("inflation", "lead", "needed", "difference"):
+            if worded and name in reading.values:
+                value = reading.values[name]
+                assert (integer(value) if isinstance(value, int) else number(value)) in shown, (name, shown)
+        if "possible" in reading.values and reading.code != "ranks_no_items" and reading.values["size"] > 1:
+            assert all(n in shown for n in reading.values["possible"])
+            assert percent(reading.values["power_share"]) in shown or reading.code == "ranks_top_tied"
+    for reading in checks():
+        cell = say_plain(reading)
+        assert "⟦" not in cell and "{" not in cell and number(reading.values["visible"]) in cell, cell
+        if reading.code in ("curse_heldout_too_small", "curse_consistent"):
+            assert number(reading.values["detectable"]) in cell and number(reading.values["inflation"]) in cell
+            assert percent(reading.values["power_share"]) in cell, cell
+
+
+def test_only_consistent_says_consistent(lang):
+    word = {"fr": "cohérent", "en": "consistent"}[lang]
+    for reading in checks():
+        assert (word in say_plain(reading)) == (reading.code == "curse_consistent")
+
+
+def test_the_board_table_has_a_rank_interval_column_and_the_download_its_bounds(lang):
+    rng = np.random.default_rng(1)
+    attempts = [SimpleNamespace(number=i, participant=f"P{i}",
+                                payload=trigger_payload(list(rng.random(12) < 0.7), [True] * 4))
+                for i in range(1, 6)]
+    board = build_board(attempts)
+    parts = kind_parts("trigger", board)
+    column = next(iter(rank_cell(board, 1)))
+    cells = parts.table.column(column).to_pylist()
+    assert len(cells) == 5 and all(c and c != "—" for c in cells)
+    records = board_records(board)
+    for record, cell in zip(records, cells):
+        low, high = record["rank_low"], record["rank_high"]
+        assert 1 <= low <= record["rank"] <= high <= 5 or low <= high
+        assert cell == (integer(low) if low == high else f"{integer(low)}–{integer(high)}")
+
+
+def test_the_held_out_download_carries_the_curse_figures():
+    rng = np.random.default_rng(2)
+    attempts = [SimpleNamespace(number=i, participant=f"P{i}",
+                                payload=trigger_payload(list(rng.random(20) < 0.7), list(rng.random(6) < 0.7)))
+                for i in range(1, 8)]
+    board = build_board(attempts)
+    records = curse_records(board)
+    assert [r["luck_inflation"] for r in records] == [c.inflation for c in board.curse]
+    assert [r["held_out_detectable_drop"] for r in records] == [c.detectable for c in board.curse]
+    assert records[0]["luck_reading"] == board.curse[0].luck.code
