@@ -37,7 +37,9 @@ BOOT_SEED = 0
 #: Half-width of the 95 % interval the "items needed" figure aims at.
 HALF_WIDTH = 0.1
 SOURCES = ("typed", "file")
-CI_METHODS = ("analytic", "bootstrap")
+#: The page's interval choices, its default first: the small-sample interval (`evallib.agreement.small_sample`)
+#: holds its level at n = 30 where the other two do not (``bench/coverage.py``).
+CI_METHODS = ("small_sample", "analytic", "bootstrap")
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ class KappaInputs:
     file_text: str = ""
     pair: tuple[int, int] = (0, 1)
     weights: str | None = None
-    ci_method: str = "analytic"
+    ci_method: str = CI_METHODS[0]
     level: str = "nominal"
 
     def to_dict(self) -> dict:
@@ -105,11 +107,26 @@ def _interval(ci) -> dict:
             "estimate": ci.estimate, "unit": "item"}
 
 
+def _small(ci) -> dict | None:
+    return None if ci is None else {"low": ci.low, "high": ci.high, "method": ci.method, "confidence": ci.confidence,
+                                    "centre": ci.centre, "n_boot": ci.n_boot, "n_valid": ci.n_valid, "unit": "item"}
+
+
+def shown_interval(report) -> tuple[float | None, float | None]:
+    """The bounds of the interval asked for: bootstrap, small-sample, else the analytic one."""
+    if report.bootstrap:
+        return report.bootstrap.low, report.bootstrap.high
+    if report.small_sample:
+        return report.small_sample.low, report.small_sample.high
+    return report.result.ci_low, report.result.ci_high
+
+
 def _pair(labels_a, labels_b, inputs: KappaInputs) -> tuple[dict, list]:
     """The two-rater figures and readings, in the page's order."""
     try:
         report = pair_report(labels_a, labels_b, weights=inputs.weights, bootstrap=inputs.ci_method == "bootstrap",
-                             n_boot=N_BOOT, seed=BOOT_SEED, half_width=HALF_WIDTH)
+                             n_boot=N_BOOT, seed=BOOT_SEED, half_width=HALF_WIDTH,
+                             small_sample=inputs.ci_method == "small_sample")
     except AgreementInputError as error:
         return _failed(error), []
     result, boot, plain_kappa = report.result, report.bootstrap, report.plain
@@ -117,13 +134,16 @@ def _pair(labels_a, labels_b, inputs: KappaInputs) -> tuple[dict, list]:
                "pabak": report.pabak, "ac1": report.ac1, "alpha": report.alpha, "prevalence": report.prevalence,
                "bias": report.bias, "weighted": [_kappa(w) for w in report.weighted] if report.weighted else None,
                "bootstrap": _interval(boot) if boot else None, "items_needed": report.items_needed,
-               "numeric": report.numeric}
+               "numeric": report.numeric, "small_sample": _small(report.small_sample)}
     degenerate = rd.degenerate_pair(result)
     found = _reading("kappa.degenerate", degenerate)
     if degenerate is None:
-        low, high = (boot.low, boot.high) if boot else (result.ci_low, result.ci_high)
+        low, high = shown_interval(report)
         if boot:
             found += [r for flag in rd.bootstrap_flags(boot) for r in _reading("kappa.ci_flag", flag)]
+        elif report.small_sample:
+            found += [r for flag in rd.small_sample_flags(report.small_sample, result.kappa)
+                      for r in _reading("kappa.ci_small", flag)]
         else:
             found += _reading("kappa.ci_size", rd.analytic_interval_size(result.n))
         found += _reading("kappa.ci", rd.interval_reading(result.kappa, low, high, result.n, rd.LANDIS_KOCH_1977,

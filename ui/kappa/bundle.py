@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from evallib.agreement.run import PAGE, KappaInputs, inputs_from_bundle, make_bundle
+from evallib.agreement.run import CI_METHODS, PAGE, KappaInputs, inputs_from_bundle, make_bundle
 from ui.i18n import LANGUAGES, t
 from ui.ratings_input import Upload
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls
@@ -21,7 +21,7 @@ def current_inputs(pair: tuple[int, int] = (0, 1)) -> KappaInputs:
     """What the page computes from now: the ratings of its source and its options (``pair``: the two
     raters of a file picked for Cohen's kappa)."""
     state = st.session_state
-    options = {"weights": state.get("kappa_weights"), "ci_method": state.get("kappa_ci", "analytic"),
+    options = {"weights": state.get("kappa_weights"), "ci_method": state.get("kappa_ci", CI_METHODS[0]),
                "level": state.get("kappa_level", "nominal")}
     if state.get("kappa_source", "typed") == "typed":
         return KappaInputs("typed", (state.get("kappa_r1", ""), state.get("kappa_r2", "")), **options)
