@@ -344,3 +344,17 @@ def small_sample_flags(ci: SmallSampleInterval, kappa: float | None) -> list[Rea
             flags.append(Reading("goodness_of_fit_pi", {"pi": ci.centre, "kappa": kappa}))
         return flags
     return [Reading("studentised_bootstrap", {"n_valid": ci.n_valid, "n_boot": ci.n_boot})]
+
+
+def constant_rater_interval(degenerate: Reading | None, ci: SmallSampleInterval | None) -> Reading | None:
+    """``constant_rater_pooled``: the goodness-of-fit interval beside a constant rater, or None.
+
+    Kappa is 0 by construction when one rater is constant, but the common-correlation model pools
+    both raters' labels, so its interval still says something (at prevalence 0.9 on 30 items, one
+    rater in twenty-five is constant by chance alone). Only for ``constant_rater`` and a
+    ``goodness_of_fit`` interval with bounds.
+    """
+    if degenerate is None or degenerate.code != "constant_rater" or ci is None or ci.method != GOODNESS_OF_FIT \
+            or ci.low is None:
+        return None
+    return Reading("constant_rater_pooled", {"low": ci.low, "high": ci.high, "pi": ci.centre})

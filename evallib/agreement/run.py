@@ -137,6 +137,7 @@ def _pair(labels_a, labels_b, inputs: KappaInputs) -> tuple[dict, list]:
                "numeric": report.numeric, "small_sample": _small(report.small_sample)}
     degenerate = rd.degenerate_pair(result)
     found = _reading("kappa.degenerate", degenerate)
+    found += _reading("kappa.ci_small", rd.constant_rater_interval(degenerate, report.small_sample))
     if degenerate is None:
         low, high = shown_interval(report)
         if boot:
