@@ -21,6 +21,7 @@ from ui.downloads import download_table
 from evallib.agreement.ratings import _factorise, pair_table
 from evallib.agreement.run import BOOT_SEED, CI_METHODS, HALF_WIDTH, N_BOOT, shown_interval  # the run bundle's too
 from ui.kappa.bundle import controls as bundle_controls
+from ui.kappa.folding import case_folding
 from ui.figures import figure_key, grouped_bars, heatmap
 from ui.i18n import integer, interval, number, percent, plural, t
 from ui.labels import AXIS_LABEL_CHARS, md, plain
@@ -310,6 +311,10 @@ else:
     by_rater, rater_names = table.matrix, table.raters
     data_key = st.session_state["kappa_csv_data"].digest
     pair_key = f"{data_key}:{first}:{second}"
+
+labels_a, labels_b, by_rater, folded_key = case_folding(labels_a, labels_b, by_rater, (first, second), pair_key)
+if folded_key != pair_key:
+    data_key, pair_key = f"{data_key}:folded", folded_key
 
 weights_column, ci_column = st.columns(2)
 with weights_column:

@@ -556,3 +556,19 @@ def st_digest(at: AppTest) -> str:
 def ui_digest(text: str) -> str:
     import hashlib
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def test_labels_that_differ_only_by_case_are_named_and_folded_on_request():
+    yes_no_a = "Yes, Yes, No, no, yes, No, Yes, no, yes, No"
+    yes_no_b = "yes, Yes, no, No, yes, no, Yes, no, No, No"
+    at = type_ratings(open_page("en"), yes_no_a, yes_no_b)
+    shown = page_text(at)
+    assert "Some labels differ only by case: No / no, Yes / yes. They count as 4 categories instead of 2" in shown
+    assert "κ = 0.33 as they are, 0.80 once merged." in shown
+    assert metric(at, "kappa.metric.kappa_plain", "en") == "0.33"
+    at.checkbox(key="kappa_fold_case").check().run()
+    assert not at.exception
+    assert metric(at, "kappa.metric.kappa_plain", "en") == "0.80"
+    assert plain(at.metric[0].value) == "90%"  # percent agreement recomputed on the folded labels
+    at.checkbox(key="kappa_fold_case").uncheck().run()
+    assert metric(at, "kappa.metric.kappa_plain", "en") == "0.33"

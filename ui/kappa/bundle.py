@@ -22,7 +22,7 @@ def current_inputs(pair: tuple[int, int] = (0, 1)) -> KappaInputs:
     raters of a file picked for Cohen's kappa)."""
     state = st.session_state
     options = {"weights": state.get("kappa_weights"), "ci_method": state.get("kappa_ci", CI_METHODS[0]),
-               "level": state.get("kappa_level", "nominal")}
+               "level": state.get("kappa_level", "nominal"), "fold_case": bool(state.get("kappa_fold_case", False))}
     if state.get("kappa_source", "typed") == "typed":
         return KappaInputs("typed", (state.get("kappa_r1", ""), state.get("kappa_r2", "")), **options)
     stored = state.get("kappa_csv_data")
@@ -39,6 +39,7 @@ def load_run(bundle: dict) -> KappaInputs:
         state[key] = values[name]
         for lang in LANGUAGES:  # the radio starts again from the value (ui.widgets.translated_choice)
             state.pop(f"_{key}_{lang}", None)
+    state["kappa_fold_case"] = inputs.fold_case
     if inputs.source == "typed":
         state["kappa_r1"], state["kappa_r2"] = inputs.typed
     else:

@@ -738,6 +738,25 @@ TEXTS = {
               "venir du hasard quand une étiquette domine.",
         "en": "The goodness-of-fit interval of Donner & Eliasziw, which pools both raters' labels (Scott's "
               "π = {pi}), still gives {ci}: a constant rater can come from chance when one label dominates."},
+    "kappa.case.case_variants": {
+        "fr": "Des étiquettes ne diffèrent que par la casse : {labels}. Elles comptent comme {k} catégories "
+              "au lieu de {k_folded}, et chaque écart de majuscule compte comme un désaccord : κ = {kappa} "
+              "ainsi, {kappa_folded} une fois fusionnées.",
+        "en": "Some labels differ only by case: {labels}. They count as {k} categories instead of {k_folded}, "
+              "and each difference of capitals counts as a disagreement: κ = {kappa} as they are, "
+              "{kappa_folded} once merged."},
+    "kappa.case.case_variants_undefined": {
+        "fr": "Des étiquettes ne diffèrent que par la casse : {labels}. Elles comptent comme {k} catégories "
+              "au lieu de {k_folded}.",
+        "en": "Some labels differ only by case: {labels}. They count as {k} categories instead of {k_folded}."},
+    "kappa.case_fold": {"fr": "Fusionner les étiquettes qui ne diffèrent que par la casse",
+                        "en": "Merge labels that differ only by case"},
+    "kappa.case_fold_help": {
+        "fr": "Chaque groupe prend son orthographe la plus fréquente, pour tous les évaluateurs ; tous les "
+              "chiffres de la page sont recalculés. Laissez décoché si la casse a un sens (« A » et « a » "
+              "comme deux notes).",
+        "en": "Each group takes its most frequent spelling, for every rater; every figure of the page is "
+              "recomputed. Leave unticked if case carries meaning (“A” and “a” as two grades)."},
 }
 
 for _texts in TEXTS.values():
