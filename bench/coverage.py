@@ -1,13 +1,14 @@
 """Coverage of 95 % intervals at workshop sizes, old and new side by side (issue 22).
 
-Run: ``.venv/bin/python bench/coverage.py [--quick] [--replications R]`` (seeded; full size about
-5 minutes on one core, ``--quick`` about 30 s).
+Run: ``.venv/bin/python bench/coverage.py [--quick] [--replications R] [--write]`` (seeded; full size
+about 6 minutes on one core, ``--quick`` about a minute). ``--write`` stores the kappa cells in
+``evallib/agreement/measured_coverage.json`` (``evallib.agreement.measured``), the figures the kappa page quotes on few items.
 
 Cohen's kappa. Each cell is a population table of two raters' labels (its kappa is the target); each
 replication draws n items from it and builds every interval with the shipped functions:
 
 - ``analytic``: kappa ± 1.96 se (Fleiss, Cohen & Everitt 1969), the page's old default;
-- ``percentile``: percentile bootstrap over items (2,000 resamples), the page's old "bootstrap";
+- ``percentile``: percentile bootstrap over items (2,000 resamples), the page's "bootstrap";
 - ``bca``: ``scipy.stats.bootstrap(method="BCa")`` over items (999 resamples), for reference; scipy
   gives no interval when a resample leaves kappa undefined (both raters constant), counted in ``n``;
 - ``small_sample``: `evallib.agreement.small_sample.small_sample_interval`, the page's new default
@@ -26,6 +27,7 @@ sqrt(c(1 - c)/R), then the mean width of the intervals shown.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -38,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from evallib.agreement.bootstrap import _percentile_interval, cohen_kappa_table_bootstrap  # noqa: E402
 from evallib.agreement.cohen import _chance_corrected, agreement_weights, kappa_from_table  # noqa: E402
 from evallib.agreement.small_sample import GOODNESS_OF_FIT, small_sample_interval  # noqa: E402
+from evallib.agreement.measured import MEASURED_COVERAGE  # noqa: E402
 from evallib.paired import sign_flip_test  # noqa: E402
 
 SEED = 22
@@ -119,7 +122,9 @@ def summary(hits: list[bool], widths: list[float], none: int) -> str:
     return f"{c:.3f}±{np.sqrt(c * (1 - c) / r):.3f} w{width:.2f} n{none}"
 
 
-def kappa_bench(replications: int, bca_replications: int) -> None:
+def kappa_bench(replications: int, bca_replications: int) -> list[dict]:
+    """Print the kappa cells; return them as data (cell, n, kappa, per method coverage and replications)."""
+    measured = []
     rng = np.random.default_rng(SEED)
     print(f"Cohen's kappa: coverage ± Monte Carlo s.e., mean width (w), tables with no interval shown (n); "
           f"{replications} replications per cell (BCa: {bca_replications}), unit: the item")
@@ -144,6 +149,10 @@ def kappa_bench(replications: int, bca_replications: int) -> None:
                 widths[method].append(ci[1] - ci[0])
         print(f"{name:<30} {n:>4} {target:>6.3f} | "
               + " | ".join(f"{summary(hits[m], widths[m], none[m]):<22}" for m in KAPPA_METHODS), flush=True)
+        measured.append({"cell": name, "n": n, "kappa": target, "weights": weights, "labels": k,
+                         "coverage": {m: float(np.mean(hits[m])) for m in KAPPA_METHODS},
+                         "replications": {m: len(hits[m]) for m in KAPPA_METHODS}})
+    return measured
 
 
 PAIRED_METHODS = ("sign_flip", "t", "bootstrap_t")
@@ -181,7 +190,7 @@ def paired_bench(replications: int) -> None:
           f"{replications} replications per cell, unit: the case")
     print(f"{'differences':<14} {'n':>4} | " + " | ".join(f"{m:<22}" for m in PAIRED_METHODS))
     for kind in ("exponential", "whole points", "lognormal", "symmetric t4"):
-        for n in (10, 20, 30):
+        for n in (10, 30):
             draws, target = _differences(rng, kind, (replications, n))
             hits = {m: [] for m in PAIRED_METHODS}
             widths = {m: [] for m in PAIRED_METHODS}
@@ -202,11 +211,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="300 replications per cell instead of 2,000")
     parser.add_argument("--replications", type=int, default=None)
+    parser.add_argument("--write", action="store_true", help=f"write the kappa cells' coverage to {MEASURED_COVERAGE.name}, "
+                        "which the kappa page quotes on few items")
     args = parser.parse_args()
     replications = args.replications or (300 if args.quick else 2000)
     start = time.perf_counter()
-    kappa_bench(replications, min(replications, 500))
+    measured = kappa_bench(replications, min(replications, 400))
     paired_bench(min(replications, 1000))
+    if args.write:
+        MEASURED_COVERAGE.write_text(json.dumps({"source": "bench/coverage.py", "seed": SEED, "replications": replications,
+                                                 "cells": measured}, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {MEASURED_COVERAGE.relative_to(Path.cwd()) if MEASURED_COVERAGE.is_relative_to(Path.cwd()) else MEASURED_COVERAGE}")
     print(f"\n{time.perf_counter() - start:.0f} s")
 
 
