@@ -14,6 +14,7 @@ import streamlit as st
 
 from evallib import agreement as ag
 from evallib.agreement import readings as rd
+from evallib.agreement.measured import measured_coverage
 from evallib.agreement.cohen import _chance_corrected, _kappa_standard_error, kappa_from_table
 from ui import result_tables as rt
 from ui.code_view import see_the_code
@@ -129,6 +130,9 @@ def interval_shown(report: ag.PairReport) -> rd.Reading:
     else:
         st.caption(t("kappa.ci_analytic_caption", se=number(result.se, ".3f")) + " "
                    + say("kappa.ci_size", rd.analytic_interval_size(result.n)))
+    measured = measured_coverage("percentile" if boot else "small_sample" if small else "analytic", result.n)
+    if measured:
+        st.caption(say("kappa.measured", measured, coverage=percent(measured.values["coverage_share"], 1)))
     ci = rd.interval_reading(result.kappa, low, high, result.n, rd.LANDIS_KOCH_1977, analytic=not boot)
     if ci.code.startswith("zero_width"):
         exact = rd.exact_interval(result)

@@ -14,8 +14,10 @@ from pathlib import Path
 from evallib.readings import Reading
 
 MEASURED_COVERAGE = Path(__file__).with_name("measured_coverage.json")
-#: Cells up to this many items are the "few items" ones the page quotes.
+#: Cells below this many items are the "few items" ones the page quotes.
 FEW_ITEMS = 50
+#: The coverage issue 22 asks of a 95 % interval at n = 30 in the bench; below it the reading says so.
+TARGET = 0.93
 
 
 @lru_cache(maxsize=1)
@@ -26,7 +28,8 @@ def _cells() -> tuple[dict, ...]:
 
 def measured_coverage(method: str, n: int) -> Reading | None:
     """``measured``: the lowest coverage the bench found for ``method`` in its cells of few items, when
-    ``n`` is below ``FEW_ITEMS``; None on more items, or when the bench has no such cell.
+    ``n`` is below ``FEW_ITEMS``; ``measured_below`` when that coverage is below ``TARGET``; None on more
+    items, or when the bench has no such cell.
 
     Values: ``coverage_share`` (the lowest share of replications whose interval held the population
     kappa), ``bench_n`` (items per replication in that cell), ``replications``, ``n_labels`` (categories in
@@ -38,6 +41,7 @@ def measured_coverage(method: str, n: int) -> Reading | None:
     if not few:
         return None
     worst = min(few, key=lambda cell: cell["coverage"][method])
-    return Reading("measured", {"coverage_share": worst["coverage"][method], "bench_n": worst["n"],
+    code = "measured" if worst["coverage"][method] >= TARGET else "measured_below"
+    return Reading(code, {"target_share": TARGET, "coverage_share": worst["coverage"][method], "bench_n": worst["n"],
                                 "replications": worst["replications"][method], "n_labels": worst["labels"],
                                 "cells": len(few)})

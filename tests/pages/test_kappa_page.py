@@ -572,3 +572,16 @@ def test_labels_that_differ_only_by_case_are_named_and_folded_on_request():
     assert plain(at.metric[0].value) == "90%"  # percent agreement recomputed on the folded labels
     at.checkbox(key="kappa_fold_case").uncheck().run()
     assert metric(at, "kappa.metric.kappa_plain", "en") == "0.33"
+
+
+@pytest.mark.parametrize("method", CI_METHODS)
+def test_few_items_quote_the_coverage_the_bench_measured_for_the_interval_shown(method):
+    from evallib.agreement.measured import measured_coverage
+
+    at = open_page("en")
+    radio(at, "kappa_ci").set_value(method).run()
+    reading = measured_coverage("percentile" if method == "bootstrap" else method, 12)
+    shown = page_text(at)
+    assert text(f"kappa.measured.{reading.code}", "en").split(":")[0] in shown
+    figure = f"{100 * reading.values['coverage_share']:.1f}%"
+    assert f"in {'only ' if reading.code == 'measured_below' else 'at least '}{figure} of" in shown

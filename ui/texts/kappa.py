@@ -757,6 +757,22 @@ TEXTS = {
               "comme deux notes).",
         "en": "Each group takes its most frequent spelling, for every rater; every figure of the page is "
               "recomputed. Leave unticked if case carries meaning (“A” and “a” as two grades)."},
+    "kappa.measured.measured": {
+        "fr": "Couverture mesurée (bench/coverage.py) : sur {cells} cas simulés de moins de 50 items, cet "
+              "intervalle a contenu le vrai κ dans au moins {coverage} des {replications} tirages (le pire "
+              "cas : {bench_n} items, {n_labels} étiquettes).",
+        "en": "Measured coverage (bench/coverage.py): in {cells} simulated cases of fewer than 50 items, this "
+              "interval held the true κ in at least {coverage} of {replications} draws (the worst case: "
+              "{bench_n} items, {n_labels} labels)."},
+    "kappa.measured.measured_below": {
+        "fr": "**Attention**, couverture mesurée (bench/coverage.py) : sur {cells} cas simulés de moins de "
+              "50 items, cet intervalle à 95 % n'a contenu le vrai κ que dans {coverage} des {replications} "
+              "tirages dans le pire cas ({bench_n} items, {n_labels} étiquettes), sous les {target_share} "
+              "visés : il est trop étroit sur si peu d'items.",
+        "en": "**Caution**, measured coverage (bench/coverage.py): in {cells} simulated cases of fewer than "
+              "50 items, this 95% interval held the true κ in only {coverage} of {replications} draws in the "
+              "worst case ({bench_n} items, {n_labels} labels), below the {target_share} aimed at: it is too "
+              "narrow on so few items."},
 }
 
 for _texts in TEXTS.values():
