@@ -15,6 +15,7 @@ import streamlit as st
 from evallib import agreement as ag
 from evallib.agreement import readings as rd
 from evallib.agreement.measured import measured_coverage
+from evallib.agreement.small_sample import donner_eliasziw_interval, studentised_bootstrap_interval
 from evallib.agreement.cohen import _chance_corrected, _kappa_standard_error, kappa_from_table
 from ui import result_tables as rt
 from ui.code_view import see_the_code
@@ -287,7 +288,7 @@ def multi_rater(by_rater: Sequence | np.ndarray, names: tuple[str, ...], data_ke
 
 def show_code() -> None:
     see_the_code(ag.cohen_kappa, pair_table, _factorise, kappa_from_table, _chance_corrected, _kappa_standard_error,
-                 caption=t("kappa.code_caption"))
+                 donner_eliasziw_interval, studentised_bootstrap_interval, caption=t("kappa.code_caption"))
 
 
 # ------------------------------------------------------------------------------ page

@@ -1,7 +1,7 @@
 """``kappa``: the kappa page's figures from a ratings file, its run bundle and an optional kappa gate.
 
     kappa FILE [--pair A,B] [--weights none|linear|quadratic] [--ci small_sample|analytic|bootstrap]
-               [--level nominal|ordinal|interval] [--min-kappa K] [--out DIR] [--json]
+               [--level nominal|ordinal|interval] [--fold-case] [--min-kappa K] [--out DIR] [--json]
 
 FILE is a CSV file as the page reads it (one column per rater, one row per item, a blank cell is a
 missing rating; `evallib.agreement.csv_input.read_ratings_csv`), or a JSON file
@@ -45,6 +45,8 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"interval of Cohen's kappa: small_sample (Donner-Eliasziw on two labels, bootstrap-t "
                              f"on more; holds at n = 30), analytic, or percentile bootstrap ({N_BOOT} resamples)")
     parser.add_argument("--level", choices=LEVELS, default="nominal", help="Krippendorff's alpha level")
+    parser.add_argument("--fold-case", action="store_true",
+                        help="merge labels that differ only by case (\"Yes\" / \"yes\"), as the page's checkbox")
     parser.add_argument("--min-kappa", type=float, default=None, help="gate: exit 1 when Cohen's kappa is below")
     parser.add_argument("--out", type=Path, default=None, help="write the run bundle to OUT/kappa-<file name>.json")
     parser.add_argument("--json", action="store_true", help="print the run bundle as JSON instead of the table")
@@ -159,7 +161,8 @@ def run(args: argparse.Namespace) -> int:
     except AgreementInputError as error:
         raise UsageError(f"{name}: {error}") from None
     inputs = KappaInputs("file", file_name=name, file_text=text, pair=_pair(args.pair, raters),
-                         weights=WEIGHT_NAMES[args.weights], ci_method=args.ci, level=args.level)
+                         weights=WEIGHT_NAMES[args.weights], ci_method=args.ci, level=args.level,
+                         fold_case=args.fold_case)
     report = kappa_report(inputs)
     pair = report["pair"]
     kappa = pair["result"]["kappa"] if pair["status"] == "ok" else None

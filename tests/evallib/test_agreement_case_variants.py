@@ -51,3 +51,23 @@ def test_the_run_report_reads_and_folds_on_request():
                                                                                 [b.lower() for b in B]))
     assert dataclasses.replace(inputs, fold_case=True).to_dict()["fold_case"] is True
     assert "fold_case" not in inputs.to_dict()
+
+
+def test_the_kappa_command_folds_on_request_and_names_the_variants_otherwise(tmp_path, capsys):
+    import json
+
+    from evallib.__main__ import main
+
+    path = tmp_path / "r.csv"
+    path.write_text("a,b\n" + "\n".join(f"{a},{b}" for a, b in zip(A, B)) + "\n", encoding="utf-8")
+    assert main(["kappa", str(path), "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)["report"]
+    assert plain["pair"]["result"]["kappa"] == pytest.approx(cohen_kappa_score(A, B))
+    assert any(r["code"] == "case_variants" for r in plain["readings"])
+    assert plain["pair"]["small_sample"]["method"] == "studentised_bootstrap"  # four labels before folding
+    assert main(["kappa", str(path), "--json", "--fold-case"]) == 0
+    folded = json.loads(capsys.readouterr().out)
+    assert folded["inputs"]["fold_case"] is True
+    assert folded["report"]["pair"]["small_sample"]["method"] == "goodness_of_fit"
+    assert folded["report"]["pair"]["result"]["kappa"] == pytest.approx(
+        cohen_kappa_score([a.lower() for a in A], [b.lower() for b in B]))
