@@ -16,7 +16,7 @@ as negative (the two members of a pair are exchangeable):
   can be rejected at 5 %, so there is none. It is an interval for the differences' CENTRE OF SYMMETRY
   (the shift mu under which d - mu is symmetric about 0): the mean only when the differences are
   symmetric. On skewed differences it covers the mean less often than 95 % (``bench/coverage.py``:
-  about 0.85-0.93 at n = 10-30); so does Student's t, and the bootstrap-t of the mean still falls
+  0.84 to 0.95 at n = 10-30, lowest on the most skewed); so does Student's t, and the bootstrap-t of the mean still falls
   below 0.93 at n = 10, so no interval of the mean is shown: the label says what this one covers.
 
 Neither p-value can fall below 2 / 2^n (every difference positive, or every one negative): with n < 6

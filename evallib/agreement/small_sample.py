@@ -2,7 +2,9 @@
 
 The large-sample interval kappa ± z·se and the percentile bootstrap both undercover at n = 30 when
 one label dominates or when weights are used (``bench/coverage.py`` measures it side by side). Two
-constructions hold about 95 % in those cells:
+constructions come close to 95 % there (the bench's figures, in ``measured_coverage.json``, are what
+the page quotes; on a binary table at prevalence 0.9 about one table of 30 items in a hundred leaves
+kappa undefined, and no interval can cover there):
 
 * two categories: the goodness-of-fit interval of Donner & Eliasziw (1992), built on the
   common-correlation model (both raters give the second label with the same probability π). With
