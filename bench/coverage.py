@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python bench/coverage.py [--quick] [--replications R] [--write]`` (seeded; full size
 about 6 minutes on one core, ``--quick`` about a minute). ``--write`` stores the kappa cells in
-``evallib/agreement/measured_coverage.json`` (``evallib.agreement.measured``), the figures the kappa page quotes on few items.
+``evallib/agreement/measured_coverage.json`` (``evallib.agreement.measured``), the figures the kappa
+page quotes on few items.
 
 Cohen's kappa. Each cell is a population table of two raters' labels (its kappa is the target); each
 replication draws n items from it and builds every interval with the shipped functions:
@@ -15,7 +16,8 @@ replication draws n items from it and builds every interval with the shipped fun
   (Donner & Eliasziw 1992 on two labels, bootstrap-t on more).
 
 A table where the page shows no interval (kappa undefined, or a constant rater: the page then shows
-only the goodness-of-fit interval, which pools both raters' labels) counts as a miss, and ``none`` says how often. A kappa is read "covered" when low <= kappa <= high.
+only the goodness-of-fit interval, which pools both raters' labels) counts as a miss, and ``none``
+says how often. A kappa is read "covered" when low <= kappa <= high.
 
 Paired differences. The interval the judge page shows beside a mean difference, from inverting the
 sign-flip test (`evallib.paired.sign_flip_test`, 2,000 Monte Carlo flips beyond 16 cases here), is
@@ -211,17 +213,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="300 replications per cell instead of 2,000")
     parser.add_argument("--replications", type=int, default=None)
-    parser.add_argument("--write", action="store_true", help=f"write the kappa cells' coverage to {MEASURED_COVERAGE.name}, "
-                        "which the kappa page quotes on few items")
+    parser.add_argument("--write", action="store_true",
+                        help=f"write the kappa cells' coverage to {MEASURED_COVERAGE.name}, quoted by the kappa page")
     args = parser.parse_args()
     replications = args.replications or (300 if args.quick else 2000)
     start, cpu = time.perf_counter(), time.process_time()
     measured = kappa_bench(replications, min(replications, 400))
     paired_bench(min(replications, 1000))
     if args.write:
-        MEASURED_COVERAGE.write_text(json.dumps({"source": "bench/coverage.py", "seed": SEED, "replications": replications,
-                                                 "cells": measured}, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {MEASURED_COVERAGE.relative_to(Path.cwd()) if MEASURED_COVERAGE.is_relative_to(Path.cwd()) else MEASURED_COVERAGE}")
+        record = {"source": "bench/coverage.py", "seed": SEED, "replications": replications, "cells": measured}
+        MEASURED_COVERAGE.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {MEASURED_COVERAGE}")
     print(f"\n{time.perf_counter() - start:.0f} s elapsed, {time.process_time() - cpu:.0f} s of CPU (one core)")
 
 

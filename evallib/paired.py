@@ -16,8 +16,9 @@ as negative (the two members of a pair are exchangeable):
   can be rejected at 5 %, so there is none. It is an interval for the differences' CENTRE OF SYMMETRY
   (the shift mu under which d - mu is symmetric about 0): the mean only when the differences are
   symmetric. On skewed differences it covers the mean less often than 95 % (``bench/coverage.py``:
-  0.84 to 0.95 at n = 10-30, lowest on the most skewed); so does Student's t, and the bootstrap-t of the mean still falls
-  below 0.93 at n = 10, so no interval of the mean is shown: the label says what this one covers.
+  0.84 to 0.95 at n = 10-30, lowest on the most skewed); so does Student's t, and the bootstrap-t
+  of the mean still falls below 0.93 at n = 10, so no interval of the mean is shown: the label says
+  what this one covers.
 
 Neither p-value can fall below 2 / 2^n (every difference positive, or every one negative): with n < 6
 cases no paired test can reach 5 %, whatever the scores. `p_floor` is that bound, for the readings.
@@ -226,6 +227,7 @@ INTERVAL_OF = "centre_of_symmetry"
 def paired_values(test: PairedTest) -> dict:
     """The values a paired reading rests on (counts, mean, p, smallest possible p, interval and what it
     covers, method)."""
-    return {"interval_of": INTERVAL_OF, "n": test.n, "mean": test.mean, "p": test.p, "p_floor": test.p_floor, "low": test.low,
+    return {"interval_of": INTERVAL_OF, "n": test.n, "mean": test.mean, "p": test.p, "p_floor": test.p_floor,
+            "low": test.low,
             "high": test.high, "flips": test.flips, "method": test.method, "positive": test.positive,
             "zero": test.zero, "negative": test.negative}

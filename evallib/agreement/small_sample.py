@@ -119,7 +119,8 @@ def kappa_and_se_of_tables(tables: np.ndarray, w: np.ndarray) -> tuple[np.ndarra
     with np.errstate(divide="ignore", invalid="ignore"):
         kappa = (p_o - p_e) / (1 - p_e)
         w_row, w_col = np.einsum("ij,bj->bi", w, cols), np.einsum("bi,ij->bj", rows, w)
-        spread = (p * (w[None] - (w_row[:, :, None] + w_col[:, None, :]) * (1 - kappa)[:, None, None]) ** 2).sum(axis=(1, 2))
+        centred = w[None] - (w_row[:, :, None] + w_col[:, None, :]) * (1 - kappa)[:, None, None]
+        spread = (p * centred**2).sum(axis=(1, 2))
         variance = (spread - (kappa - p_e * (1 - kappa)) ** 2) / (n * (1 - p_e) ** 2)
     constant = (np.count_nonzero(rows, axis=1) == 1) | (np.count_nonzero(cols, axis=1) == 1)
     kappa = np.where(undefined, np.nan, np.where(constant, 0.0, kappa))
