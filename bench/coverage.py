@@ -1,7 +1,7 @@
 """Coverage of 95 % intervals at workshop sizes, old and new side by side (issue 22).
 
 Run: ``.venv/bin/python bench/coverage.py [--quick] [--replications R] [--write]`` (seeded; full size
-about 6 minutes on one core, ``--quick`` about a minute). ``--write`` stores the kappa cells in
+about 3-4 minutes of CPU on one core, ``--quick`` about 30 s). ``--write`` stores the kappa cells in
 ``evallib/agreement/measured_coverage.json`` (``evallib.agreement.measured``), the figures the kappa
 page quotes on few items.
 
