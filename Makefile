@@ -65,6 +65,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/judge.py
 	$(PY) bench/sessions.py
 	$(PY) bench/cluster_coverage.py
+	$(PY) bench/coverage.py
 	$(PY) bench/pages.py
 	$(PY) bench/room_attempts.py
 	$(PY) bench/room.py

@@ -14,13 +14,16 @@ import streamlit as st
 
 from evallib import agreement as ag
 from evallib.agreement import readings as rd
+from evallib.agreement.measured import measured_coverage
+from evallib.agreement.small_sample import donner_eliasziw_interval, studentised_bootstrap_interval
 from evallib.agreement.cohen import _chance_corrected, _kappa_standard_error, kappa_from_table
 from ui import result_tables as rt
 from ui.code_view import see_the_code
 from ui.downloads import download_table
 from evallib.agreement.ratings import _factorise, pair_table
-from evallib.agreement.run import BOOT_SEED, HALF_WIDTH, N_BOOT  # the settings of the page's run bundle too
+from evallib.agreement.run import BOOT_SEED, CI_METHODS, HALF_WIDTH, N_BOOT, shown_interval  # the run bundle's too
 from ui.kappa.bundle import controls as bundle_controls
+from ui.kappa.folding import case_folding
 from ui.figures import figure_key, grouped_bars, heatmap
 from ui.i18n import integer, interval, number, percent, plural, t
 from ui.labels import AXIS_LABEL_CHARS, md, plain
@@ -65,9 +68,9 @@ def ratings_key(*columns: Sequence) -> str:
 
 @_cached
 def pair_report(key: str, _labels_a: Sequence, _labels_b: Sequence, weights: str | None,
-                bootstrap: bool) -> ag.PairReport:
-    return ag.pair_report(_labels_a, _labels_b, weights=weights, bootstrap=bootstrap, n_boot=N_BOOT,
-                          seed=BOOT_SEED, half_width=HALF_WIDTH)
+                ci_method: str) -> ag.PairReport:
+    return ag.pair_report(_labels_a, _labels_b, weights=weights, bootstrap=ci_method == "bootstrap", n_boot=N_BOOT,
+                          seed=BOOT_SEED, half_width=HALF_WIDTH, small_sample=ci_method == "small_sample")
 
 
 def _items_by_raters(by_rater: Sequence | np.ndarray) -> Sequence | np.ndarray:
@@ -117,14 +120,20 @@ def figures(result: ag.KappaResult, name_a: str, name_b: str, key: str) -> None:
 
 def interval_shown(report: ag.PairReport) -> rd.Reading:
     """The interval chosen, and what it can and cannot say (bootstrap flags, zero width, exact bound)."""
-    result, boot = report.result, report.bootstrap
-    low, high = (boot.low, boot.high) if boot else (result.ci_low, result.ci_high)
+    result, boot, small = report.result, report.bootstrap, report.small_sample
+    low, high = shown_interval(report)
     if boot:
         st.caption(t("kappa.ci_bootstrap_caption", n_boot=integer(N_BOOT), n=integer(result.n), seed=BOOT_SEED)
                    + " " + " ".join(say("kappa.ci_flag", flag) for flag in rd.bootstrap_flags(boot)))
+    elif small:
+        st.caption(" ".join(say("kappa.ci_small", flag, n=integer(result.n))
+                            for flag in rd.small_sample_flags(small, result.kappa)))
     else:
         st.caption(t("kappa.ci_analytic_caption", se=number(result.se, ".3f")) + " "
                    + say("kappa.ci_size", rd.analytic_interval_size(result.n)))
+    measured = measured_coverage("percentile" if boot else "small_sample" if small else "analytic", result.n)
+    if measured:
+        st.caption(say("kappa.measured", measured, coverage=percent(measured.values["coverage_share"], 1)))
     ci = rd.interval_reading(result.kappa, low, high, result.n, rd.LANDIS_KOCH_1977, analytic=not boot)
     if ci.code.startswith("zero_width"):
         exact = rd.exact_interval(result)
@@ -138,8 +147,7 @@ def headline(report: ag.PairReport, name_a: str, name_b: str, ci_method: str) ->
     result = report.result
     weighted = result.weights is not None
     degenerate = rd.degenerate_pair(result)
-    boot = report.bootstrap
-    low, high = (None, None) if degenerate else (boot.low, boot.high) if boot else (result.ci_low, result.ci_high)
+    low, high = (None, None) if degenerate else shown_interval(report)
     metric_rows([
         (t("kappa.metric.agreement"), percent(result.agreement), t("kappa.metric.agreement_help")),
         (t("kappa.metric.p_o_weighted" if weighted else "kappa.metric.p_o"), number(result.p_o),
@@ -156,6 +164,9 @@ def headline(report: ag.PairReport, name_a: str, name_b: str, ci_method: str) ->
         rater = degenerate.values.get("rater", 0)
         (st.warning if degenerate.code == "both_constant" else st.info)(say(
             "kappa.degenerate", degenerate, a=names[0], b=names[1], rater=names[rater], other=names[1 - rater]))
+        pooled = rd.constant_rater_interval(degenerate, report.small_sample)
+        if pooled:
+            st.caption(say("kappa.ci_small", pooled, ci=interval(pooled.values["low"], pooled.values["high"])))
         return None
     return interval_shown(report)
 
@@ -277,7 +288,7 @@ def multi_rater(by_rater: Sequence | np.ndarray, names: tuple[str, ...], data_ke
 
 def show_code() -> None:
     see_the_code(ag.cohen_kappa, pair_table, _factorise, kappa_from_table, _chance_corrected, _kappa_standard_error,
-                 caption=t("kappa.code_caption"))
+                 donner_eliasziw_interval, studentised_bootstrap_interval, caption=t("kappa.code_caption"))
 
 
 # ------------------------------------------------------------------------------ page
@@ -306,16 +317,20 @@ else:
     data_key = st.session_state["kappa_csv_data"].digest
     pair_key = f"{data_key}:{first}:{second}"
 
+labels_a, labels_b, by_rater, folded_key = case_folding(labels_a, labels_b, by_rater, (first, second), pair_key)
+if folded_key != pair_key:
+    data_key, pair_key = f"{data_key}:folded", folded_key
+
 weights_column, ci_column = st.columns(2)
 with weights_column:
     weights = translated_radio("kappa_weights", "kappa.weights", ag.WEIGHTINGS, help=t("kappa.weights_help"))
 with ci_column:
-    ci_method = translated_radio("kappa_ci", "kappa.ci_method", ("analytic", "bootstrap"),
+    ci_method = translated_radio("kappa_ci", "kappa.ci_method", CI_METHODS,
                                  help=t("kappa.ci_method_help", n_boot=integer(N_BOOT)))
 
 st.subheader(t("kappa.pair_title", a=md(name_a), b=md(name_b)))
 try:
-    report = pair_report(pair_key, labels_a, labels_b, weights, ci_method == "bootstrap")
+    report = pair_report(pair_key, labels_a, labels_b, weights, ci_method)
 except ag.AgreementInputError as error:
     show_input_error(error, context="weighted")
     report = None

@@ -1,7 +1,7 @@
 """``kappa``: the kappa page's figures from a ratings file, its run bundle and an optional kappa gate.
 
-    kappa FILE [--pair A,B] [--weights none|linear|quadratic] [--ci analytic|bootstrap]
-               [--level nominal|ordinal|interval] [--min-kappa K] [--out DIR] [--json]
+    kappa FILE [--pair A,B] [--weights none|linear|quadratic] [--ci small_sample|analytic|bootstrap]
+               [--level nominal|ordinal|interval] [--fold-case] [--min-kappa K] [--out DIR] [--json]
 
 FILE is a CSV file as the page reads it (one column per rater, one row per item, a blank cell is a
 missing rating; `evallib.agreement.csv_input.read_ratings_csv`), or a JSON file
@@ -41,9 +41,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("file", type=Path, help="ratings: CSV (one column per rater) or JSON {raters, ratings}")
     parser.add_argument("--pair", default=None, help="the two raters of Cohen's kappa: names or numbers, e.g. 1,3")
     parser.add_argument("--weights", choices=tuple(WEIGHT_NAMES), default="none", help="Cohen's kappa weights")
-    parser.add_argument("--ci", choices=CI_METHODS, default="analytic",
-                        help=f"interval of Cohen's kappa: analytic, or bootstrap over items ({N_BOOT} resamples)")
+    parser.add_argument("--ci", choices=CI_METHODS, default=CI_METHODS[0],
+                        help=f"interval of Cohen's kappa: small_sample (Donner-Eliasziw on two labels, bootstrap-t "
+                             f"on more; holds at n = 30), analytic, or percentile bootstrap ({N_BOOT} resamples)")
     parser.add_argument("--level", choices=LEVELS, default="nominal", help="Krippendorff's alpha level")
+    parser.add_argument("--fold-case", action="store_true",
+                        help="merge labels that differ only by case (\"Yes\" / \"yes\"), as the page's checkbox")
     parser.add_argument("--min-kappa", type=float, default=None, help="gate: exit 1 when Cohen's kappa is below")
     parser.add_argument("--out", type=Path, default=None, help="write the run bundle to OUT/kappa-<file name>.json")
     parser.add_argument("--json", action="store_true", help="print the run bundle as JSON instead of the table")
@@ -114,14 +117,20 @@ def _number(value: float | None, spec: str = ".3f") -> str:
     return "undefined" if value is None else format(value, spec)
 
 
+SMALL_SAMPLE_NAMES = {"goodness_of_fit": "Donner-Eliasziw goodness of fit, centred on Scott's pi",
+                      "studentised_bootstrap": f"bootstrap-t over items, {N_BOOT} resamples"}
+
+
 def _print_table(name: str, report: dict, inputs: KappaInputs) -> None:
     raters = report["ratings"]["raters"]
     print(f"kappa: {name}, {len(raters)} raters ({', '.join(raters)}), {report['ratings']['n_items']} items")
     pair = report["pair"]
     if pair["status"] == "ok":
-        result, boot = pair["result"], pair["bootstrap"]
-        low, high = (boot["low"], boot["high"]) if boot else (result["ci_low"], result["ci_high"])
-        how = f"bootstrap over items, {N_BOOT} resamples" if boot else "analytic"
+        result, boot, small = pair["result"], pair["bootstrap"], pair["small_sample"]
+        low, high = (boot["low"], boot["high"]) if boot else (small["low"], small["high"]) if small else (
+            result["ci_low"], result["ci_high"])
+        how = (f"bootstrap over items, {N_BOOT} resamples" if boot else SMALL_SAMPLE_NAMES[small["method"]] if small
+               else "analytic")
         print(f"Cohen's kappa {raters[inputs.pair[0]]} / {raters[inputs.pair[1]]} (weights "
               f"{result['weights'] or 'none'}): {_number(result['kappa'])}, 95 % CI [{_number(low)}, "
               f"{_number(high)}] ({how}), {result['n']} items ({result['n_dropped']} with a missing rating left out)")
@@ -152,7 +161,8 @@ def run(args: argparse.Namespace) -> int:
     except AgreementInputError as error:
         raise UsageError(f"{name}: {error}") from None
     inputs = KappaInputs("file", file_name=name, file_text=text, pair=_pair(args.pair, raters),
-                         weights=WEIGHT_NAMES[args.weights], ci_method=args.ci, level=args.level)
+                         weights=WEIGHT_NAMES[args.weights], ci_method=args.ci, level=args.level,
+                         fold_case=args.fold_case)
     report = kappa_report(inputs)
     pair = report["pair"]
     kappa = pair["result"]["kappa"] if pair["status"] == "ok" else None

@@ -15,6 +15,7 @@ import numpy as np
 from evallib.agreement.bootstrap import BootstrapInterval
 from evallib.agreement.cohen import KappaResult, agreement_weights
 from evallib.agreement.ratings import BOTH_RATERS_CONSTANT, CONSTANT_RATER, Label, format_label
+from evallib.agreement.small_sample import GOODNESS_OF_FIT, SmallSampleInterval
 from evallib.readings import Reading
 
 
@@ -327,3 +328,33 @@ def coefficient(value: float | None, scale: InterpretationScale) -> Reading:
     if value is None:
         return Reading("undefined")
     return Reading("band", {"value": value, "band": band_of(value, scale)})
+
+
+def small_sample_flags(ci: SmallSampleInterval, kappa: float | None) -> list[Reading]:
+    """What to say beside the small-sample interval: which construction made it, and on what.
+
+    ``goodness_of_fit`` (two labels: Donner & Eliasziw's interval, built around Scott's pi), with
+    ``goodness_of_fit_pi`` when that centre differs from kappa by ``SAME_COEFFICIENT`` or more (the
+    raters use the labels unequally: the model's common share does not hold exactly);
+    ``studentised_bootstrap`` (more labels: bootstrap-t, with its usable resamples).
+    """
+    if ci.method == GOODNESS_OF_FIT:
+        flags = [Reading("goodness_of_fit", {"centre": ci.centre})]
+        if ci.centre is not None and kappa is not None and abs(ci.centre - kappa) >= SAME_COEFFICIENT:
+            flags.append(Reading("goodness_of_fit_pi", {"pi": ci.centre, "kappa": kappa}))
+        return flags
+    return [Reading("studentised_bootstrap", {"n_valid": ci.n_valid, "n_boot": ci.n_boot})]
+
+
+def constant_rater_interval(degenerate: Reading | None, ci: SmallSampleInterval | None) -> Reading | None:
+    """``constant_rater_pooled``: the goodness-of-fit interval beside a constant rater, or None.
+
+    Kappa is 0 by construction when one rater is constant, but the common-correlation model pools
+    both raters' labels, so its interval still says something (at prevalence 0.9 on 30 items, one
+    rater in twenty-five is constant by chance alone). Only for ``constant_rater`` and a
+    ``goodness_of_fit`` interval with bounds.
+    """
+    if degenerate is None or degenerate.code != "constant_rater" or ci is None or ci.method != GOODNESS_OF_FIT \
+            or ci.low is None:
+        return None
+    return Reading("constant_rater_pooled", {"low": ci.low, "high": ci.high, "pi": ci.centre})

@@ -28,6 +28,7 @@ from evallib.agreement.cohen import (
     kappa_from_table,
 )
 from evallib.agreement.ratings import WEIGHTINGS
+from evallib.agreement.small_sample import SmallSampleInterval, small_sample_interval
 
 
 @dataclass(frozen=True, eq=False)
@@ -46,13 +47,16 @@ class PairReport:
     bootstrap: BootstrapInterval | None      # when asked for
     items_needed: int | None
     numeric: bool
+    small_sample: SmallSampleInterval | None = None  # when asked for (``small_sample_interval``)
 
 
 def pair_report(r1: Sequence[object], r2: Sequence[object], *, weights: str | None = None,
                 bootstrap: bool = False, n_boot: int = 2000, seed: int = 0,
-                half_width: float = 0.1) -> PairReport:
+                half_width: float = 0.1, small_sample: bool = False) -> PairReport:
     """The two-rater figures of ``r1`` and ``r2`` (shape (n_items,) each), labels read once.
 
+    ``bootstrap``: add the percentile bootstrap interval; ``small_sample``: add the interval that holds
+    its level on a few dozen items (``small_sample.small_sample_interval``), same ``n_boot`` and ``seed``.
     Raises ``AgreementInputError`` as ``cohen_kappa`` does.
     """
     result = cohen_kappa(r1, r2, weights=weights)
@@ -68,10 +72,14 @@ def pair_report(r1: Sequence[object], r2: Sequence[object], *, weights: str | No
     if bootstrap:
         values = cohen_kappa_table_bootstrap(table, agreement_weights(cats, weights), n_boot=n_boot, seed=seed)
         interval = _percentile_interval(values, result.confidence, n_boot, result.kappa)
+    small = None
+    if small_sample and result.kappa is not None:
+        small = small_sample_interval(table, agreement_weights(cats, weights), confidence=result.confidence,
+                                      n_boot=n_boot, seed=seed)
     return PairReport(
         result=result, plain=plain, scott_pi=_scott_pi(table), pabak=_pabak(table), ac1=_gwet_ac1(table),
         alpha=alpha_from_table(table, cats),
         prevalence=_prevalence_index(cats, table) if binary else None,
         bias=_bias_index(cats, table) if binary else None, weighted=weighted, bootstrap=interval,
         items_needed=items_for_half_width(result, half_width=half_width) if result.kappa is not None else None,
-        numeric=numeric)
+        numeric=numeric, small_sample=small)

@@ -23,6 +23,8 @@ from datetime import datetime
 
 from evallib.agreement import readings as rd
 from evallib.agreement.bootstrap import fleiss_kappa_with_interval, krippendorff_alpha_with_interval
+from evallib.agreement.case_variants import case_groups, case_variants, fold_case
+from evallib.agreement.cohen import cohen_kappa
 from evallib.agreement.csv_input import RatingsTable, read_ratings_csv
 from evallib.agreement.ratings import LEVELS, WEIGHTINGS, AgreementInputError, parse_labels
 from evallib.agreement.report import pair_report
@@ -37,7 +39,9 @@ BOOT_SEED = 0
 #: Half-width of the 95 % interval the "items needed" figure aims at.
 HALF_WIDTH = 0.1
 SOURCES = ("typed", "file")
-CI_METHODS = ("analytic", "bootstrap")
+#: The page's interval choices, its default first: the small-sample interval (`evallib.agreement.small_sample`)
+#: holds its level at n = 30 where the other two do not (``bench/coverage.py``).
+CI_METHODS = ("small_sample", "analytic", "bootstrap")
 
 
 @dataclass(frozen=True)
@@ -50,11 +54,14 @@ class KappaInputs:
     file_text: str = ""
     pair: tuple[int, int] = (0, 1)
     weights: str | None = None
-    ci_method: str = "analytic"
+    ci_method: str = CI_METHODS[0]
     level: str = "nominal"
+    fold_case: bool = False  # labels differing only by case merged (`evallib.agreement.case_variants`)
 
     def to_dict(self) -> dict:
         data = {"source": self.source, "weights": self.weights, "ci_method": self.ci_method, "level": self.level}
+        if self.fold_case:  # written only when set: bundles made before the option read the same
+            data["fold_case"] = True
         if self.source == "typed":
             return data | {"typed": list(self.typed)}
         return data | {"file": {"name": self.file_name, "text": self.file_text}, "pair": list(self.pair)}
@@ -105,11 +112,26 @@ def _interval(ci) -> dict:
             "estimate": ci.estimate, "unit": "item"}
 
 
+def _small(ci) -> dict | None:
+    return None if ci is None else {"low": ci.low, "high": ci.high, "method": ci.method, "confidence": ci.confidence,
+                                    "centre": ci.centre, "n_boot": ci.n_boot, "n_valid": ci.n_valid, "unit": "item"}
+
+
+def shown_interval(report) -> tuple[float | None, float | None]:
+    """The bounds of the interval asked for: bootstrap, small-sample, else the analytic one."""
+    if report.bootstrap:
+        return report.bootstrap.low, report.bootstrap.high
+    if report.small_sample:
+        return report.small_sample.low, report.small_sample.high
+    return report.result.ci_low, report.result.ci_high
+
+
 def _pair(labels_a, labels_b, inputs: KappaInputs) -> tuple[dict, list]:
     """The two-rater figures and readings, in the page's order."""
     try:
         report = pair_report(labels_a, labels_b, weights=inputs.weights, bootstrap=inputs.ci_method == "bootstrap",
-                             n_boot=N_BOOT, seed=BOOT_SEED, half_width=HALF_WIDTH)
+                             n_boot=N_BOOT, seed=BOOT_SEED, half_width=HALF_WIDTH,
+                             small_sample=inputs.ci_method == "small_sample")
     except AgreementInputError as error:
         return _failed(error), []
     result, boot, plain_kappa = report.result, report.bootstrap, report.plain
@@ -117,13 +139,17 @@ def _pair(labels_a, labels_b, inputs: KappaInputs) -> tuple[dict, list]:
                "pabak": report.pabak, "ac1": report.ac1, "alpha": report.alpha, "prevalence": report.prevalence,
                "bias": report.bias, "weighted": [_kappa(w) for w in report.weighted] if report.weighted else None,
                "bootstrap": _interval(boot) if boot else None, "items_needed": report.items_needed,
-               "numeric": report.numeric}
+               "numeric": report.numeric, "small_sample": _small(report.small_sample)}
     degenerate = rd.degenerate_pair(result)
     found = _reading("kappa.degenerate", degenerate)
+    found += _reading("kappa.ci_small", rd.constant_rater_interval(degenerate, report.small_sample))
     if degenerate is None:
-        low, high = (boot.low, boot.high) if boot else (result.ci_low, result.ci_high)
+        low, high = shown_interval(report)
         if boot:
             found += [r for flag in rd.bootstrap_flags(boot) for r in _reading("kappa.ci_flag", flag)]
+        elif report.small_sample:
+            found += [r for flag in rd.small_sample_flags(report.small_sample, result.kappa)
+                      for r in _reading("kappa.ci_small", flag)]
         else:
             found += _reading("kappa.ci_size", rd.analytic_interval_size(result.n))
         found += _reading("kappa.ci", rd.interval_reading(result.kappa, low, high, result.n, rd.LANDIS_KOCH_1977,
@@ -174,6 +200,25 @@ def _multi(by_rater, level: str) -> tuple[dict, dict, list]:
     return fleiss, alpha, found
 
 
+def folded(read: Ratings, pair: tuple[int, int]) -> Ratings:
+    """``read`` with labels that differ only by case written one way (`case_variants.fold_case`) for every
+    rater; ``pair``: the indices of the two raters of Cohen's kappa among them."""
+    by_rater = fold_case(read.by_rater)
+    return Ratings(by_rater, read.raters, by_rater[pair[0]], by_rater[pair[1]], read.table)
+
+
+def _case_reading(read: Ratings, weights: str | None):
+    """The ``case_variants`` reading of the pair, with kappa before and after folding; None without variants."""
+    try:
+        before = cohen_kappa(read.labels_a, read.labels_b)
+    except AgreementInputError:
+        return None
+    if not case_groups(before.categories):
+        return None
+    after = cohen_kappa(*fold_case([read.labels_a, read.labels_b]))
+    return case_variants(before.categories, before.kappa, after.kappa)
+
+
 def kappa_report(inputs: KappaInputs) -> dict:
     """The kappa page's figures and readings for ``inputs`` (module docstring); nan floats are None.
 
@@ -188,7 +233,11 @@ def kappa_report(inputs: KappaInputs) -> dict:
     except AgreementInputError as error:
         return finite(report | {"ratings": _failed(error), "readings": []})
     n_items = len(read.labels_a) if read.table is None else read.table.n_items
+    case = _case_reading(read, inputs.weights)
+    if inputs.fold_case and case:
+        read = folded(read, (0, 1) if read.table is None else inputs.pair)
     pair, found = _pair(read.labels_a, read.labels_b, inputs)
+    found = _reading("kappa.case", case) + found
     fleiss, alpha, multi = _multi(read.by_rater, inputs.level)
     return finite(report | {"ratings": {"status": "ok", "raters": read.raters, "n_items": n_items}, "pair": pair,
                             "fleiss": fleiss, "alpha": alpha, "readings": found + multi})
@@ -220,7 +269,10 @@ def inputs_from_bundle(bundle: Mapping) -> KappaInputs:
     ``figures_differ`` when the stored report is not the recomputed one.
     """
     data = bundle["inputs"]
-    options = {"weights": data.get("weights"), "ci_method": data.get("ci_method"), "level": data.get("level")}
+    options = {"weights": data.get("weights"), "ci_method": data.get("ci_method"), "level": data.get("level"),
+               "fold_case": data.get("fold_case", False)}
+    if type(options["fold_case"]) is not bool:
+        raise _invalid("inputs/fold_case", "expected true or false")
     for name, allowed in (("weights", WEIGHTINGS), ("ci_method", CI_METHODS), ("level", LEVELS)):
         if options[name] not in allowed:
             raise _invalid(f"inputs/{name}", f"expected one of {', '.join(map(str, allowed))}")

@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from evallib import agreement as ag
+from evallib.agreement.run import CI_METHODS
 from ui.i18n import catalogue
 from ui.texts.kappa import NBSP
 
@@ -93,7 +94,7 @@ def type_ratings(at: AppTest, first: str, second: str) -> AppTest:
 
 #: Values offered by each translated radio of the page, in order (see ``ui.widgets.translated_choice``).
 RADIO_OPTIONS = {"kappa_source": ("typed", "csv"), "kappa_weights": ag.WEIGHTINGS,
-                 "kappa_ci": ("analytic", "bootstrap"), "kappa_level": ag.LEVELS}
+                 "kappa_ci": CI_METHODS, "kappa_level": ag.LEVELS}
 
 
 class radio:
@@ -133,6 +134,11 @@ def test_page_opens_on_the_seed_rubric_pair(lang):
     assert metric(at, "kappa.metric.agreement", lang) == agreement
     assert metric(at, "kappa.metric.kappa_plain", lang) == kappa
     assert metric(at, "kappa.metric.p_e", lang) == ("0,56" if lang == "fr" else "0.56")
+    # The default interval is the small-sample one: Donner & Eliasziw's on two labels (doctest of
+    # evallib.agreement.small_sample), beside the analytic one a click away.
+    assert metric(at, "kappa.metric.ci_small_sample", lang) == ("[0,05 ; 0,89]" if lang == "fr" else "[0.05, 0.89]")
+    assert text("kappa.ci_small.goodness_of_fit", lang).split("{n}")[0] in page_text(at)
+    radio(at, "kappa_ci").set_value("analytic").run()
     assert metric(at, "kappa.metric.ci_analytic", lang) == ("[0,16 ; 1,00]" if lang == "fr" else "[0.16, 1.00]")
     assert metric(at, "kappa.metric.items_needed", lang, half="0,1" if lang == "fr" else "0.1") == "266"
     shown = page_text(at)
@@ -305,6 +311,7 @@ def test_interval_note_depends_on_the_number_of_items(n, small):
     first = ", ".join(str(i % 3) for i in range(n))
     second = ", ".join(str((i % 3) if i % 5 else (i + 1) % 3) for i in range(n))
     at = type_ratings(open_page("fr"), first, second)
+    radio(at, "kappa_ci").set_value("analytic").run()
     notes = " ".join(values(at.caption))
     written = f"{n:,}".replace(",", " ")  # French thousands separator, as `plain` shows it
     rough = text("kappa.ci_size.small", "fr").format(n=written)
@@ -352,6 +359,7 @@ def test_negative_interval_bounds_use_the_minus_sign():
     at = open_page("fr")
     radio(at, "kappa_source").set_value("csv").run()
     at.button(key="kappa_csv_example").click().run()
+    radio(at, "kappa_ci").set_value("analytic").run()
     shown = values(at.metric)
     assert "[−0,10 ; 0,44]" in shown  # judge_1 and judge_2, analytic interval
     assert not any("-" in value for value in shown)
@@ -360,7 +368,7 @@ def test_negative_interval_bounds_use_the_minus_sign():
 def test_french_punctuation_never_starts_a_line():
     at = open_page("fr")
     shown = [m.value for m in at.markdown] + [c.value for c in at.caption] + [m.value for m in at.metric]
-    assert "[0,16\u00a0;\u00a01,00]" in shown and "83\u00a0%" in shown
+    assert "[0,05\u00a0;\u00a00,89]" in shown and "83\u00a0%" in shown
     assert any("**κ = 0,63**\u00a0: accord «\u00a0fort\u00a0»" in md for md in shown)
     for key, texts in catalogue().items():
         if key.startswith("kappa."):
@@ -428,6 +436,7 @@ def test_lenient_pair_fleiss_interval_says_how_many_resamples_were_usable_and_fl
 
 def test_perfect_agreement_interval_is_called_uninformative_and_an_exact_bound_is_shown():
     at = type_ratings(open_page("en"), "1, 0, 1, 0, 1", "1, 0, 1, 0, 1")
+    radio(at, "kappa_ci").set_value("analytic").run()
     shown = page_text(at)
     assert metric(at, "kappa.metric.ci_analytic", "en") == "[1.00, 1.00]"
     assert "has zero width" in shown and "On 5 items this interval says nothing" in shown
@@ -547,3 +556,32 @@ def st_digest(at: AppTest) -> str:
 def ui_digest(text: str) -> str:
     import hashlib
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def test_labels_that_differ_only_by_case_are_named_and_folded_on_request():
+    yes_no_a = "Yes, Yes, No, no, yes, No, Yes, no, yes, No"
+    yes_no_b = "yes, Yes, no, No, yes, no, Yes, no, No, No"
+    at = type_ratings(open_page("en"), yes_no_a, yes_no_b)
+    shown = page_text(at)
+    assert "Some labels differ only by case: No / no, Yes / yes. They count as 4 categories instead of 2" in shown
+    assert "κ = 0.33 as they are, 0.80 once merged." in shown
+    assert metric(at, "kappa.metric.kappa_plain", "en") == "0.33"
+    at.checkbox(key="kappa_fold_case").check().run()
+    assert not at.exception
+    assert metric(at, "kappa.metric.kappa_plain", "en") == "0.80"
+    assert plain(at.metric[0].value) == "90%"  # percent agreement recomputed on the folded labels
+    at.checkbox(key="kappa_fold_case").uncheck().run()
+    assert metric(at, "kappa.metric.kappa_plain", "en") == "0.33"
+
+
+@pytest.mark.parametrize("method", CI_METHODS)
+def test_few_items_quote_the_coverage_the_bench_measured_for_the_interval_shown(method):
+    from evallib.agreement.measured import measured_coverage
+
+    at = open_page("en")
+    radio(at, "kappa_ci").set_value(method).run()
+    reading = measured_coverage("percentile" if method == "bootstrap" else method, 12)
+    shown = page_text(at)
+    assert text(f"kappa.measured.{reading.code}", "en").split(":")[0] in shown
+    figure = f"{100 * reading.values['coverage_share']:.1f}%"
+    assert f"in {'only ' if reading.code == 'measured_below' else 'at least '}{figure} of" in shown

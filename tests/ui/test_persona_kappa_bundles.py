@@ -34,7 +34,7 @@ def test_the_kappa_command_bundle_sets_the_file_the_pair_and_the_options(tmp_pat
     state = {"lang": "en", "_kappa_weights_en": 0, "kappa_source": "typed"}
     assert _load("kappa", next(tmp_path.glob("kappa-*.json")).read_bytes(), state)
     assert (state["kappa_source"], state["kappa_weights"], state["kappa_level"], state["kappa_ci"]) == \
-        ("csv", "linear", "ordinal", "analytic")
+        ("csv", "linear", "ordinal", "small_sample")
     assert (state["kappa_col_a"], state["kappa_col_b"]) == (0, 2) and "_kappa_weights_en" not in state
     assert state["kappa_csv_data"].name == "r.csv" and b"1;1;0" in state["kappa_csv_data"].data
 

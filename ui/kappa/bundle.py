@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from evallib.agreement.run import PAGE, KappaInputs, inputs_from_bundle, make_bundle
+from evallib.agreement.run import CI_METHODS, PAGE, KappaInputs, inputs_from_bundle, make_bundle
 from ui.i18n import LANGUAGES, t
 from ui.ratings_input import Upload
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls
@@ -21,8 +21,8 @@ def current_inputs(pair: tuple[int, int] = (0, 1)) -> KappaInputs:
     """What the page computes from now: the ratings of its source and its options (``pair``: the two
     raters of a file picked for Cohen's kappa)."""
     state = st.session_state
-    options = {"weights": state.get("kappa_weights"), "ci_method": state.get("kappa_ci", "analytic"),
-               "level": state.get("kappa_level", "nominal")}
+    options = {"weights": state.get("kappa_weights"), "ci_method": state.get("kappa_ci", CI_METHODS[0]),
+               "level": state.get("kappa_level", "nominal"), "fold_case": bool(state.get("kappa_fold_case", False))}
     if state.get("kappa_source", "typed") == "typed":
         return KappaInputs("typed", (state.get("kappa_r1", ""), state.get("kappa_r2", "")), **options)
     stored = state.get("kappa_csv_data")
@@ -39,6 +39,7 @@ def load_run(bundle: dict) -> KappaInputs:
         state[key] = values[name]
         for lang in LANGUAGES:  # the radio starts again from the value (ui.widgets.translated_choice)
             state.pop(f"_{key}_{lang}", None)
+    state["kappa_fold_case"] = inputs.fold_case
     if inputs.source == "typed":
         state["kappa_r1"], state["kappa_r2"] = inputs.typed
     else:

@@ -377,14 +377,18 @@ TEXTS = {
                                   "en": "All {n} requests have the same score under A and B."},
     "judge.reading.ab_b_better": {
         "fr": "B fait mieux : +{mean} point en moyenne sur {n} demandes, p = {p} ({test}) ; IC à 95 % "
-              "{ci}, l'unité étant la demande.",
+              "{ci} pour le centre de symétrie des écarts (leur moyenne s'ils sont symétriques), l'unité "
+              "étant la demande.",
         "en": "B does better: +{mean} points on average over {n} requests, p = {p} ({test}); 95% CI "
-              "{ci}, the unit being the request."},
+              "{ci} for the differences' centre of symmetry (their mean if they are symmetric), the unit "
+              "being the request."},
     "judge.reading.ab_a_better": {
         "fr": "A fait mieux : {mean} point en moyenne sur {n} demandes, p = {p} ({test}) ; IC à 95 % "
-              "{ci}, l'unité étant la demande.",
+              "{ci} pour le centre de symétrie des écarts (leur moyenne s'ils sont symétriques), l'unité "
+              "étant la demande.",
         "en": "A does better: {mean} points on average over {n} requests, p = {p} ({test}); 95% CI "
-              "{ci}, the unit being the request."},
+              "{ci} for the differences' centre of symmetry (their mean if they are symmetric), the unit "
+              "being the request."},
     "judge.reading.position_favours_first": {
         "fr": "Le juge favorise la réponse montrée en premier : sur {n} comparaisons, {positive} penchent vers la "
               "première place et {negative} vers la seconde, p = {p} ({test}).",
@@ -425,14 +429,18 @@ TEXTS = {
                                           "en": "Padding the {n} responses changed no score."},
     "judge.reading.verbosity_inflates": {
         "fr": "Rallonger fait monter la note : +{mean} point en moyenne sur {n} réponses, p = {p} ({test}) ; "
-              "IC à 95 % {ci}, l'unité étant la réponse.",
+              "IC à 95 % {ci} pour le centre de symétrie des écarts (leur moyenne s'ils sont symétriques), "
+              "l'unité étant la réponse.",
         "en": "Padding raises the score: +{mean} points on average over {n} responses, p = {p} ({test}); 95% CI "
-              "{ci}, the unit being the response."},
+              "{ci} for the differences' centre of symmetry (their mean if they are symmetric), the unit "
+              "being the response."},
     "judge.reading.verbosity_deflates": {
         "fr": "Rallonger fait baisser la note : {mean} point en moyenne sur {n} réponses, p = {p} ({test}) ; "
-              "IC à 95 % {ci}, l'unité étant la réponse.",
+              "IC à 95 % {ci} pour le centre de symétrie des écarts (leur moyenne s'ils sont symétriques), "
+              "l'unité étant la réponse.",
         "en": "Padding lowers the score: {mean} points on average over {n} responses, p = {p} ({test}); 95% CI "
-              "{ci}, the unit being the response."},
+              "{ci} for the differences' centre of symmetry (their mean if they are symmetric), the unit "
+              "being the response."},
     "judge.reading.verbosity_unclear": {
         "fr": "Effet de la longueur incertain : {up} en hausse, {same} égales, {down} en baisse sur {n} réponses, "
               "p = {p} ({test}).",

@@ -114,10 +114,13 @@ TEXTS = {
     "kappa.ci_method.analytic": {"fr": "analytique", "en": "analytic"},
     "kappa.ci_method.bootstrap": {"fr": "bootstrap", "en": "bootstrap"},
     "kappa.ci_method_help": {
-        "fr": "Analytique : formule de grand échantillon (κ ± 1,96 × erreur type), instantanée mais "
+        "fr": "Petits échantillons (par défaut) : Donner & Eliasziw sur deux étiquettes, bootstrap-t sur plus ; "
+              "tient son niveau sur une trentaine d'items. "
+              "Analytique : formule de grand échantillon (κ ± 1,96 × erreur type), instantanée mais "
               "approximative sur quelques dizaines d'items. Bootstrap : les items sont rééchantillonnés "
               "{n_boot} fois et l'on garde les quantiles 2,5 % et 97,5 % de κ.",
-        "en": "Analytic: large-sample formula (κ ± 1.96 standard errors), instant but rough on a few "
+        "en": "Small samples (default): Donner & Eliasziw on two labels, bootstrap-t on more; holds its level "
+              "on about thirty items. Analytic: large-sample formula (κ ± 1.96 standard errors), instant but rough on a few "
               "dozen items. Bootstrap: the items are resampled {n_boot} times and the 2.5% and 97.5% "
               "quantiles of κ are kept."},
 
@@ -168,8 +171,9 @@ TEXTS = {
               "Fleiss, Cohen & Everitt 1969), clipped to [−1, 1]."},
     # Chosen by the number of items (LARGE_SAMPLE_ITEMS in pages/kappa.py).
     "kappa.ci_size.small": {
-        "fr": "Sur {n} items seulement, cette approximation est grossière : comparez avec le bootstrap.",
-        "en": "On only {n} items this approximation is rough: compare with the bootstrap."},
+        "fr": "Sur {n} items seulement, cette approximation est grossière : préférez l'intervalle pour "
+              "petits échantillons, le choix par défaut.",
+        "en": "On only {n} items this approximation is rough: prefer the small-samples interval, the default."},
     "kappa.ci_size.large": {
         "fr": "Sur {n} items, l'approximation de grand échantillon est en général fiable.",
         "en": "On {n} items the large-sample approximation is usually reliable."},
@@ -698,6 +702,77 @@ TEXTS = {
         "en": "No planning is possible from these data: all {n} items disagree, so the large-sample "
               "standard error is zero and the formula has no variance to scale up. On {n} items, complete "
               "disagreement is no accident: the two raters systematically swap their labels."},
+    # ---------------------------------------------------------------- small-sample interval (issue 22)
+    "kappa.ci_method.small_sample": {"fr": "petits échantillons (par défaut)", "en": "small samples (default)"},
+    "kappa.metric.ci_small_sample": {"fr": "IC à 95 % (petits échantillons)", "en": "95% CI (small samples)"},
+    "kappa.metric.ci_small_sample_help": {
+        "fr": "Intervalle de confiance à 95 % qui tient son niveau sur une trentaine d'items : sur deux "
+              "étiquettes, l'intervalle d'ajustement de Donner & Eliasziw (1992) ; sur plus, le bootstrap-t "
+              "(bootstrap studentisé) sur les items. Voir bench/coverage.py.",
+        "en": "95% confidence interval that holds its level on about thirty items: on two labels, the "
+              "goodness-of-fit interval of Donner & Eliasziw (1992); on more, the bootstrap-t (studentised "
+              "bootstrap) over items. See bench/coverage.py."},
+    "kappa.ci_small.goodness_of_fit": {
+        "fr": "Intervalle d'ajustement (Donner & Eliasziw 1992) sur {n} items : les valeurs de κ dont le "
+              "modèle à corrélation commune (les deux évaluateurs donnent chaque étiquette aussi souvent) "
+              "s'ajuste aux comptes au seuil de 5 % (χ² à 1 degré de liberté). Il est centré sur {centre}, "
+              "le π de Scott.",
+        "en": "Goodness-of-fit interval (Donner & Eliasziw 1992) on {n} items: the values of κ for which the "
+              "common-correlation model (both raters give each label equally often) fits the counts at the "
+              "5% level (χ² with 1 degree of freedom). It is centred on {centre}, Scott's π."},
+    "kappa.ci_small.goodness_of_fit_pi": {
+        "fr": "Les deux évaluateurs n'emploient pas les étiquettes aussi souvent : le centre de l'intervalle "
+              "(π = {pi}) diffère de κ = {kappa}, et le modèle ne tient qu'approximativement.",
+        "en": "The two raters do not use the labels equally often: the interval's centre (π = {pi}) differs "
+              "from κ = {kappa}, and the model holds only approximately."},
+    "kappa.ci_small.studentised_bootstrap": {
+        "fr": "Intervalle bootstrap-t sur {n} items : l'écart κ* − κ de chaque rééchantillonnage est divisé "
+              "par son erreur type, et ce sont les quantiles de ce rapport qui donnent les bornes "
+              "(Efron & Tibshirani 1993, ch. 12). Tirages utilisables : {n_valid} sur {n_boot}.",
+        "en": "Bootstrap-t interval on {n} items: each resample's gap κ* − κ is divided by its standard "
+              "error, and the quantiles of that ratio give the bounds (Efron & Tibshirani 1993, ch. 12). "
+              "Usable resamples: {n_valid} of {n_boot}."},
+    "kappa.ci_small.constant_rater_pooled": {
+        "fr": "L'intervalle d'ajustement de Donner & Eliasziw, qui regroupe les étiquettes des deux "
+              "évaluateurs (π de Scott = {pi}), donne tout de même {ci} : un évaluateur constant peut "
+              "venir du hasard quand une étiquette domine.",
+        "en": "The goodness-of-fit interval of Donner & Eliasziw, which pools both raters' labels (Scott's "
+              "π = {pi}), still gives {ci}: a constant rater can come from chance when one label dominates."},
+    "kappa.case.case_variants": {
+        "fr": "Des étiquettes ne diffèrent que par la casse : {labels}. Elles comptent comme {k} catégories "
+              "au lieu de {k_folded}, et chaque écart de majuscule compte comme un désaccord : κ = {kappa} "
+              "ainsi, {kappa_folded} une fois fusionnées.",
+        "en": "Some labels differ only by case: {labels}. They count as {k} categories instead of {k_folded}, "
+              "and each difference of capitals counts as a disagreement: κ = {kappa} as they are, "
+              "{kappa_folded} once merged."},
+    "kappa.case.case_variants_undefined": {
+        "fr": "Des étiquettes ne diffèrent que par la casse : {labels}. Elles comptent comme {k} catégories "
+              "au lieu de {k_folded}.",
+        "en": "Some labels differ only by case: {labels}. They count as {k} categories instead of {k_folded}."},
+    "kappa.case_fold": {"fr": "Fusionner les étiquettes qui ne diffèrent que par la casse",
+                        "en": "Merge labels that differ only by case"},
+    "kappa.case_fold_help": {
+        "fr": "Chaque groupe prend son orthographe la plus fréquente, pour tous les évaluateurs ; tous les "
+              "chiffres de la page sont recalculés. Laissez décoché si la casse a un sens (« A » et « a » "
+              "comme deux notes).",
+        "en": "Each group takes its most frequent spelling, for every rater; every figure of the page is "
+              "recomputed. Leave unticked if case carries meaning (“A” and “a” as two grades)."},
+    "kappa.measured.measured": {
+        "fr": "Couverture mesurée (bench/coverage.py) : sur {cells} cas simulés de moins de 50 items, cet "
+              "intervalle a contenu le vrai κ dans au moins {coverage} des {replications} tirages (le pire "
+              "cas : {bench_n} items, {n_labels} étiquettes).",
+        "en": "Measured coverage (bench/coverage.py): in {cells} simulated cases of fewer than 50 items, this "
+              "interval held the true κ in at least {coverage} of {replications} draws (the worst case: "
+              "{bench_n} items, {n_labels} labels)."},
+    "kappa.measured.measured_below": {
+        "fr": "**Attention**, couverture mesurée (bench/coverage.py) : sur {cells} cas simulés de moins de "
+              "50 items, cet intervalle à 95 % n'a contenu le vrai κ que dans {coverage} des {replications} "
+              "tirages dans le pire cas ({bench_n} items, {n_labels} étiquettes), sous les {target_share} "
+              "visés : il est trop étroit sur si peu d'items.",
+        "en": "**Caution**, measured coverage (bench/coverage.py): in {cells} simulated cases of fewer than "
+              "50 items, this 95% interval held the true κ in only {coverage} of {replications} draws in the "
+              "worst case ({bench_n} items, {n_labels} labels), below the {target_share} aimed at: it is too "
+              "narrow on so few items."},
 }
 
 for _texts in TEXTS.values():
