@@ -99,3 +99,18 @@ def test_every_reason_a_coefficient_waits_is_worded():
     notes = {c.note for a in agreements() for c in (a.fleiss, a.alpha) if c.value is None}
     assert {"too_few_raters", "no_variation"} <= notes
     assert sorted(n for n in notes if f"room.note.{n}" not in catalogue()) == []
+
+
+def test_the_ratings_readings_agree_in_number_with_their_counts(lang):
+    """"0 participant(s), 0 réponse(s)" is gone from the board (issue 21 item 7): each count reads
+    "1 participant" / "2 participants", and the figures evallib counted are the ones shown."""
+    for agreement in agreements():
+        for reading in agreement.readings:
+            if not reading.code.startswith("room_ratings_"):
+                continue
+            shown = say(reading)
+            assert "(s)" not in shown, shown
+            raters = reading.values["raters"]
+            one = raters in (0, 1) if lang == "fr" else raters == 1
+            assert f"{integer(raters)} participant{'' if one else 's'}" in shown, shown
+            assert integer(reading.values["pairable_items"]) in shown, shown

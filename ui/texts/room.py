@@ -343,13 +343,13 @@ TEXTS = {
                                "en": "a single label used: nothing to tell apart"},
     "room.note.other": {"fr": "pas encore calculable", "en": "not computable yet"},
     "room.reading.room_ratings_waiting": {
-        "fr": "En attente de notes : {raters} participant(s), {pairable_items} réponse(s) notée(s) par au moins deux.",
-        "en": "Waiting for ratings: {raters} participant(s), {pairable_items} answer(s) rated by at least two."},
+        "fr": "En attente de notes ({raters} ; réponses notées par au moins deux : {pairable_items}).",
+        "en": "Waiting for ratings ({raters}; answers rated by at least two: {pairable_items})."},
     "room.reading.room_ratings_ready": {
-        "fr": "{raters} participants ; {complete_items} réponse(s) notée(s) par tous sur {items}, "
-              "{pairable_items} par au moins deux.",
-        "en": "{raters} participants; {complete_items} of {items} answer(s) rated by everyone, {pairable_items} "
-              "by at least two."},
+        "fr": "{raters} ; réponses notées par tous : {complete_items} sur {items} ; par au moins deux : "
+              "{pairable_items}.",
+        "en": "{raters}; answers rated by everyone: {complete_items} of {items}; by at least two: "
+              "{pairable_items}."},
     "room.reading.room_majority_none": {"fr": "Pas encore de majorité à laquelle comparer chacun.",
                                         "en": "No majority yet to compare each participant with."},
     "room.reading.room_majority_all_agree": {"fr": "Chacun suit la majorité des autres sur toutes les réponses comparées.",
