@@ -60,7 +60,7 @@ def _reference_steps(component: str) -> tuple[str, tuple] | None:
     st.file_uploader(t("gnss.steps_upload_label"), type=["txt", "csv"], key="gnss_steps_upload",
                      help=t("gnss.steps_upload_help"), on_change=_remember_steps)
     text = st.session_state.get(STEPS_KEY)
-    if not text:
+    if text is None:  # no file; an empty one is parsed, and named empty
         st.info(t("gnss.steps_needed"))
         return None
     try:
