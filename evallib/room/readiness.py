@@ -18,10 +18,11 @@ from collections.abc import Iterable
 
 from evallib.readings import Reading
 
-CODES = ("ready", "nothing_to_submit", "offline_unrecorded", "incomplete", "no_human")
+CODES = ("ready", "nothing_to_submit", "offline_unrecorded", "incomplete", "no_human", "human_unreadable")
 
 
-def submit_readiness(*, total: int, answered: int, unrecorded: int, live: bool, human: int | None = None) -> Reading:
+def submit_readiness(*, total: int, answered: int, unrecorded: int, live: bool, human: int | None = None,
+                     human_unreadable: bool = False) -> Reading:
     """Whether an attempt can be built from a page's answers; the first obstacle wins.
 
     Args:
@@ -31,10 +32,12 @@ def submit_readiness(*, total: int, answered: int, unrecorded: int, live: bool, 
         live: whether the page asks a model now (live mode): then nothing is "unrecorded", only not
             collected yet.
         human: for the judge, how many of the cases have a human score (None: not needed).
+        human_unreadable: for the judge, the human scores typed or uploaded could not be read (the page
+            names the line at fault): then ``human_unreadable``, not ``no_human``.
 
     Returns a `Reading`: ``nothing_to_submit`` (total 0), ``offline_unrecorded`` (values ``n``,
     ``total``), ``incomplete`` (values ``answered``, ``total``), ``no_human`` (no human score, the
-    judge's agreement cannot be measured) or ``ready`` (values ``total``).
+    judge's agreement cannot be measured), ``human_unreadable`` (the scores given could not be read) or ``ready`` (values ``total``).
 
     >>> submit_readiness(total=4, answered=3, unrecorded=1, live=False).code
     'offline_unrecorded'
@@ -47,6 +50,8 @@ def submit_readiness(*, total: int, answered: int, unrecorded: int, live: bool, 
         return Reading("offline_unrecorded", {"n": int(unrecorded), "total": int(total)})
     if answered < total:
         return Reading("incomplete", {"answered": int(answered), "total": int(total)})
+    if human_unreadable:
+        return Reading("human_unreadable", {})
     if human is not None and human <= 0:
         return Reading("no_human", {})
     return Reading("ready", {"total": int(total)})

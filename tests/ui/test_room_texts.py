@@ -102,7 +102,7 @@ def test_every_reason_a_coefficient_waits_is_worded():
 
 
 def test_the_ratings_readings_agree_in_number_with_their_counts(lang):
-    """"0 participant(s), 0 réponse(s)" is gone from the board (issue 21 item 7): each count reads
+    """"0 participant(s), 0 réponse(s)" is gone from the board (docs/room.md#ratings): each count reads
     "1 participant" / "2 participants", and the figures evallib counted are the ones shown."""
     for agreement in agreements():
         for reading in agreement.readings:

@@ -222,19 +222,21 @@ def submit_persona(catalogue, responses: Mapping, *, model: str, live: bool, set
 def submit_judge(configs: Mapping, runs: Mapping, template: str, human: Mapping[str, int] | None, comparisons,
                  *, live: bool) -> None:
     """LLM as a judge: the results of ``template`` (the one the page shows) against the human scores typed
-    on the page; ``comparisons``: the pairwise probe's verdicts, run with the first template's judge."""
+    on the page (None: typed but unreadable, the page named the line); ``comparisons``: the pairwise probe's
+    verdicts, run with the first template's judge."""
     config, outcomes = configs[template], runs[template]
     done = [r for r in outcomes if r is not None]
     results = [r for r in done if r.recorded]
-    human = dict(human or {})
     readiness = submit_readiness(total=len(outcomes), answered=len(results), unrecorded=len(done) - len(results),
-                                 live=live, human=sum(r.case.id in human for r in results))
+                                 live=live, human=sum(r.case.id in (human or {}) for r in results),
+                                 human_unreadable=human is None)
     probes = list(comparisons) if comparisons and template == next(iter(configs)) else None
 
     def build() -> dict:
         origins = [call.provenance for r in results for call in r.calls if not call.failed]
-        return build_judge_attempt(results, human, config.rubric, template=config.template, template_name=template,
-                                   generator=config.generator.model, judge=config.judge.model,
+        return build_judge_attempt(results, dict(human or {}), config.rubric, template=config.template,
+                                   template_name=template, generator=config.generator.model,
+                                   judge=config.judge.model,
                                    source=attempt_source(live, origins), blinding=config.blinding, comparisons=probes)
     submit_panel("judge", readiness, build, detail=t("judge.template", name=md(template)),
-                 key=fingerprint(config, results, human, probes, live))
+                 key=fingerprint(config, results, dict(human or {}), probes, live))

@@ -30,3 +30,21 @@ def test_attempt_source():
     assert attempt_source(False, ["authored", "live"]) == "recorded"
     assert attempt_source(False, ["authored"]) == "offline"
     assert attempt_source(False, []) == "offline"
+
+
+def test_unreadable_human_scores_are_named_so_not_taken_for_none_typed():
+    """Scores typed with a bad line (the judge page shows "line 14: no case bogus-case") are unreadable, not
+    missing: before, the room box said "No human score entered" under the line's error."""
+    reading = submit_readiness(total=12, answered=12, unrecorded=0, live=False, human=0, human_unreadable=True)
+    assert reading.code == "human_unreadable" and reading.code in CODES
+    # an incomplete run is still said first; readable scores are judged by their count as before
+    assert submit_readiness(total=12, answered=11, unrecorded=0, live=True, human=0,
+                            human_unreadable=True).code == "incomplete"
+    assert submit_readiness(total=12, answered=12, unrecorded=0, live=False, human=0).code == "no_human"
+
+
+def test_every_readiness_code_has_a_text_in_both_languages():
+    from ui.texts.room_submit import TEXTS
+
+    missing = [c for c in CODES if c != "ready" and set(TEXTS.get(f"room_submit.blocked.{c}", {})) != {"fr", "en"}]
+    assert missing == []
