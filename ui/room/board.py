@@ -74,6 +74,10 @@ def say(reading, **extra) -> str:
     """A board or ratings reading as a sentence; names (tuples of participants) listed, escaped."""
     values = {k: v for k, v in reading.values.items() if not isinstance(v, (tuple, list))}
     lists = {k: name_list(list(v)) for k, v in reading.values.items() if isinstance(v, (tuple, list))}
+    if reading.code == "scope_within_model":  # the model named whole, as in the table beside it
+        extra = {"model": md(reading.values["model"], None), **extra}
+    elif reading.code == "scope_mixed":
+        extra = {"models": ", ".join(md(m, None) for m in reading.values["models"]), **extra}
     if reading.code.startswith("room_ratings_"):  # "1 participant", "2 participants": never "participant(s)"
         extra = {"raters": plural("room.instructor.participants", reading.values["raters"]), **extra}
     return t(f"room.reading.{reading.code}", **{**formatted(values, bands="room"), **lists, **extra})
