@@ -117,3 +117,31 @@ def test_room_texts_choose_singular_or_plural_instead_of_brackets():
            for lang, text in texts.items() if BRACKETED_PLURAL.search(text)
            or (COUNT_THEN_PLURAL.search(text) and not key.endswith(".other"))]  # .other: chosen by `plural`
     assert bad == []
+
+
+def test_the_ratings_readings_agree_in_number_with_their_counts(lang):
+    """"0 participant(s), 0 réponse(s)" is gone from the board (docs/room.md#ratings): each count reads
+    "1 participant" / "2 participants", and the figures evallib counted are the ones shown."""
+    for agreement in agreements():
+        for reading in agreement.readings:
+            if not reading.code.startswith("room_ratings_"):
+                continue
+            shown = say(reading)
+            assert "(s)" not in shown, shown
+            raters = reading.values["raters"]
+            one = raters in (0, 1) if lang == "fr" else raters == 1
+            assert f"{integer(raters)} participant{'' if one else 's'}" in shown, shown
+            assert integer(reading.values["pairable_items"]) in shown, shown
+
+
+def test_the_scope_sentence_names_the_model_in_full(lang):
+    """"Attempts compared within model authored-example-light-…." cut the name the table beside it shows
+    whole (docs/room.md#models): the sentence names it in full, still escaped."""
+    from evallib.room.models import scope_reading
+    from ui.labels import md
+
+    name = "authored-example-light-router_v2*"
+    shown = say(scope_reading([name, name], mixed=False))
+    assert "…" not in shown and md(name, None) in shown, shown
+    mixed = say(scope_reading([name, "gpt-4o-mini-2024-07-18-long-name"], mixed=True))
+    assert "…" not in mixed and md("gpt-4o-mini-2024-07-18-long-name", None) in mixed, mixed

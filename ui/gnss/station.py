@@ -14,8 +14,8 @@ from evallib.gnss.readers import COMPONENTS, FORMATS, MIN_DAYS, GnssFileError, r
 from evallib.gnss.reference import MIN_SIDE_EPOCHS, OFFSET_WINDOW_DAYS, STEP_SOURCES, StepsFileError, parse_steps
 from ui.downloads import download_table
 from ui.figures import chart_config, extremes_per_bucket, time_series
-from ui.gnss.view import say
-from ui.i18n import integer, number, t
+from ui.gnss.view import say, sentence
+from ui.i18n import integer, number, plural, t
 from ui.labels import md, plain
 from ui.tables import results_table
 from ui.widgets import translated_radio
@@ -60,7 +60,7 @@ def _reference_steps(component: str) -> tuple[str, tuple] | None:
     st.file_uploader(t("gnss.steps_upload_label"), type=["txt", "csv"], key="gnss_steps_upload",
                      help=t("gnss.steps_upload_help"), on_change=_remember_steps)
     text = st.session_state.get(STEPS_KEY)
-    if not text:
+    if text is None:  # no file; an empty one is parsed, and named empty
         st.info(t("gnss.steps_needed"))
         return None
     try:
@@ -69,6 +69,19 @@ def _reference_steps(component: str) -> tuple[str, tuple] | None:
         st.error(t(f"gnss.steps_error.{exc.code}", **{k: md(v, None) if isinstance(v, str) else integer(v)
                                                        for k, v in exc.details.items()}))
         return None
+
+
+def station_sentence(reading) -> str:
+    """A real-station reading in the session's language: a count of days agrees in number ("1 jour",
+    "2 jours"), and the agents a jump dominates are joined by "et" / "and" ("v1 et v2")."""
+    extra = {}
+    if reading.code == "agents_gaps":
+        extra["longest_gap_days"] = plural("gnss.gap_days", reading.values["longest_gap_days"])
+    elif reading.code == "jump_in_margin_absorbed":
+        names = reading.values["agents"].split(", ")
+        extra["agents"] = names[0] if len(names) == 1 else t("gnss.agents_both", a=", ".join(names[:-1]),
+                                                              b=names[-1])
+    return sentence("gnss.station", reading, **extra)
 
 
 def _verdict(grade) -> str:
@@ -183,7 +196,7 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
         elif reading.code == "station_agent_passes":
             say("gnss.station", reading, st.success, agent=t(f"gnss.agent.{reading.values['agent']}"))
         else:
-            say("gnss.station", reading, st.info)
+            st.info(station_sentence(reading))
     st.caption(t("gnss.station_no_truth"))
     st.caption(t("gnss.detector_margin", margin=integer(agents.JUMP_MARGIN_DAYS),
                  window=integer(agents.JUMP_WINDOW_DAYS)))

@@ -43,7 +43,7 @@ from evallib.room.ratings import RoomAgreement, room_agreement
 from evallib.room.storage import RoomStorageError, normalise_code
 from ui.downloads import download_table
 from ui.figures import SharedFigure, chart_config, figure_key, interval_bars
-from ui.i18n import catalogue, integer, interval, number, p_value, percent, t
+from ui.i18n import catalogue, integer, interval, number, p_value, percent, plural, t
 from ui.labels import md, name_list
 from ui.readings import formatted
 from ui.room.board_uncertainty import curse_record, draw_uncertainty, rank_cell, rank_record
@@ -99,6 +99,12 @@ def say(reading, **extra) -> str:
     """A board or ratings reading as a sentence; names (tuples of participants) listed, escaped."""
     values = {k: v for k, v in reading.values.items() if not isinstance(v, (tuple, list))}
     lists = {k: name_list(list(v)) for k, v in reading.values.items() if isinstance(v, (tuple, list))}
+    if reading.code == "scope_within_model":  # the model named whole, as in the table beside it
+        extra = {"model": md(reading.values["model"], None), **extra}
+    elif reading.code == "scope_mixed":
+        extra = {"models": ", ".join(md(m, None) for m in reading.values["models"]), **extra}
+    if reading.code.startswith("room_ratings_"):  # "1 participant", "2 participants": never "participant(s)"
+        extra = {"raters": plural("room.instructor.participants", reading.values["raters"]), **extra}
     return t(f"room.reading.{reading.code}", **{**formatted(values, bands="room"), **lists, **extra})
 
 

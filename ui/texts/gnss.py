@@ -600,11 +600,11 @@ TEXTS = {
     "gnss.station.agents_gaps": {
         "fr": "Lacunes : v1 et v2 ajustent leurs droites sur les dates, une lacune n'y est qu'un intervalle sans "
               "mesure. Leur détecteur de saut compare des moyennes de {window} mesures, pas de {window} jours : à "
-              "travers la plus longue lacune ({longest_gap_days} jours, du {gap_from} au {gap_to}), une fenêtre "
+              "travers la plus longue lacune ({longest_gap_days}, du {gap_from} au {gap_to}), une fenêtre "
               "couvre plus de temps.",
         "en": "Gaps: v1 and v2 fit their lines on the dates, where a gap is only a stretch without data. Their jump "
               "detector compares means of {window} epochs, not {window} days: across the longest gap "
-              "({longest_gap_days} days, {gap_from} to {gap_to}) a window spans more time.",
+              "({longest_gap_days}, {gap_from} to {gap_to}) a window spans more time.",
     },
     "gnss.station.midas_pairs": {
         "fr": "MIDAS : {pairs} paires de jours (dans les deux sens du temps), {kept} gardées après l'élagage à "
@@ -849,4 +849,7 @@ TEXTS = {
     "gnss.velocity_unchecked": {"fr": "non notée (pas de vitesse MIDAS)", "en": "not graded (no MIDAS velocity)"},
     "gnss.verdict.pass": {"fr": "réussi", "en": "pass"},
     "gnss.verdict.fail": {"fr": "échec", "en": "fail"},
+    "gnss.gap_days.one": {"fr": "{n} jour", "en": "{n} day"},
+    "gnss.gap_days.other": {"fr": "{n} jours", "en": "{n} days"},
+    "gnss.agents_both": {"fr": "{a} et {b}", "en": "{a} and {b}"},
 }

@@ -346,12 +346,12 @@ TEXTS = {
                                "en": "a single label used: nothing to tell apart"},
     "room.note.other": {"fr": "pas encore calculable", "en": "not computable yet"},
     "room.reading.room_ratings_waiting": {
-        "fr": "En attente de notes (participants : {raters} ; réponses notées par au moins deux : {pairable_items}).",
-        "en": "Waiting for ratings (participants: {raters}; answers rated by at least two: {pairable_items})."},
+        "fr": "En attente de notes ({raters} ; réponses notées par au moins deux : {pairable_items}).",
+        "en": "Waiting for ratings ({raters}; answers rated by at least two: {pairable_items})."},
     "room.reading.room_ratings_ready": {
-        "fr": "Participants : {raters} ; réponses notées par tous : {complete_items} sur {items}, par au moins "
-              "deux : {pairable_items}.",
-        "en": "Participants: {raters}; answers rated by everyone: {complete_items} of {items}, by at least two: "
+        "fr": "{raters} ; réponses notées par tous : {complete_items} sur {items} ; par au moins deux : "
+              "{pairable_items}.",
+        "en": "{raters}; answers rated by everyone: {complete_items} of {items}; by at least two: "
               "{pairable_items}."},
     "room.reading.room_majority_none": {"fr": "Pas encore de majorité à laquelle comparer chacun.",
                                         "en": "No majority yet to compare each participant with."},

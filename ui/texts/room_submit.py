@@ -76,6 +76,11 @@ TEXTS = {
               "les scores humains dans l'analyse ci-dessus, puis soumettez.",
         "en": "No human score entered: the judge's agreement with humans cannot be measured. Enter the human "
               "scores in the analysis above, then submit."},
+    "room_submit.blocked.human_unreadable": {
+        "fr": "Les scores humains saisis ne se lisent pas (voir l'erreur ci-dessus, qui nomme la ligne) : "
+              "corrigez-les, puis soumettez.",
+        "en": "The human scores given cannot be read (see the error above, which names the line): correct "
+              "them, then submit."},
     # an attempt that could not be built (evallib InputError codes)
     "room_submit.build.contains_key": {
         "fr": "Cet essai contient ce qui ressemble à une clé d'API : il n'est jamais envoyé. Retirez la "

@@ -51,3 +51,10 @@ def test_the_template_submitted_is_the_one_edited(run, edited, code, name, choic
     from evallib.room.readiness import submitted_template
     reading = submitted_template(run, edited)
     assert (reading.code, reading.values.get("name"), reading.values["choices"]) == (code, name, choices)
+
+
+def test_every_readiness_code_has_a_text_in_both_languages():
+    from ui.texts.room_submit import TEXTS
+
+    missing = [c for c in CODES if c != "ready" and set(TEXTS.get(f"room_submit.blocked.{c}", {})) != {"fr", "en"}]
+    assert missing == []
