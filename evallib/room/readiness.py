@@ -52,8 +52,6 @@ def submit_readiness(*, total: int, answered: int, unrecorded: int, live: bool, 
         return Reading("offline_unrecorded", {"n": int(unrecorded), "total": int(total)})
     if answered < total:
         return Reading("incomplete", {"answered": int(answered), "total": int(total)})
-    if human_unreadable:
-        return Reading("human_unreadable", {})
     if human is not None and human <= 0:
         return Reading("no_human", {})
     if not human_readable:
