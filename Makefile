@@ -69,8 +69,8 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/pages.py
 	$(PY) bench/room_attempts.py
 	$(PY) bench/room.py
-	$(PY) bench/room_sessions.py
 	$(PY) bench/board_readings.py
+	$(PY) bench/room_sessions.py
 	$(PY) bench/live_failures.py
 
 clean:
