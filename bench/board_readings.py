@@ -1,4 +1,6 @@
-"""What the board reads in simulated rooms (issue 21, items 2 and 3): the winner's curse and who could be best.
+"""What the board reads in simulated rooms: the winner's curse and who could be best.
+
+Methods: docs/room.md#winners-curse and docs/room.md#ranks.
 
 Run: ``.venv/bin/python bench/board_readings.py`` (1,000 rooms per scenario, ``--rooms N``; ``--quick``
 for 100). Each room is 30 trigger attempts on the same queries, every answer an independent draw

@@ -1,4 +1,4 @@
-"""Coverage of 95 % intervals at workshop sizes, old and new side by side (issue 22).
+"""Coverage of 95 % intervals at workshop sizes, old and new side by side (docs/kappa.md#measured-coverage).
 
 Run: ``.venv/bin/python bench/coverage.py [--quick] [--replications R] [--write]`` (seeded; full size
 about 3-4 minutes of CPU on one core, ``--quick`` about 30 s). ``--write`` stores the kappa cells in

@@ -1,4 +1,4 @@
-"""Labels that differ only by case ("Yes" / "yes"): found, read, and folded on request (issue 22).
+"""Labels that differ only by case ("Yes" / "yes"): found, read, and folded on request (docs/kappa.md#case-variants).
 
 Labels are compared as stripped text, so "Yes" and "yes" are two categories: a pair of raters who
 write the same verdict with different capitals looks like a disagreement (four categories where the

@@ -1,4 +1,4 @@
-"""Intervals for Cohen's kappa that hold their level on a few dozen items (issue 22).
+"""Intervals for Cohen's kappa that hold their level on a few dozen items (docs/kappa.md#small-sample).
 
 The large-sample interval kappa ± z·se and the percentile bootstrap both undercover at n = 30 when
 one label dominates or when weights are used (``bench/coverage.py`` measures it side by side). Two

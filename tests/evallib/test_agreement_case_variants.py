@@ -1,4 +1,4 @@
-"""evallib.agreement.case_variants: labels that differ only by case, read and folded (issue 22)."""
+"""evallib.agreement.case_variants: labels that differ only by case, read and folded (docs/kappa.md#case-variants)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""evallib.agreement.measured: the coverage bench's figures as the kappa page quotes them (issue 22)."""
+"""evallib.agreement.measured: the coverage bench's figures as the kappa page quotes them.
+
+Method: docs/kappa.md#measured-coverage.
+"""
 
 from __future__ import annotations
 

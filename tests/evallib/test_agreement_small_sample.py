@@ -1,4 +1,7 @@
-"""evallib.agreement.small_sample: kappa intervals for a few dozen items, against scipy and statsmodels (issue 22)."""
+"""evallib.agreement.small_sample: kappa intervals for a few dozen items, against scipy and statsmodels.
+
+Method: docs/kappa.md#small-sample.
+"""
 
 from __future__ import annotations
 

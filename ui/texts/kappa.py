@@ -702,7 +702,7 @@ TEXTS = {
         "en": "No planning is possible from these data: all {n} items disagree, so the large-sample "
               "standard error is zero and the formula has no variance to scale up. On {n} items, complete "
               "disagreement is no accident: the two raters systematically swap their labels."},
-    # ---------------------------------------------------------------- small-sample interval (issue 22)
+    # ------------------------------------------------------- small-sample interval (docs/kappa.md#small-sample)
     "kappa.ci_method.small_sample": {"fr": "petits échantillons (par défaut)", "en": "small samples (default)"},
     "kappa.metric.ci_small_sample": {"fr": "IC à 95 % (petits échantillons)", "en": "95% CI (small samples)"},
     "kappa.metric.ci_small_sample_help": {
