@@ -434,7 +434,7 @@ def test_a_real_station_grades_each_agent_against_the_reference_not_v2(open_page
     warnings = " ".join(w.value for w in at.warning)
     assert "Agent v2 fails against the reference: offset wrongly dated, offset of the opposite sign" in warnings
     notes = " ".join(i.value for i in at.info)
-    assert "It still dominates the velocity of v1, v2" in notes and "leave it out" not in notes
+    assert "It still dominates the velocity of v1 and v2" in notes and "leave it out" not in notes
 
 
 def test_a_steps_file_is_read_and_a_bad_one_is_named(open_page):
