@@ -148,8 +148,9 @@ def _join(page, code: str, name: str) -> None:
     assert page.get_by_text(_t("room.join.joined", code=code, name=name)).count() == 1
 
 
-def _submit(page, expected_number: int, code: str) -> None:
-    page.get_by_role("button", name=_t("room_submit.button")).click()
+def _submit(page, expected_number: int, code: str, name=None) -> None:
+    """Click the page's submit button (``name``: its label when the page names what it submits)."""
+    page.get_by_role("button", name=name or _t("room_submit.button"), exact=name is None).click()
     _wait_until_idle(page)
     _no_exception(page)
     assert page.get_by_text(_t("room_submit.stored", number=expected_number, code=code)).count() == 1

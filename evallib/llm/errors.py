@@ -77,9 +77,9 @@ def is_web_page(http_response) -> bool:
     """Whether an ``httpx.Response`` is a web page that no model API would send: HTML (`is_html`) at any
     status but a gateway's (`GATEWAY_STATUSES`: a proxy speaking for a model server that is down).
 
-    >>> import httpx
-    >>> page = {"content-type": "text/html"}
-    >>> is_web_page(httpx.Response(501, headers=page)), is_web_page(httpx.Response(502, headers=page))
+    >>> from types import SimpleNamespace
+    >>> page = lambda status: SimpleNamespace(status_code=status, headers={"content-type": "text/html"}, text="")
+    >>> is_web_page(page(501)), is_web_page(page(502))
     (True, False)
     """
     return http_response.status_code not in GATEWAY_STATUSES and is_html(http_response)

@@ -8,7 +8,6 @@ the details a text names (room code, attempt, path...) are shown as typed, escap
 from __future__ import annotations
 
 from evallib.errors import InputError
-from evallib.room.bundle import RoomBundleError
 from evallib.room.rating_set import RatingSetError
 from evallib.room.storage import RoomStorageError
 from ui.i18n import catalogue, integer, t
@@ -28,6 +27,7 @@ def _detail(value: object) -> str:
 
 def error_text(error: Exception) -> str:
     """The sentence for a room error (Markdown-safe); an unknown code falls back to the storage text."""
+    from evallib.room.bundle import RoomBundleError  # here: the bundle's attempts import scipy, the sidebar needs none
     details = {k: _detail(v) for k, v in getattr(error, "details", {}).items()}
     code = getattr(error, "code", "")
     if isinstance(error, RoomBundleError):
