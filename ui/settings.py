@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from evallib.llm import DEFAULT_CONCURRENCY, ProviderConfig
-from evallib.llm.providers import BASE_URL_PATTERN, DEFAULT_TIMEOUT_S
+from evallib.llm.providers import DEFAULT_TIMEOUT_S
 from evallib.llm.scheduler import endpoint_limit
 from evallib.llm.urls import base_url_problem
 from ui.secrets import setting

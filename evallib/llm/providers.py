@@ -17,7 +17,6 @@ of a result or of any message: every message is scrubbed of it before it leaves 
 from __future__ import annotations
 
 import importlib
-import re
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -37,9 +36,6 @@ ANTHROPIC_DEFAULT_MAX_TOKENS = 1024
 DEFAULT_TIMEOUT_S = 60.0
 #: Timeout of the model-list probe that fills the sidebar dropdown (seconds): it must not stall a page.
 MODEL_LIST_TIMEOUT_S = 5.0
-#: A base URL the SDKs can use: http(s), an optional ``user:pass@`` (a proxy's basic authentication,
-#: redacted wherever it is shown: `evallib.redaction.redact_url`), a host, an optional port and path.
-BASE_URL_PATTERN = re.compile(r"https?://([^\s/@]+@)?[^\s/:@]+(:\d+)?(/\S*)?")
 
 
 class Provider(Protocol):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Column, Float, ForeignKey, String, Table, Text, delete, select
 
-from evallib.llm.providers import BASE_URL_PATTERN
+from evallib.llm.urls import base_url_problem
 from evallib.redaction import redact_url
 from evallib.room.storage import RoomStorageError, RoomStore, metadata, normalise_code
 
@@ -69,7 +69,7 @@ def check_endpoint(kind: str, base_url: str, model: str) -> None:
     ...
     evallib.room.storage.RoomStorageError: the endpoint's base_url is missing or malformed
     """
-    problems = (("kind", kind not in KINDS), ("base_url", not BASE_URL_PATTERN.fullmatch(base_url)),
+    problems = (("kind", kind not in KINDS), ("base_url", bool(base_url_problem(base_url))),
                 ("model", not model))
     for name, wrong in problems:
         if wrong:

@@ -3,6 +3,7 @@ any status is no model API (the sidebar's model list and a call agree), a refuse
 retried, an empty key is a missing key, and answers all cut at the token limit are truncated. Real
 SDKs against local servers, with the SDKs' default retries (3): what failed before took seconds."""
 
+import importlib
 import time
 
 import pytest
@@ -80,6 +81,7 @@ def test_a_json_error_of_a_model_server_is_still_read_as_its_status(server):
 
 @pytest.mark.parametrize("kind", ["openai", "anthropic"])
 def test_a_refused_connection_is_reported_at_once_not_retried(kind):
+    importlib.import_module(kind)  # the SDK is imported at the first call: its import is not what is timed
     url = f"http://127.0.0.1:{_free_port()}" + ("/v1" if kind == "openai" else "")
     result, elapsed = timed(lambda: live(kind, url).chat(QUESTION))
     assert (result.error_kind, result.error_details["code"], result.retries) == ("connection", "connection_refused", 0)
