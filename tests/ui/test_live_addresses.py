@@ -65,9 +65,11 @@ def test_a_plain_file_server_is_not_a_model_api_for_the_sidebar_and_for_the_comm
     # The model list (GET, an HTML 404) and the calls (POST, an HTML 501) get the same reading: no 404 here,
     # no "server error, run again" there.
     assert f"{url} answers, but not as an OpenAI-compatible API. The server says: \"Error response\"" in sidebar
-    assert "404" not in sidebar
+    assert "404" not in sidebar.replace(url, "")  # the random port may hold the digits 404
     err = capsys.readouterr().err
     assert code == 2 and "not a model API: 12 of 12 calls" in err and "server error" not in err
+
+
 def _live_sidebar(**state) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     for name, value in {"lang": "en", "llm_mode": "live", "llm_kind": "openai", "_llm_secrets_read": True,
