@@ -82,7 +82,8 @@ def test_an_interrupted_run_resumes_with_only_the_missing_requests(tmp_path, cap
     local = tmp_path / "local"
     argv = ["record", "all", "--kind", "anthropic", "--model", "fake-tools", "--recordings-dir", str(local),
             "--concurrency", "4"]
-    with FakeLLMServer(api_key=FAKE_KEY, latency=0.05) as server:
+    # 0.2 s an answer: the whole run takes several seconds, so the signal comes while it is still running
+    with FakeLLMServer(api_key=FAKE_KEY, latency=0.2) as server:
         env = {**os.environ, "ANTHROPIC_API_KEY": FAKE_KEY}
         run = subprocess.Popen([sys.executable, "-m", "evallib", *argv, "--base-url", server.anthropic_base_url],
                                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
