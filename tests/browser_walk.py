@@ -331,7 +331,11 @@ class Walk:
         if not option.count():
             self.page.keyboard.press("Escape")
             return f"model {model} not offered"
-        option.click()
+        try:
+            option.click(timeout=5000)
+        except PlaywrightTimeout:  # a rerun (the model list fetched) redrew the select and closed its list
+            self.page.keyboard.press("Escape")
+            return f"model {model} listed, then the list closed before the click"
         return f"model {model}"
 
 
