@@ -11,6 +11,7 @@ room, and a second server on a **fresh** database imports the bundle: its board 
 
 import csv
 import io
+import itertools
 import re
 import time
 
@@ -259,7 +260,10 @@ def test_instructor_and_three_participants_through_the_whole_room(databases, mon
                 try:
                     _until(lambda: _board(restored) == board, "the imported room's board")
                 except AssertionError:
-                    assert _board(restored) == board  # the difference, line by line
+                    now = _board(restored)
+                    changed = [f"- {a!r}\n+ {b!r}" for a, b in itertools.zip_longest(board, now) if a != b]
+                    raise AssertionError("the imported room's board differs (- before, + imported):\n"
+                                         + "\n".join(changed)) from None
                 restored.context.close()
             finally:
                 for _ in second:
