@@ -44,10 +44,10 @@ def _spec_section() -> tuple[float, int]:
     st.markdown(t("gnss.spec_intro"))
     left, right = st.columns(2)
     velocity_tol = left.select_slider(t("gnss.velocity_tol"), options=view.VELOCITY_TOLERANCES,
-                                      value=DEFAULT_VELOCITY_TOL, key="gnss_velocity_tol",
+                                      value=DEFAULT_VELOCITY_TOL, persist_state="session", key="gnss_velocity_tol",
                                       help=t("gnss.velocity_tol_help"), format_func=view.tenths)
     day_tol = right.number_input(t("gnss.day_tol"), min_value=0, max_value=1000, value=DEFAULT_DAY_TOL, step=5,
-                                 key="gnss_day_tol", help=t("gnss.day_tol_help"))
+                                 persist_state="session", key="gnss_day_tol", help=t("gnss.day_tol_help"))
     st.code(render_spec(SPEC_V1.with_tolerances(velocity_tol, day_tol)), language=None, wrap_lines=True)
     st.caption(t("gnss.spec_english"))
     return float(velocity_tol), int(day_tol)
@@ -58,9 +58,9 @@ def _agents_section() -> tuple[float, float]:
     st.markdown(t("gnss.agents_intro"))
     left, right = st.columns(2)
     v1 = left.select_slider(t("gnss.v1_threshold"), options=view.V1_THRESHOLDS, value=agents.V1_JUMP_THRESHOLD_MM,
-                            key="gnss_v1_threshold", help=t("gnss.v1_threshold_help"), format_func=view.millimetres)
+                            persist_state="session", key="gnss_v1_threshold", help=t("gnss.v1_threshold_help"), format_func=view.millimetres)
     v2 = right.select_slider(t("gnss.v2_threshold"), options=view.V2_THRESHOLDS, value=agents.V2_STEP_THRESHOLD_MM,
-                             key="gnss_v2_threshold", help=t("gnss.v2_threshold_help"), format_func=view.millimetres)
+                             persist_state="session", key="gnss_v2_threshold", help=t("gnss.v2_threshold_help"), format_func=view.millimetres)
     return float(v1), float(v2)
 
 
@@ -115,7 +115,7 @@ def _trade_off_section(v1_threshold: float, velocity_tol: float, day_tol: int) -
 def _plots_section(v2_threshold: float) -> None:
     st.header(t("gnss.plots_title"))
     st.markdown(t("gnss.plots_intro"))
-    residuals = st.toggle(t("gnss.show_residuals"), value=False, key="gnss_residuals")
+    residuals = st.toggle(t("gnss.show_residuals"), value=False, persist_state="session", key="gnss_residuals")
     for start in range(0, len(PLOT_CASES), 2):
         for column, case_id in zip(st.columns(2), PLOT_CASES[start:start + 2]):
             view.case_figure(column, case_id, v2_threshold, residuals)
@@ -195,8 +195,8 @@ def _repeated_section() -> None:
     view.say_overall(overall_pass_rate(recorded))
     st.subheader(t("gnss.calculator_title"))
     left, right = st.columns(2)
-    p1 = left.select_slider(t("gnss.p1"), view.RATES, value=0.6, key="gnss_p1", format_func=percent)
-    p2 = right.select_slider(t("gnss.p2"), view.RATES, value=0.8, key="gnss_p2", format_func=percent)
+    p1 = left.select_slider(t("gnss.p1"), view.RATES, value=0.6, persist_state="session", key="gnss_p1", format_func=percent)
+    p2 = right.select_slider(t("gnss.p2"), view.RATES, value=0.8, persist_state="session", key="gnss_p2", format_func=percent)
     if p1 == p2:
         st.info(t("gnss.calculator_equal"))
         return

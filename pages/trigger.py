@@ -144,7 +144,7 @@ def _baseline(catalogue, queries) -> None:
     if not settings.live or settings.config.kind != "openai":
         st.caption(t("trigger.embeddings_live_only"))
         return
-    model = st.text_input(t("trigger.embedding_model"), key="trigger_embedding_model",
+    model = st.text_input(t("trigger.embedding_model"), persist_state="session", key="trigger_embedding_model",
                           placeholder="nomic-embed-text").strip()
     if not model:
         return
@@ -172,10 +172,10 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
     st.caption(t("trigger.edit_power", n=integer(len(queries)), needed=integer(min_discordant_for_significance()),
                  alpha=number(ALPHA)))
     see_the_code(paired_correctness, mcnemar_exact, min_discordant_for_significance)
-    name = st.selectbox(t("trigger.edit_skill"), catalogue.names, key="trigger_edit_skill")
+    name = st.selectbox(t("trigger.edit_skill"), catalogue.names, persist_state="session", key="trigger_edit_skill")
     key = f"trigger_edit_description_{name}"
     st.session_state.setdefault(key, next(s.description for s in catalogue.skills if s.name == name))
-    description = st.text_area(t("trigger.edit_description"), key=key, height=140).strip()
+    description = st.text_area(t("trigger.edit_description"), persist_state="session", key=key, height=140).strip()
     example = None if live else rewrite_example()
     if example is not None and example[0] == name:
         st.button(t("trigger.edit_use_example"), key="trigger_edit_example", on_click=_set_state,
@@ -214,7 +214,7 @@ settings = current_settings()
 st.header(t("trigger.collect_title"))
 columns = st.columns(2)
 runs = int(columns[0].number_input(t("trigger.runs"), min_value=1, max_value=MAX_RUNS, value=DEFAULT_RUNS,
-                                   key="trigger_runs", help=t("trigger.runs_help")))
+                                   persist_state="session", key="trigger_runs", help=t("trigger.runs_help")))
 replay = loaded_run(catalogue, queries, runs)
 if replay is not None:
     model, provider_kind, mode, source = replay.model, replay.provider_kind, replay.mode, None

@@ -1,4 +1,4 @@
-"""What app.py wraps around every page: leaving Streamlit's legacy pages mode, keeping widget values.
+"""What app.py wraps around every page: leaving Streamlit's legacy pages mode, gathering widget values.
 
 Legacy multipage mode (a trap seen on 1.67).
 
@@ -54,11 +54,8 @@ def require_navigation() -> None:
 _SETTABLE = {"bool_value", "int_value", "double_value", "string_value", "string_array_value", "double_array_value",
              "int_array_value"}
 _PLAIN = (bool, int, float, str)
-#: Session-state keys: the url path of the page the last run drew; the widget values kept, by key; whether
-#: the last run's page failed.
-PAGE_KEY = "_page_shown"
+#: Session-state key: the widget values gathered by `keep_widget_values`, by key.
 KEPT_KEY = "_kept_widget_values"
-FAILED_KEY = "_page_failed"
 #: Session-state key: the language of the last run.
 LANGUAGE_SEEN_KEY = "_language_of_last_run"
 #: Session-state key: the keys of plain state (no widget's) kept for the browser with the widgets' values.
@@ -73,12 +70,12 @@ def keep_for_browser(key: str) -> None:
 def keep_widget_values() -> None:
     """Copy the values of this session's keyed widgets into ``st.session_state[KEPT_KEY]``.
 
-    Streamlit drops a keyed widget's value at the end of the first run that does not draw it (the user
-    opened another page, or the page stopped on an error above it), and the widget then starts again
-    from its default: the template edited, the slider moved, were gone on coming back (docs/README.md#streamlit).
-    Only values a script may set are kept (plain values, not buttons, uploads or tables). Keys
-    starting with "_" are left alone: `ui.widgets.translated_choice` keys its widgets per language
-    and keeps their choice apart.
+    Every keyed widget of the app passes ``persist_state="session"``, so Streamlit itself keeps its value
+    when the user opens another page or the page stops on an error above it (docs/README.md#streamlit).
+    What is gathered here is what outlives the session: the values `ui.browser_state` stores for the
+    browser, and those `resend_widget_values` writes back on a language switch. Only values a script may
+    set are gathered (plain values, not buttons, uploads or tables). Keys starting with "_" are left
+    alone: `ui.widgets.translated_choice` keys its widgets per language and keeps their choice apart.
     """
     try:
         state = get_session_state()._state  # SessionState (streamlit 1.67, pinned)
@@ -94,13 +91,6 @@ def keep_widget_values() -> None:
         items = value if isinstance(value, (list, tuple)) else [value]
         if all(item is None or isinstance(item, _PLAIN) for item in items):
             kept[key] = value
-
-
-def restore_widget_values() -> None:
-    """Give back their kept value to the widgets whose value Streamlit dropped (before they are drawn)."""
-    for key, value in st.session_state.get(KEPT_KEY, {}).items():
-        if key not in st.session_state:
-            st.session_state[key] = value
 
 
 def resend_widget_values() -> None:
@@ -121,21 +111,8 @@ def resend_widget_values() -> None:
 
 
 def run_page(page) -> None:
-    """Run the page ``st.navigation`` chose; keep the widgets' values when the page changes or fails.
-
-    An error is raised again after that, so that Streamlit shows it (and tests see it) as before;
-    the sidebar, drawn before the page, stays usable.
-    """
-    if st.session_state.get(PAGE_KEY) != page.url_path or st.session_state.pop(FAILED_KEY, False):
-        keep_widget_values()
-        restore_widget_values()
-        st.session_state[PAGE_KEY] = page.url_path
+    """Run the page ``st.navigation`` chose, after a language switch writing its widgets' values back first."""
     if st.session_state.get(LANGUAGE_SEEN_KEY, language()) != language():
         resend_widget_values()
     st.session_state[LANGUAGE_SEEN_KEY] = language()
-    try:
-        page.run()
-    except Exception:
-        keep_widget_values()
-        st.session_state[FAILED_KEY] = True
-        raise
+    page.run()

@@ -70,9 +70,9 @@ def _collected(settings) -> tuple[list, list, TextModelRun] | None:
         answers_summary(replay.results, [t("gnss.live_label", case=c.case_id, run=k + 1) for c, k, _ in cells])
         return cells, list(replay.results), replay
     if settings.live:
-        if not st.toggle(t("gnss.live_opt_in"), value=False, key="gnss_live_on", help=t("gnss.live_opt_in_help")):
+        if not st.toggle(t("gnss.live_opt_in"), value=False, persist_state="session", key="gnss_live_on", help=t("gnss.live_opt_in_help")):
             return None
-        runs = int(st.number_input(t("gnss.live_runs"), 1, MAX_RUNS, live.DEFAULT_RUNS, key="gnss_live_runs"))
+        runs = int(st.number_input(t("gnss.live_runs"), 1, MAX_RUNS, live.DEFAULT_RUNS, persist_state="session", key="gnss_live_runs"))
         model = settings.model
     else:
         runs, model = _recorded_runs(_requests("recorded", MAX_RUNS)), "recorded"
@@ -142,7 +142,7 @@ def _answers(graded: list) -> None:
     """The model's answers to one case, shown as text, each with its grade."""
     with st.expander(t("gnss.live_answers"), expanded=False):
         ids = [case.case_id for case, _ in graded]
-        chosen = st.selectbox(t("gnss.col.case"), ids, key="gnss_live_case")
+        chosen = st.selectbox(t("gnss.col.case"), ids, persist_state="session", key="gnss_live_case")
         for repeat, chat, run in graded[ids.index(chosen)][1]:
             st.markdown(t("gnss.live_run", run=repeat + 1))
             if run.result is None:

@@ -245,7 +245,7 @@ def human(results, rubric) -> dict[str, int] | None:
     ids = [r.case.id for r in results]
     st.session_state.setdefault("judge_human_text", "case_id,score\n")
     typed, upload = st.columns([3, 2])
-    text = typed.text_area(t("judge.human_typed"), key="judge_human_text", height=160)
+    text = typed.text_area(t("judge.human_typed"), persist_state="session", key="judge_human_text", height=160)
     uploaded = upload.file_uploader(t("judge.human_upload"), type=["csv", "txt"], key="judge_human_file")
     upload.download_button(t("judge.human_template"), data="case_id,score\n" + "".join(f"{i},\n" for i in ids),
                            file_name="human_scores.csv", mime="text/csv", on_click="ignore")

@@ -39,7 +39,7 @@ def case_folding(labels_a: Sequence, labels_b: Sequence, by_rater: Sequence, pai
     if reading is None:
         return labels_a, labels_b, by_rater, key
     st.warning(say("kappa.case", reading, bands="kappa.band"))
-    if not st.checkbox(t("kappa.case_fold"), key=FOLD_KEY, help=t("kappa.case_fold_help")):
+    if not st.checkbox(t("kappa.case_fold"), persist_state="session", key=FOLD_KEY, help=t("kappa.case_fold_help")):
         return labels_a, labels_b, by_rater, key
     folded = _folded(key, by_rater)
     return folded[pair[0]], folded[pair[1]], folded, f"{key}:folded"

@@ -182,7 +182,7 @@ def board_section(code: str | None) -> None:
         return
     st.html(BOARD_STYLE)
     default = refresh_seconds()
-    st.columns([1, 3])[0].selectbox(t("room.board.refresh"), REFRESH_CHOICES, key=REFRESH_KEY,
+    st.columns([1, 3])[0].selectbox(t("room.board.refresh"), REFRESH_CHOICES, persist_state="session", key=REFRESH_KEY,
                  index=REFRESH_CHOICES.index(default) if default in REFRESH_CHOICES else None)
     every = session_period(refresh_seconds())
     with st.container(key="room-board"):

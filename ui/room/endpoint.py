@@ -52,7 +52,7 @@ def room_switch() -> bool:
     endpoint = joined_endpoint()
     if endpoint is None:
         return False
-    st.toggle(t("room_endpoint.switch"), key=SWITCH, help=t("room_endpoint.switch_help"))
+    st.toggle(t("room_endpoint.switch"), persist_state="session", key=SWITCH, help=t("room_endpoint.switch_help"))
     if not st.session_state.get(SWITCH):
         return False
     shown = endpoint.public()
@@ -109,9 +109,9 @@ def endpoint_panel(code: str) -> None:
             st.session_state.setdefault("room.endpoint.model", current.model)
         translated_choice(st.selectbox, t("sidebar.kind"), KINDS, {k: t(f"sidebar.kind.{k}") for k in KINDS},
                           state_key="room.endpoint.kind")  # its names change with the language
-        st.text_input(t("sidebar.base_url"), key="room.endpoint.base_url", placeholder="http://localhost:11434/v1")
-        st.text_input(t("sidebar.model"), key="room.endpoint.model")
-        st.text_input(t("room_endpoint.key"), key="room.endpoint.key", type="password",
+        st.text_input(t("sidebar.base_url"), persist_state="session", key="room.endpoint.base_url", placeholder="http://localhost:11434/v1")
+        st.text_input(t("sidebar.model"), persist_state="session", key="room.endpoint.model")
+        st.text_input(t("room_endpoint.key"), persist_state="session", key="room.endpoint.key", type="password",
                       help=t("room_endpoint.key_help"))
         columns = st.columns(2)
         columns[0].button(t("room_endpoint.save"), key="room.endpoint.save", type="primary", on_click=_save,

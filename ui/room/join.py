@@ -153,8 +153,8 @@ def join_panel() -> Membership | None:
         return member
     st.subheader(t("room.join.title"))
     columns = st.columns([1, 2, 1], vertical_alignment="bottom")
-    columns[0].text_input(t("room.join.code"), key=CODE_KEY, max_chars=20)
-    columns[1].text_input(t("room.join.name"), key=NAME_KEY, max_chars=60)
+    columns[0].text_input(t("room.join.code"), persist_state="session", key=CODE_KEY, max_chars=20)
+    columns[1].text_input(t("room.join.name"), persist_state="session", key=NAME_KEY, max_chars=60)
     closed = _closed_room(st.session_state.get(CODE_KEY, ""))
     columns[2].button(t("room.join.button"), key="room.join", on_click=_join, type="primary", disabled=bool(closed))
     if closed:
