@@ -58,9 +58,11 @@ def _agents_section() -> tuple[float, float]:
     st.markdown(t("gnss.agents_intro"))
     left, right = st.columns(2)
     v1 = left.select_slider(t("gnss.v1_threshold"), options=view.V1_THRESHOLDS, value=agents.V1_JUMP_THRESHOLD_MM,
-                            persist_state="session", key="gnss_v1_threshold", help=t("gnss.v1_threshold_help"), format_func=view.millimetres)
+                            persist_state="session", key="gnss_v1_threshold", help=t("gnss.v1_threshold_help"),
+                            format_func=view.millimetres)
     v2 = right.select_slider(t("gnss.v2_threshold"), options=view.V2_THRESHOLDS, value=agents.V2_STEP_THRESHOLD_MM,
-                             persist_state="session", key="gnss_v2_threshold", help=t("gnss.v2_threshold_help"), format_func=view.millimetres)
+                             persist_state="session", key="gnss_v2_threshold", help=t("gnss.v2_threshold_help"),
+                             format_func=view.millimetres)
     return float(v1), float(v2)
 
 
@@ -195,8 +197,10 @@ def _repeated_section() -> None:
     view.say_overall(overall_pass_rate(recorded))
     st.subheader(t("gnss.calculator_title"))
     left, right = st.columns(2)
-    p1 = left.select_slider(t("gnss.p1"), view.RATES, value=0.6, persist_state="session", key="gnss_p1", format_func=percent)
-    p2 = right.select_slider(t("gnss.p2"), view.RATES, value=0.8, persist_state="session", key="gnss_p2", format_func=percent)
+    p1 = left.select_slider(t("gnss.p1"), view.RATES, value=0.6,
+                            persist_state="session", key="gnss_p1", format_func=percent)
+    p2 = right.select_slider(t("gnss.p2"), view.RATES, value=0.8,
+                             persist_state="session", key="gnss_p2", format_func=percent)
     if p1 == p2:
         st.info(t("gnss.calculator_equal"))
         return

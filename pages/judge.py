@@ -62,7 +62,8 @@ else:
     if models is None:
         st.stop()
 generator, judge = models
-blinding = st.toggle(t("judge.blinding_toggle"), value=True, persist_state="session", key="judge_blinding", help=t("judge.blinding_help"))
+blinding = st.toggle(t("judge.blinding_toggle"), value=True,
+                     persist_state="session", key="judge_blinding", help=t("judge.blinding_help"))
 configs = {name: JudgeConfig(generator, judge, rubric, templates[name], name, blinding=blinding) for name in templates}
 st.caption(t("judge.run_params", generator=generator.model, judge=judge.model, n=len(cases),
              temperature=t("judge.no_temperature") if generator.temperature is None else generator.temperature,
@@ -101,7 +102,8 @@ download_table("judge_results", lambda: rt.judge_results([r for done in results.
 see_the_code(pipeline.run_case, pipeline.grade_by_code, code_graders.extract_code, code_graders.regex_examples,
              pipeline.parse_grade, grades.validate)
 with st.expander(t("judge.responses_title")):
-    case_id = st.selectbox(t("judge.column.id"), [r.case.id for r in shown], persist_state="session", key="judge_response_case")
+    case_id = st.selectbox(t("judge.column.id"), [r.case.id for r in shown],
+                           persist_state="session", key="judge_response_case")
     chosen = next(r for r in shown if r.case.id == case_id)
     st.caption(t("judge.request_caption"))
     st.text(chosen.case.input)

@@ -40,9 +40,12 @@ def _read_first(catalogue: Catalogue, responses: dict) -> None:
     say("persona.read_intro", pair)
     names = catalogue.names
     columns = st.columns(2)
-    a = columns[0].selectbox(t("persona.assistant_a"), names, index=names.index(pair.values["a"]), persist_state="session", key="persona_read_a")
-    b = columns[1].selectbox(t("persona.assistant_b"), names, index=names.index(pair.values["b"]), persist_state="session", key="persona_read_b")
-    probe = st.selectbox(t("persona.probe"), range(len(catalogue.probes)), persist_state="session", key="persona_read_probe",
+    a = columns[0].selectbox(t("persona.assistant_a"), names, index=names.index(pair.values["a"]),
+                             persist_state="session", key="persona_read_a")
+    b = columns[1].selectbox(t("persona.assistant_b"), names, index=names.index(pair.values["b"]),
+                             persist_state="session", key="persona_read_b")
+    probe = st.selectbox(t("persona.probe"), range(len(catalogue.probes)),
+                         persist_state="session", key="persona_read_probe",
                          format_func=lambda i: f"{i + 1}. {catalogue.probes[i]}")
     st.text(catalogue.probes[probe])
     for column, name in zip(st.columns(2), (a, b)):
@@ -132,7 +135,8 @@ def _exercise_3(catalogue: Catalogue, responses: dict, before, model: str, disab
     example = catalogue.rewrite_example if catalogue.rewrite_example and catalogue.rewrite_example[0] in names else None
     involved = [p[0] for p in before.most_confused_pairs]
     default_name = example[0] if example else (involved[0] if involved else names[0])
-    name = st.selectbox(t("persona.ex3_assistant"), names, index=names.index(default_name), persist_state="session", key="persona_ex3_name")
+    name = st.selectbox(t("persona.ex3_assistant"), names, index=names.index(default_name),
+                        persist_state="session", key="persona_ex3_name")
     suggested = example[1] if example and example[0] == name else catalogue.prompt_of(name)
     prompt_key = f"persona_ex3_prompt_{name}"
     st.session_state.setdefault(prompt_key, suggested)
@@ -264,7 +268,8 @@ settings = current_settings()
 if settings.live:
     model = settings.model
     disable_reasoning = settings.config.kind == "openai" and st.toggle(
-        t("persona.disable_reasoning"), value=True, persist_state="session", key="persona_no_thinking", help=t("persona.disable_reasoning_help"))
+        t("persona.disable_reasoning"), value=True,
+        persist_state="session", key="persona_no_thinking", help=t("persona.disable_reasoning_help"))
 else:  # replayed as the recorded source chosen below asked them (its model and options): ui/sources.py
     model, disable_reasoning = AUTHORED_MODEL, True
 

@@ -29,7 +29,8 @@ def render_sidebar() -> Settings:
     _follow_language_radio()
     presentation_style()
     with st.sidebar:
-        st.radio(t("common.language"), LANGUAGES, index=LANGUAGES.index(language()), persist_state="session", key=LANGUAGE_RADIO,
+        st.radio(t("common.language"), LANGUAGES, index=LANGUAGES.index(language()),
+                 persist_state="session", key=LANGUAGE_RADIO,
                  horizontal=True, format_func=LANGUAGE_NAMES.get)
         st.toggle(t("sidebar.present"), persist_state="session", key=SWITCH_KEY, help=t("sidebar.present_help"))
         if room_switch():  # live through the room's endpoint: nothing to choose nor type
@@ -65,13 +66,15 @@ def _live_settings() -> None:
                       help=t("sidebar.kind_help"))
     kind = st.session_state["llm_kind"]
     # Both kinds: proxies such as LiteLLM serve Anthropic's /v1/messages too.
-    st.text_input(t("sidebar.base_url"), persist_state="session", key="llm_base_url", placeholder=BASE_URL_EXAMPLES[kind],
+    st.text_input(t("sidebar.base_url"),
+                  persist_state="session", key="llm_base_url", placeholder=BASE_URL_EXAMPLES[kind],
                   help=t("sidebar.base_url_help" if kind == "openai" else "sidebar.base_url_help_anthropic"))
     problem = config_problem(current_settings())
     if problem in ("sidebar.bad_url", "sidebar.no_base_url"):  # nothing to ask a model list from
         (st.error if problem == "sidebar.bad_url" else st.info)(t(problem))
         return
-    st.text_input(t("sidebar.api_key"), persist_state="session", key="llm_api_key", type="password", help=t("sidebar.api_key_help"))
+    st.text_input(t("sidebar.api_key"),
+                  persist_state="session", key="llm_api_key", type="password", help=t("sidebar.api_key_help"))
     if key_asked_again():
         st.info(t("sidebar.key_asked_again"))
     settings = current_settings()
@@ -89,6 +92,8 @@ def _live_settings() -> None:
                          reason=failure_text(problem.result_details())))
     if kind == "anthropic":
         st.toggle(t("sidebar.prefill"), persist_state="session", key="llm_prefill", help=t("sidebar.prefill_help"))
-    st.slider(t("sidebar.concurrency"), 1, 32, persist_state="session", key="llm_concurrency", help=t("sidebar.concurrency_help"))
-    st.number_input(t("sidebar.timeout"), min_value=5, max_value=600, step=5, persist_state="session", key="llm_timeout")
+    st.slider(t("sidebar.concurrency"), 1, 32,
+              persist_state="session", key="llm_concurrency", help=t("sidebar.concurrency_help"))
+    st.number_input(t("sidebar.timeout"), min_value=5, max_value=600, step=5,
+                    persist_state="session", key="llm_timeout")
     st.toggle(t("sidebar.use_cache"), persist_state="session", key="llm_use_cache", help=t("sidebar.use_cache_help"))

@@ -70,9 +70,11 @@ def _collected(settings) -> tuple[list, list, TextModelRun] | None:
         answers_summary(replay.results, [t("gnss.live_label", case=c.case_id, run=k + 1) for c, k, _ in cells])
         return cells, list(replay.results), replay
     if settings.live:
-        if not st.toggle(t("gnss.live_opt_in"), value=False, persist_state="session", key="gnss_live_on", help=t("gnss.live_opt_in_help")):
+        if not st.toggle(t("gnss.live_opt_in"), value=False,
+                         persist_state="session", key="gnss_live_on", help=t("gnss.live_opt_in_help")):
             return None
-        runs = int(st.number_input(t("gnss.live_runs"), 1, MAX_RUNS, live.DEFAULT_RUNS, persist_state="session", key="gnss_live_runs"))
+        runs = int(st.number_input(t("gnss.live_runs"), 1, MAX_RUNS, live.DEFAULT_RUNS,
+                                   persist_state="session", key="gnss_live_runs"))
         model = settings.model
     else:
         runs, model = _recorded_runs(_requests("recorded", MAX_RUNS)), "recorded"

@@ -145,7 +145,8 @@ def template_editors() -> dict[str, str] | None:
         with column:
             key = f"judge_template_{name}"
             st.session_state.setdefault(key, defaults[name])
-            text = st.text_area(t("judge.template", name=name), persist_state="session", key=key, height=200, help=t("judge.template_help"))
+            text = st.text_area(t("judge.template", name=name),
+                                persist_state="session", key=key, height=200, help=t("judge.template_help"))
             try:
                 check_template(text, name)
             except JudgeDataError as error:

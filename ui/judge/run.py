@@ -73,7 +73,8 @@ def live_models() -> tuple[ModelSettings, ModelSettings]:
     columns = st.columns(2)
     judge_model = columns[0].text_input(t("judge.judge_model"), persist_state="session", key="judge_judge_model",
                                         placeholder=settings.model, help=t("judge.judge_model_help")).strip()
-    json_mode = kind == "openai" and columns[1].toggle(t("judge.json_mode"), persist_state="session", key="judge_json_mode",
+    json_mode = kind == "openai" and columns[1].toggle(t("judge.json_mode"),
+                                                       persist_state="session", key="judge_json_mode",
                                                        help=t("judge.json_mode_help"))
     generator = ModelSettings(settings.model, kind)
     judge = ModelSettings(judge_model or settings.model, kind, prefill=settings.config.prefill, json_mode=json_mode)

@@ -109,7 +109,8 @@ def endpoint_panel(code: str) -> None:
             st.session_state.setdefault("room.endpoint.model", current.model)
         translated_choice(st.selectbox, t("sidebar.kind"), KINDS, {k: t(f"sidebar.kind.{k}") for k in KINDS},
                           state_key="room.endpoint.kind")  # its names change with the language
-        st.text_input(t("sidebar.base_url"), persist_state="session", key="room.endpoint.base_url", placeholder="http://localhost:11434/v1")
+        st.text_input(t("sidebar.base_url"),
+                      persist_state="session", key="room.endpoint.base_url", placeholder="http://localhost:11434/v1")
         st.text_input(t("sidebar.model"), persist_state="session", key="room.endpoint.model")
         st.text_input(t("room_endpoint.key"), persist_state="session", key="room.endpoint.key", type="password",
                       help=t("room_endpoint.key_help"))

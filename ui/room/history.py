@@ -110,7 +110,8 @@ def stored_panel(kind: str, joined: Membership, *, said: bool) -> None:
         final = next((r.attempt_id for r in mine if r.final), LATEST)
         if st.session_state.get(key) not in labels:
             st.session_state[key] = final
-        st.selectbox(t("room_submit.final.label", kind=t(f"room.kind_short.{kind}")), list(labels), persist_state="session", key=key,
+        st.selectbox(t("room_submit.final.label", kind=t(f"room.kind_short.{kind}")), list(labels),
+                     persist_state="session", key=key,
                      format_func=labels.get, on_change=_choose, args=(kind, joined, key))
         error = st.session_state.pop(f"{key}.error", None)
         if error is not None:

@@ -187,10 +187,12 @@ def instructor_panel() -> str | None:
             st.caption(t("room.instructor.need_token"))
             return None
         columns = st.columns(2, vertical_alignment="bottom")
-        columns[0].text_input(t("room.instructor.new_title"), persist_state="session", key="room.new_title", max_chars=200)
+        columns[0].text_input(t("room.instructor.new_title"),
+                              persist_state="session", key="room.new_title", max_chars=200)
         columns[1].button(t("room.instructor.open"), key="room.open", type="primary", on_click=_open)
         columns = st.columns(2, vertical_alignment="bottom")
-        columns[0].text_input(t("room.instructor.manage_code"), persist_state="session", key="room.manage_code", max_chars=20)
+        columns[0].text_input(t("room.instructor.manage_code"),
+                              persist_state="session", key="room.manage_code", max_chars=20)
         columns[1].button(t("room.instructor.manage"), key="room.manage", on_click=_manage)
         _import_part()
         code = st.session_state.get(MANAGED)
@@ -258,8 +260,10 @@ def _rating_items(room) -> None:
     available = len(_rateable(1000))
     columns = st.columns([1, 2, 1], vertical_alignment="bottom")
     columns[0].number_input(t("room.rating.count"), min_value=1, max_value=available,
-                            value=min(DEFAULT_ITEMS, available), step=1, persist_state="session", key="room.rating_count")
-    columns[1].text_input(t("room.rating.labels"), value=", ".join(DEFAULT_LABELS), persist_state="session", key="room.rating_labels")
+                            value=min(DEFAULT_ITEMS, available), step=1,
+                            persist_state="session", key="room.rating_count")
+    columns[1].text_input(t("room.rating.labels"), value=", ".join(DEFAULT_LABELS),
+                          persist_state="session", key="room.rating_labels")
     columns[2].button(t("room.rating.apply"), key="room.rating_apply", on_click=_rate_these, args=(room.code,))
     if current is not None:
         with st.expander(t("room.rating.preview")):
@@ -310,7 +314,8 @@ def _hide_everyone(code: str, people, attempts) -> None:
                   hidden=integer(counts[p.id][1])): p for p in people if p.id in counts}  # names are unique
     if not by_label:
         return
-    person = by_label.get(st.selectbox(t("room.attempts.pick_participant"), list(by_label), persist_state="session", key="room.participant_pick"))
+    person = by_label.get(st.selectbox(t("room.attempts.pick_participant"), list(by_label),
+                                       persist_state="session", key="room.participant_pick"))
     if person is None:
         return
     shown, hidden = counts[person.id]
@@ -328,7 +333,8 @@ def _removal(code: str, present) -> None:
     by_label = {f"{p.name} (#{p.id})": p for p in present}
     columns = st.columns([3, 1], vertical_alignment="bottom")
     picked = by_label.get(columns[0].selectbox(t("room.remove.pick"), list(by_label), index=None,
-                                               persist_state="session", key="room.remove_pick", help=t("room.remove.help")))
+                                               persist_state="session", key="room.remove_pick",
+                                               help=t("room.remove.help")))
     columns[1].button(t("room.remove.button"), key="room.remove", disabled=picked is None, on_click=_remove,
                       args=(code, picked.id if picked else 0))
 
@@ -345,7 +351,8 @@ def _attempts(code: str, attempts) -> None:
         st.caption(t("room.attempts.none"))
         return
     by_label = {_attempt_option(a): a for a in attempts}  # labels hold the number: one per attempt
-    attempt = by_label.get(st.selectbox(t("room.attempts.pick"), list(by_label), persist_state="session", key="room.attempt_pick"))
+    attempt = by_label.get(st.selectbox(t("room.attempts.pick"), list(by_label),
+                                        persist_state="session", key="room.attempt_pick"))
     if attempt is None:
         return
     if attempt.hidden:

@@ -117,7 +117,8 @@ def rating_form() -> None:
         with st.container(border=True):
             st.markdown(f"**{t('room_submit.rating_item', i=integer(i), id=md(item_id))}**")
             show_item_text(item["text"])
-            st.radio(t("room_submit.rating_label"), labels, index=None, persist_state="session", key=key, horizontal=True, disabled=closed,
+            st.radio(t("room_submit.rating_label"), labels, index=None,
+                     persist_state="session", key=key, horizontal=True, disabled=closed,
                      format_func=lambda label: md(label, None), on_change=_rate, args=(joined, item_id))
     if mine is not None:
         rated = sum(str(item["id"]) in mine for item in items)
