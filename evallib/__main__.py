@@ -13,7 +13,7 @@ Commands:
                      probes) against a live generator and judge, recording every answer locally
   record gnss        collect the GNSS live agent's requests (12 cases x --runs) and record them likewise
   record all         the four pages above in one go, resumable: requests already recorded are not asked
-                     again (see evallib.record_all)
+                     again (see evallib.runs.record_all)
   authored persona   write the shipped recordings/persona.jsonl from data/persona_authored_responses.json
                      (hand-written example answers, recorded with provenance "authored")
   authored gnss      write the shipped recordings/gnss.jsonl from data/gnss_authored_answers.json
@@ -33,8 +33,8 @@ import json
 import sys
 from pathlib import Path
 
-from evallib.cli_failures import call_failures
-from evallib.gate_cli import (RECORD_OPTIONS_HELP, ProgressLine, add_live_options, command_options, exit_code,
+from evallib.runs.failures import call_failures
+from evallib.runs.gate import (RECORD_OPTIONS_HELP, ProgressLine, add_live_options, command_options, exit_code,
                               live_config, report_failures)
 from evallib.llm import (ChatResult, RecordingProvider, Recordings, collect, local_directory,
                          make_provider)
@@ -74,7 +74,7 @@ def _recording_provider(args: argparse.Namespace, set_name: str):
     """(endpoint config, recordings, live provider recording into ``set_name``) for a ``record`` command.
 
     ``record all`` sets ``args.resume``: its provider answers what is already recorded, asks a request
-    repeated within the run once, and records the rest itself (`evallib.record_all.ResumingProvider`).
+    repeated within the run once, and records the rest itself (`evallib.runs.record_all.ResumingProvider`).
     """
     config = live_config(args)
     store = Recordings(SHIPPED_DIR, args.recordings_dir)
@@ -228,12 +228,12 @@ def _positive(text: str) -> int:
 
 #: Pages that ``record`` collects, each with its own function (default requests of the page).
 RECORDERS = {"persona": persona_record, "trigger": trigger_record, "judge": judge_record, "gnss": gnss_record}
-RECORDERS["all"] = lambda args: importlib.import_module("evallib.record_all").record_all(args, RECORDERS)
+RECORDERS["all"] = lambda args: importlib.import_module("evallib.runs.record_all").record_all(args, RECORDERS)
 
 #: Evaluation commands, each with its own parser and exit codes: name -> module holding ``main(argv)``.
-EVALUATIONS = {"trigger": "evallib.triggering.cli", "judge": "evallib.judging.cli", "gnss": "evallib.gnss.cli"}
-EVALUATIONS["persona"] = "evallib.persona.cli"  # the persona audit, its run bundle and an accuracy gate
-EVALUATIONS["kappa"] = "evallib.agreement.cli"  # the kappa page's figures from a ratings file
+EVALUATIONS = {"trigger": "evallib.runs.trigger.cli", "judge": "evallib.runs.judge.cli", "gnss": "evallib.runs.gnss.cli"}
+EVALUATIONS["persona"] = "evallib.runs.persona.cli"  # the persona audit, its run bundle and an accuracy gate
+EVALUATIONS["kappa"] = "evallib.runs.kappa.cli"  # the kappa page's figures from a ratings file
 EVALUATIONS["room"] = "evallib.room.cli"  # room token: draw a new instructor token (the drawn one is kept hashed)
 #: What the top-level ``--help`` says of each evaluation command (its own ``--help`` says the rest).
 EVALUATION_HELP = {

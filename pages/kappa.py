@@ -21,7 +21,7 @@ from ui import result_tables as rt
 from ui.code_view import see_the_code
 from ui.downloads import download_table
 from evallib.agreement.ratings import _factorise, pair_table
-from evallib.agreement.run import BOOT_SEED, CI_METHODS, HALF_WIDTH, N_BOOT, shown_interval  # the run bundle's too
+from evallib.runs.kappa.bundle import BOOT_SEED, CI_METHODS, HALF_WIDTH, N_BOOT, shown_interval  # the run bundle's too
 from ui.kappa.bundle import controls as bundle_controls
 from ui.kappa.folding import case_folding
 from ui.figures import figure_key, grouped_bars, heatmap

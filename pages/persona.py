@@ -12,7 +12,7 @@ from evallib import persona, text
 from evallib.persona import readings
 from evallib.llm import EmbeddingRequest
 from evallib.persona.catalogue import AUTHORED_MODEL, Catalogue, ProbeRequest, build_requests
-from evallib.persona.run import PersonaRun, usable, usable_counts as counts_of
+from evallib.runs.persona.bundle import PersonaRun, usable, usable_counts as counts_of
 from evallib.room.persona_attempt import HELD_OUT_PROBE
 from ui.collection import answers_summary, collection_panel, source_badge
 from ui.downloads import download_table

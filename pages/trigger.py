@@ -13,7 +13,7 @@ from evallib.triggering.comparison import (ALPHA, mcnemar_exact, mcnemar_reading
 from evallib.triggering.gate import trigger_gate
 from evallib.triggering.readings import routing_errors_reading, sweep_reading
 from evallib.llm import EmbeddingRequest
-from evallib.triggering.bundle import TriggerRun
+from evallib.runs.trigger.bundle import TriggerRun
 from evallib.triggering.routing import DEFAULT_RUNS, build_requests
 from evallib.triggering import report as trigger_report, similarity
 from evallib.triggering.similarity import EMBEDDING_TABLE_THRESHOLDS, TABLE_THRESHOLDS, skill_texts

@@ -23,7 +23,7 @@ import streamlit as st
 
 from evallib.llm import Progress, collect
 from evallib.llm.retries import RETRY_AFTER_BUDGET_S
-from evallib.redaction import redact_url
+from evallib.llm.redaction import redact_url
 from ui.browser_state import forget_answers, keep_answers, restore_answers
 from ui.failures import failure_text, models_offered
 from ui.i18n import t

@@ -14,7 +14,7 @@ import numpy as np
 import streamlit as st
 
 from evallib import agreement as ag
-from evallib.redaction import leak
+from evallib.llm.redaction import leak
 from ui.i18n import integer, plural, t
 from ui.labels import md, name_list
 
@@ -78,7 +78,7 @@ class Upload:
 
     @cached_property
     def secret(self) -> str | None:
-        """The kind of secret in the file's name or text (`evallib.redaction.leak`: "key",
+        """The kind of secret in the file's name or text (`evallib.llm.redaction.leak`: "key",
         "url_credentials", "local_path"), or None; a 15 MB file takes about a second to scan."""
         return leak([self.name, self.text])
 

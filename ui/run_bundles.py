@@ -4,10 +4,10 @@ One call per page, next to its other downloads::
 
     run_bundle_controls("trigger", make_bundle, load)
 
-- ``make_bundle()`` returns the page's run bundle (`evallib.run_bundle.make_run_bundle`, made_by "page");
+- ``make_bundle()`` returns the page's run bundle (`evallib.runs.bundle.make_run_bundle`, made_by "page");
   it runs when the user clicks (no cost on a page view). ``inputs`` (optional) are checked on every run
   for a key or a local path typed into them: the button is then replaced by the reason.
-- ``load(bundle)`` receives a bundle already checked by `evallib.run_bundle.read_run_bundle` for this
+- ``load(bundle)`` receives a bundle already checked by `evallib.runs.bundle.read_run_bundle` for this
   page, checks the rest (its inputs, its requests) and returns what the page needs to show it again;
   it raises `RunBundleError` or `InputError` BEFORE changing anything, and then sets the page's own
   inputs (editors, sliders) in ``st.session_state``. Its return value is kept here: `loaded(page)`
@@ -26,8 +26,8 @@ from collections.abc import Callable, Mapping
 import streamlit as st
 
 from evallib.errors import InputError
-from evallib.redaction import leak
-from evallib.run_bundle import MAX_BYTES, PAGES, RunBundleError, dumps, read_run_bundle
+from evallib.llm.redaction import leak
+from evallib.runs.bundle import MAX_BYTES, PAGES, RunBundleError, dumps, read_run_bundle
 from ui.i18n import t
 from ui.labels import md
 
@@ -39,7 +39,7 @@ ERROR_KEY = "_run_bundle_error"
 CLOSED_KEY = "_run_bundle_closed"
 #: Session state: per page, a counter in the uploader's key (a new key empties the uploader).
 VERSION_KEY = "_run_bundle_upload_version"
-#: Reading codes of `evallib.run_bundle.RunBundleError` worded by this module's texts.
+#: Reading codes of `evallib.runs.bundle.RunBundleError` worded by this module's texts.
 CODES = ("too_large", "not_json", "not_object", "not_ours", "other_page", "newer_version", "schema",
          "unknown_answer", "leak", "inputs", "requests", "answers", "figures_differ")
 

@@ -12,6 +12,6 @@ Modules, in the order of the data flow:
 - ``injection``: responses that talk to the grader, flagged and cleaned.
 - ``pipeline``: each case chained generate -> code graders -> judge, concurrently, with progress.
 - ``analyses`` and ``biases``: figures and readings (`evallib.readings.Reading`).
-- ``report``: the JSON report and the CI gate; ``authored`` and ``cli``: the offline recordings and the
-  ``judge`` command.
+- ``report``: the JSON report and the CI gate; ``authored``: the offline recordings. The ``judge``
+  command and the run bundle are a run of this page: `evallib.runs.judge`.
 """

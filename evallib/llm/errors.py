@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from evallib.redaction import redact, redact_text
+from evallib.llm.redaction import redact, redact_text
 
 
 #: The SDKs whose exception classes are recognised. They are looked up in ``sys.modules`` and never
@@ -189,7 +189,7 @@ class Failure:
         return {"code": self.code, **self.details}
 
     def redacted(self) -> "Failure":
-        """This failure with every secret removed from its texts and values (`evallib.redaction.redact`):
+        """This failure with every secret removed from its texts and values (`evallib.llm.redaction.redact`):
         the base URL's userinfo, key-like query parameters, header values, keys echoed by a server."""
         return Failure(self.kind, self.code, redact_text(self.message), redact_text(self.hint), redact(self.details))
 

@@ -9,7 +9,7 @@ Each line is a JSON object::
 ``authored`` marks example answers written by hand for a demo; the UI says so plainly. ``provider``
 (the endpoint's kind) is absent from lines recorded before it was kept; they load with an unknown
 provider. A line never holds a key or a base URL (requests do not contain them; results are redacted,
-`evallib.redaction.redact`). A damaged line is skipped and reported in `Recordings.problems`; the rest
+`evallib.llm.redaction.redact`). A damaged line is skipped and reported in `Recordings.problems`; the rest
 loads.
 
 Several writers, one file. Recordings are append-only: each new answer is appended as one whole line
@@ -51,7 +51,7 @@ from pathlib import Path
 from evallib.errors import InputError
 from evallib.llm.errors import short_text
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
-from evallib.redaction import redact
+from evallib.llm.redaction import redact
 
 PROVENANCES = ("live", "authored")
 PROVIDER_KINDS = ("openai", "anthropic")

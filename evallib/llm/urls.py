@@ -4,7 +4,7 @@ A base URL is ``http://`` or ``https://``, a host, an optional port and path: th
 include credentials (``http://user:pass@host:4000/v1``, a proxy behind basic auth), an IPv6 host
 (``http://[::1]:11434/v1``) and a query string. The check only refuses what no SDK could send a
 request to; a URL it accepts may still lead nowhere, which the call itself then reports (with its
-credentials redacted, `evallib.redaction`).
+credentials redacted, `evallib.llm.redaction`).
 """
 
 from __future__ import annotations

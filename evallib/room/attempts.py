@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 
 
 from evallib.errors import InputError
-from evallib.redaction import KEY_LIKE, redact, strings
+from evallib.llm.redaction import KEY_LIKE, redact, strings
 from evallib.schemas import validator
 from evallib.triggering.comparison import mcnemar_exact, mcnemar_reading, paired_correctness
 from evallib.triggering.data import LabelledQuery
@@ -49,7 +49,7 @@ def validate_attempt(payload: object) -> dict:
 
     The version is checked before the schema so that an attempt from a newer app says so. A text
     holding a provider key is refused (``contains_key``); then every text is redacted
-    (`evallib.redaction.redact`: credentials of a URL, key-like query parameters, header values).
+    (`evallib.llm.redaction.redact`: credentials of a URL, key-like query parameters, header values).
     """
     if not isinstance(payload, Mapping):
         raise RoomAttemptError("not_object", "an attempt must be a JSON object", got=type(payload).__name__)

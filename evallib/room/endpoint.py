@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import Column, Float, ForeignKey, String, Table, Text, delete, select
 
 from evallib.llm.urls import base_url_problem
-from evallib.redaction import redact_url
+from evallib.llm.redaction import redact_url
 from evallib.room.storage import RoomStorageError, RoomStore, metadata, normalise_code
 
 KINDS = ("openai", "anthropic")

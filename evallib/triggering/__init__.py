@@ -10,5 +10,6 @@ Modules, in the order of the data flow:
 - ``readings``: what a result means, as `evallib.readings.Reading`.
 - ``similarity``: the TF-IDF baseline without a model and its vectorised threshold sweep.
 - ``comparison``: McNemar's exact test before/after a description edit.
-- ``gate`` and ``cli``: the CI gate and the ``trigger`` command; ``authored``: the offline examples.
+- ``gate``: the CI gate; ``authored``: the offline examples. The ``trigger`` command and the run bundle
+  are a run of this page: `evallib.runs.trigger`.
 """

@@ -9,7 +9,7 @@ from sklearn.metrics import cohen_kappa_score
 
 from evallib.agreement import cohen_kappa
 from evallib.agreement.case_variants import case_groups, case_variants, fold_case
-from evallib.agreement.run import KappaInputs, kappa_report
+from evallib.runs.kappa.bundle import KappaInputs, kappa_report
 
 A = ["Yes", "Yes", "No", "no", "yes", "No", "Yes", "no", "yes", "No"]
 B = ["yes", "Yes", "no", "No", "yes", "no", "Yes", "no", "No", "No"]

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from evallib.agreement import measured
-from evallib.agreement.run import CI_METHODS
+from evallib.runs.kappa.bundle import CI_METHODS
 
 CELLS = ({"cell": "a", "n": 30, "labels": 2, "coverage": {"analytic": 0.70, "small_sample": 0.95},
           "replications": {"analytic": 2000, "small_sample": 2000}},

@@ -366,7 +366,7 @@ def test_date_axes_get_the_sessions_locale(open_page, lang):
 def test_page_and_command_line_estimate_a_real_station_alike(open_page, capsys, component):
     """Lhasa's .tenv3: the page's table and `gnss --file` show the same velocities and offset dates
     (before, only the page gave MIDAS v2's step, and the two MIDAS velocities differed)."""
-    from evallib.gnss.cli import main
+    from evallib.runs.gnss.cli import main
     real = DATA / "real" / "LHAS.first2000.tenv3"
     assert main(["--file", str(real), "--component", component]) == 0
     cli = json.loads(capsys.readouterr().out)["report"]["station"]["estimates"]  # the run bundle

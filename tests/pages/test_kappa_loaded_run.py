@@ -2,7 +2,7 @@
 said once (ui/kappa/bundle.py)."""
 
 from evallib import agreement as ag
-from evallib.agreement.run import KappaInputs
+from evallib.runs.kappa.bundle import KappaInputs
 from ui.ratings_input import preset_text
 from ui.run_bundles import LOADED_KEY
 from ui.texts.run_bundles import TEXTS

@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from evallib import agreement as ag
-from evallib.agreement.run import CI_METHODS
+from evallib.runs.kappa.bundle import CI_METHODS
 from ui.i18n import catalogue
 from ui.texts.kappa import NBSP
 

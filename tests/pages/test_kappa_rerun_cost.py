@@ -5,7 +5,7 @@ Counted, not timed."""
 
 from __future__ import annotations
 
-import evallib.redaction as redaction
+import evallib.llm.redaction as redaction
 from tests.pages.test_kappa_page import open_page, upload
 from ui.i18n import catalogue
 

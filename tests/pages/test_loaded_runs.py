@@ -2,8 +2,8 @@
 the page's default source) until an input is edited, which closes it and says so."""
 
 from evallib.llm import default_recordings, provider_for_mode
-from evallib.run_bundle import dumps
-from evallib.triggering.bundle import TriggerRun, read_trigger_bundle, trigger_bundle, trigger_report
+from evallib.runs.bundle import dumps
+from evallib.runs.trigger.bundle import TriggerRun, read_trigger_bundle, trigger_bundle, trigger_report
 from evallib.triggering.data import load_queries, load_skills, queries_to_dict
 from evallib.triggering.report import route
 from ui.run_bundles import LOADED_KEY

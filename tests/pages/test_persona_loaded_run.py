@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from evallib.llm import collect, default_recordings, provider_for_mode
 from evallib.persona.catalogue import AUTHORED_MODEL, build_requests, load_catalogue
-from evallib.persona.run import PersonaRun, persona_report
+from evallib.runs.persona.bundle import PersonaRun, persona_report
 from ui.run_bundles import LOADED_KEY
 from ui.texts.run_bundles import TEXTS
 

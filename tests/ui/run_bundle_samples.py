@@ -3,14 +3,14 @@
 
 from pathlib import Path
 
-from evallib.gnss.bundle import AGENT_NAMES, GnssRun, Station, TextModelRun, gnss_bundle, gnss_report
+from evallib.runs.gnss.bundle import AGENT_NAMES, GnssRun, Station, TextModelRun, gnss_bundle, gnss_report
 from evallib.gnss.live import case_requests
 from evallib.gnss.spec import SPEC_V1
 from evallib.llm import default_recordings, provider_for_mode
-from evallib.triggering.bundle import TriggerRun, trigger_bundle, trigger_report
+from evallib.runs.trigger.bundle import TriggerRun, trigger_bundle, trigger_report
 from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.report import route
-from evallib.run_bundle import read_run_bundle
+from evallib.runs.bundle import read_run_bundle
 from ui.gnss import bundle as gnss_page_bundle
 from ui.judge import bundle as judge_page_bundle
 from ui.kappa import bundle as kappa_page_bundle
@@ -37,7 +37,7 @@ def judge_sample() -> dict:
     """The judge command's offline run on its default data, both templates and the probes."""
     import tempfile
 
-    from evallib.judging import cli
+    from evallib.runs.judge import cli
     with tempfile.TemporaryDirectory() as out:
         cli.main(["--offline", "--compare", "--probes", "--out", out])
         return read_run_bundle((Path(out) / "judge-report.json").read_bytes(), "judge")
@@ -51,7 +51,7 @@ def persona_sample() -> dict:
     """The persona page's default grid replayed from the authored examples."""
     from evallib.llm import collect
     from evallib.persona.catalogue import AUTHORED_MODEL, build_requests, load_catalogue
-    from evallib.persona.run import PersonaRun, make_bundle
+    from evallib.runs.persona.bundle import PersonaRun, make_bundle
     catalogue = load_catalogue()
     cells = build_requests(catalogue, AUTHORED_MODEL)
     results = collect([c.request for c in cells], provider_for_mode("offline", default_recordings()), 4)
@@ -61,7 +61,7 @@ def persona_sample() -> dict:
 def kappa_sample() -> dict:
     """The kappa page's default run: the course's 12-check rubric typed, as the page opens."""
     from evallib.agreement import SEED_RUBRIC_PAIR
-    from evallib.agreement.run import KappaInputs, make_bundle
+    from evallib.runs.kappa.bundle import KappaInputs, make_bundle
     from ui.ratings_input import preset_text
     return make_bundle(KappaInputs("typed", tuple(preset_text(r) for r in SEED_RUBRIC_PAIR.ratings)))
 

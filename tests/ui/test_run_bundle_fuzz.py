@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from evallib.errors import InputError
-from evallib.run_bundle import dumps, read_run_bundle
+from evallib.runs.bundle import dumps, read_run_bundle
 from tests.ui.run_bundle_samples import LOADERS, SAMPLES
 from ui import run_bundles
 

@@ -1,10 +1,10 @@
 """A bundle whose stored figures are not those its inputs and answers give is refused in words, in both
-languages, naming where (persona and kappa recompute their figures on loading: evallib.run_figures)."""
+languages, naming where (persona and kappa recompute their figures on loading: evallib.runs.figures)."""
 
 import pytest
 import streamlit
 
-from evallib.run_bundle import RunBundleError
+from evallib.runs.bundle import RunBundleError
 from ui import run_bundles
 
 

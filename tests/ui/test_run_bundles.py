@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 import streamlit
 
-from evallib.gnss import cli as gnss_cli
-from evallib.judging import cli as judge_cli
-from evallib.run_bundle import RunBundleError
-from evallib.triggering import cli as trigger_cli
+from evallib.runs.gnss import cli as gnss_cli
+from evallib.runs.judge import cli as judge_cli
+from evallib.runs.bundle import RunBundleError
+from evallib.runs.trigger import cli as trigger_cli
 from tests.ui.run_bundle_samples import LOADERS, SAMPLES
 from ui import run_bundles
 from ui.judge.inputs import RUBRIC_KEY

@@ -1,5 +1,5 @@
 """The GNSS page's run bundle: its settings, the live agent's answers and the uploaded series as a
-`evallib.gnss.bundle.GnssRun`, and a loaded run put back as the page's sliders, answers and upload
+`evallib.runs.gnss.bundle.GnssRun`, and a loaded run put back as the page's sliders, answers and upload
 (`ui.run_bundles` draws the buttons and says why a file is refused)."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from pathlib import Path
 
 import streamlit as st
 
-from evallib.gnss.bundle import AGENT_NAMES, GnssRun, Station, gnss_bundle, gnss_report, load_gnss_bundle
+from evallib.runs.gnss.bundle import AGENT_NAMES, GnssRun, Station, gnss_bundle, gnss_report, load_gnss_bundle
 from evallib.gnss.readers import COMPONENTS, GnssFileError, read_text
 from evallib.gnss.reference import StepsFileError, parse_steps
 from evallib.gnss.spec import SPEC_V1
-from evallib.run_bundle import RunBundleError
+from evallib.runs.bundle import RunBundleError
 from ui.gnss import view
 from ui.gnss.station import STEP_SOURCE_KEY, STEPS_KEY, UPLOAD_KEY
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls

@@ -14,7 +14,7 @@ from evallib.gnss import live
 from evallib.gnss.repeated import RunCase, overall_pass_rate, pass_rate
 from evallib.llm import RecordedSource
 from ui import result_tables
-from evallib.gnss.bundle import TextModelRun
+from evallib.runs.gnss.bundle import TextModelRun
 from evallib.gnss.spec import SPEC_V1
 from ui.collection import answers_summary, collection_panel, source_badge, unrecorded
 from ui.gnss.bundle import loaded_text_model

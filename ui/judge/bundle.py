@@ -1,4 +1,4 @@
-"""The judge page's run bundle: its run as a `evallib.judging.bundle.JudgeRun`, and a loaded run put back
+"""The judge page's run bundle: its run as a `evallib.runs.judge.bundle.JudgeRun`, and a loaded run put back
 as the page's inputs (`ui.run_bundles` draws the buttons and says why a file is refused)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from evallib.judging.data import cases_to_dict
-from evallib.judging.bundle import JudgeReplay, JudgeRun, judge_bundle, judge_report, load_judge_bundle
+from evallib.runs.judge.bundle import JudgeReplay, JudgeRun, judge_bundle, judge_report, load_judge_bundle
 from ui.judge.inputs import set_inputs
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls
 

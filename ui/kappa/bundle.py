@@ -1,4 +1,4 @@
-"""The kappa page's run bundle: the page's ratings and options as `evallib.agreement.run.KappaInputs`, and a
+"""The kappa page's run bundle: the page's ratings and options as `evallib.runs.kappa.bundle.KappaInputs`, and a
 loaded run put back into the page's widgets (`ui.run_bundles` draws the buttons and says why a file is
 refused). A kappa run has no requests: its inputs are the ratings, typed or from a file."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from evallib.agreement.run import CI_METHODS, PAGE, KappaInputs, inputs_from_bundle, make_bundle
+from evallib.runs.kappa.bundle import CI_METHODS, PAGE, KappaInputs, inputs_from_bundle, make_bundle
 from ui.i18n import LANGUAGES, t
 from ui.ratings_input import Upload
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls

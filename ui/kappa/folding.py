@@ -1,7 +1,7 @@
 """Labels that differ only by case: the kappa page says so and offers to fold them (a checkbox).
 
 The reading and the folding are `evallib.agreement.case_variants`'; the figures below the checkbox are
-recomputed on the folded labels, the same way `evallib.agreement.run` does for a run bundle.
+recomputed on the folded labels, the same way `evallib.runs.kappa.bundle` does for a run bundle.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from evallib.agreement.case_variants import fold_case
-from evallib.agreement.run import Ratings, _case_reading
+from evallib.runs.kappa.bundle import Ratings, _case_reading
 from ui.i18n import t
 from ui.readings import say
 

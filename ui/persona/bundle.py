@@ -1,4 +1,4 @@
-"""The persona page's run bundle: its run as an `evallib.persona.run.PersonaRun`, and a loaded run put back
+"""The persona page's run bundle: its run as an `evallib.runs.persona.bundle.PersonaRun`, and a loaded run put back
 as the page's catalogue (`ui.run_bundles` draws the buttons and says why a file is refused)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from evallib.persona.catalogue import Catalogue
-from evallib.persona.run import PAGE, PersonaRun, make_bundle, run_from_bundle
+from evallib.runs.persona.bundle import PAGE, PersonaRun, make_bundle, run_from_bundle
 from ui.i18n import t
 from ui.persona.editor import set_catalogue
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls

@@ -1,12 +1,12 @@
-"""The trigger page's run bundle: its run as a `evallib.triggering.bundle.TriggerRun`, and a loaded run
+"""The trigger page's run bundle: its run as a `evallib.runs.trigger.bundle.TriggerRun`, and a loaded run
 put back as the page's inputs (`ui.run_bundles` draws the buttons and says why a file is refused)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from evallib.run_bundle import RunBundleError
-from evallib.triggering.bundle import TriggerRun, load_trigger_bundle, trigger_bundle, trigger_report
+from evallib.runs.bundle import RunBundleError
+from evallib.runs.trigger.bundle import TriggerRun, load_trigger_bundle, trigger_bundle, trigger_report
 from evallib.triggering.data import queries_to_dict
 from ui.run_bundles import close_loaded, loaded, run_bundle_controls
 from ui.trigger.editor import set_data

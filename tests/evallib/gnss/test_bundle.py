@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from evallib.gnss.bundle import read_gnss_bundle
-from evallib.gnss.cli import main
-from evallib.run_bundle import RunBundleError, dumps
+from evallib.runs.gnss.bundle import read_gnss_bundle
+from evallib.runs.gnss.cli import main
+from evallib.runs.bundle import RunBundleError, dumps
 from tests.ui.run_bundle_samples import gnss_run, gnss_sample
 
 
@@ -50,7 +50,7 @@ def test_an_edited_bundle_is_refused_with_its_code(edit, code):
 def test_a_station_run_keeps_its_reference_step_source_and_steps_file():
     from pathlib import Path
 
-    from evallib.gnss.bundle import AGENT_NAMES, GnssRun, Station, gnss_bundle, gnss_report
+    from evallib.runs.gnss.bundle import AGENT_NAMES, GnssRun, Station, gnss_bundle, gnss_report
     from evallib.gnss.spec import SPEC_V1
     real = Path(__file__).resolve().parents[2] / "data" / "gnss" / "real" / "USUD.tohoku2011.neu"
     station = Station(real.name, "east", real.read_text(encoding="utf-8"), "file", "2011-03-11 east\n")

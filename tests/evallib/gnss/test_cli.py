@@ -1,8 +1,8 @@
 import json
 from pathlib import Path
 
-from evallib.gate_cli import EXIT_USAGE
-from evallib.gnss.cli import EXIT_BELOW, EXIT_PASS, main
+from evallib.runs.gate import EXIT_USAGE
+from evallib.runs.gnss.cli import EXIT_BELOW, EXIT_PASS, main
 
 DATA = Path(__file__).resolve().parent.parent.parent / "data" / "gnss"
 

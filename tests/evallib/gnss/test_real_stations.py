@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evallib.gnss.cli import main
+from evallib.runs.gnss.cli import main
 from evallib.gnss.readers import read_series, station_readings
 from evallib.gnss.station import estimate_station
 

@@ -212,7 +212,7 @@ def test_the_readers_change_across_a_gap_gives_the_reference_no_step():
 
 
 def test_command_line_takes_a_steps_file_or_none_and_names_a_bad_one(tmp_path, capsys):
-    from evallib.gnss.cli import main
+    from evallib.runs.gnss.cli import main
     steps = tmp_path / "steps.txt"
     steps.write_text("2011-03-11 east\n", encoding="utf-8")
     assert main(["--file", str(USUD), "--component", "east", "--steps", str(steps)]) == 0

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from scipy.stats import binom
 
-from evallib.gnss.cli import main
+from evallib.runs.gnss.cli import main
 from evallib.gnss.tolerances import (MIN_TRIALS, ErrorSpread, derivation_designs, order_statistic_bounds,
                                      tolerance_from_spread)
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from evallib.judging import cli
+from evallib.runs.judge import cli
 from evallib.judging.analyses import status_summary
 from evallib.judging.authored import (AUTHORED, JUDGE_SET, authored_settings, load_authored, recorded_models,
                                       write_authored_recordings)

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from evallib.judging import cli
-from evallib.judging.bundle import (RUN_FACTS, JudgeReplay, JudgeRun, judge_bundle, judge_report, read_judge_bundle,
+from evallib.runs.judge import cli
+from evallib.runs.judge.bundle import (RUN_FACTS, JudgeReplay, JudgeRun, judge_bundle, judge_report, read_judge_bundle,
                                     replay)
 from evallib.judging.authored import authored_settings
 from evallib.judging.data import load_cases
@@ -14,7 +14,7 @@ from evallib.judging.pipeline import run_pipeline
 from evallib.judging.requests import ModelSettings
 from evallib.judging.rubric import default_prompts, default_rubric
 from evallib.llm import default_recordings, provider_for_mode
-from evallib.run_bundle import RunBundleError, dumps
+from evallib.runs.bundle import RunBundleError, dumps
 
 
 @pytest.fixture(scope="module")

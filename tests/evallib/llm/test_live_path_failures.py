@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from evallib.cli_failures import CommandOptions, call_failures
+from evallib.runs.failures import CommandOptions, call_failures
 from evallib.llm import ChatRequest, ProviderConfig, collect, make_provider
 from evallib.llm.errors import NotAnApiAnswer
 from evallib.llm.urls import base_url_problem

@@ -8,10 +8,10 @@ import socket
 import pytest
 
 from evallib.__main__ import main
-from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS
+from evallib.runs.gate import EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS
 from evallib.persona.catalogue import DEFAULT_CATALOGUE
-from evallib.persona.run import persona_report, run_from_bundle
-from evallib.run_bundle import read_run_bundle
+from evallib.runs.persona.bundle import persona_report, run_from_bundle
+from evallib.runs.bundle import read_run_bundle
 
 FAST = ["--retries", "0", "--timeout", "5"]
 

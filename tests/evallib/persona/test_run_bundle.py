@@ -1,4 +1,4 @@
-"""The persona run bundle (evallib.persona.run): figures of a loaded bundle equal those of the run that made
+"""The persona run bundle (evallib.runs.persona.bundle): figures of a loaded bundle equal those of the run that made
 it, every refusal before anything is returned, and a fuzzed loader that never fails any other way."""
 
 import copy
@@ -11,8 +11,8 @@ from evallib import persona
 from evallib.errors import InputError
 from evallib.llm import ChatResult, collect, default_recordings, provider_for_mode
 from evallib.persona.catalogue import AUTHORED_MODEL, build_requests, load_catalogue
-from evallib.persona.run import PersonaRun, make_bundle, persona_report, run_from_bundle, usable
-from evallib.run_bundle import RunBundleError, dumps, read_run_bundle
+from evallib.runs.persona.bundle import PersonaRun, make_bundle, persona_report, run_from_bundle, usable
+from evallib.runs.bundle import RunBundleError, dumps, read_run_bundle
 
 
 @pytest.fixture(scope="module")

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from evallib.gate_cli import run_command
+from evallib.runs.gate import run_command
 from evallib.llm import default_recordings, provider_for_mode
-from evallib.run_bundle import RunBundleError, dumps
-from evallib.triggering import cli
-from evallib.triggering.bundle import (RUN_FACTS, TriggerRun, load_trigger_bundle, read_trigger_bundle,
+from evallib.runs.bundle import RunBundleError, dumps
+from evallib.runs.trigger import cli
+from evallib.runs.trigger.bundle import (RUN_FACTS, TriggerRun, load_trigger_bundle, read_trigger_bundle,
                                        trigger_bundle, trigger_report)
 from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.report import route

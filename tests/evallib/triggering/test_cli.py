@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from evallib.triggering import cli
+from evallib.runs.trigger import cli
 
 STRONG, LIGHT = "authored-example-strong-router", "authored-example-light-router"
 

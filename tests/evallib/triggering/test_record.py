@@ -7,7 +7,7 @@ import pytest
 
 from evallib.__main__ import main
 from evallib.llm import Recordings
-from evallib.triggering import cli
+from evallib.runs.trigger import cli
 from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.routing import DEFAULT_RUNS, build_requests
 from tests.fake_llm_server import FakeLLMServer

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from evallib.triggering import cli
+from evallib.runs.trigger import cli
 
 ROOT = Path(__file__).resolve().parents[3]
 WORKFLOW = ROOT / "docs" / "trigger-gate-workflow.yml"

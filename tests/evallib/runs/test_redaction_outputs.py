@@ -10,14 +10,14 @@ from streamlit.testing.v1 import AppTest
 
 from evallib.llm import ChatRequest, ProviderConfig, make_provider
 from evallib.persona.catalogue import build_requests, load_catalogue
-from evallib.redaction import leak, redact, redact_headers, redact_text, redact_url
+from evallib.llm.redaction import leak, redact, redact_headers, redact_text, redact_url
 from evallib.room.attempts import build_trigger_attempt
-from evallib.run_bundle import answer_entry
-from evallib.triggering import cli
+from evallib.runs.bundle import answer_entry
+from evallib.runs.trigger import cli
 from tests.evallib.room.kinds import trigger_rows
 from tests.fake_llm_server import FakeLLMServer
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
+APP = str(Path(__file__).resolve().parents[3] / "app.py")
 KEY = "sk-redaction-outputs-key-0000"
 SECRET = "Zq7SECRETw"
 #: Each shape of a secret in a base URL ({root}: ``http://127.0.0.1:<port>``).

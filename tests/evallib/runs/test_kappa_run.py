@@ -1,4 +1,4 @@
-"""The kappa run bundle (evallib.agreement.run) and ``python -m evallib kappa``: a loaded bundle gives the
+"""The kappa run bundle (evallib.runs.kappa.bundle) and ``python -m evallib kappa``: a loaded bundle gives the
 figures of the run that made it, refusals name what is wrong, the loader fuzzed never fails otherwise,
 and the command's exit codes (0 computed/passed, 1 below --min-kappa, 2 bad input or undefined kappa)."""
 
@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from evallib import agreement as ag
 from evallib.__main__ import main
-from evallib.agreement.run import KappaInputs, inputs_from_bundle, kappa_report, make_bundle
+from evallib.runs.kappa.bundle import KappaInputs, inputs_from_bundle, kappa_report, make_bundle
 from evallib.errors import InputError
-from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS
-from evallib.run_bundle import RunBundleError, dumps, read_run_bundle
+from evallib.runs.gate import EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS
+from evallib.runs.bundle import RunBundleError, dumps, read_run_bundle
 
 
 def preset_text(values):

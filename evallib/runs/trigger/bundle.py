@@ -1,4 +1,4 @@
-"""A routing run as a run bundle (`evallib.run_bundle`), and the bundle back as the run it was.
+"""A routing run as a run bundle (`evallib.runs.bundle`), and the bundle back as the run it was.
 
 ``inputs`` (page "trigger"): ``skills`` and ``queries`` in the JSON forms of `evallib.triggering.data`,
 ``runs``, ``mode`` (tools / json), ``provider_kind``, ``model`` (the model the requests named) and
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from evallib.answer_book import AnswerBook, book_of, matching_requests
+from evallib.runs.replay import AnswerBook, book_of, matching_requests
 from evallib.llm.request import ChatRequest, ChatResult
-from evallib.run_bundle import RunBundleError, make_run_bundle, read_run_bundle
+from evallib.runs.bundle import RunBundleError, make_run_bundle, read_run_bundle
 from evallib.triggering.data import (LabelledQuery, SkillCatalogue, TriggerDataError, parse_queries, parse_skills,
                                      queries_to_dict)
 from evallib.triggering.gate import DEFAULT_MAX_UNUSABLE_RATE, DEFAULT_MIN_ACCURACY, trigger_gate

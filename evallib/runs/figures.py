@@ -1,6 +1,6 @@
 """A loaded run bundle's figures against the figures recomputed from its inputs and answers.
 
-A page that loads a bundle (`evallib.run_bundle`) recomputes its report with the functions that made it,
+A page that loads a bundle (`evallib.runs.bundle`) recomputes its report with the functions that made it,
 so that what it shows comes from the code, not from numbers stored in a file; the stored report must then
 be the recomputed one, up to the last bits of a float that another machine may compute differently. A
 report edited by hand is refused (`RunBundleError` ``figures_differ``) rather than shown.
@@ -11,14 +11,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from evallib.run_bundle import RunBundleError, plain
+from evallib.runs.bundle import RunBundleError, plain
 
 #: Relative (and absolute, near 0) tolerance of two floats of a report.
 FIGURE_TOLERANCE = 1e-9
 
 
 def finite(value: object) -> object:
-    """``value`` as plain JSON (`evallib.run_bundle.plain`) with every nan or infinite float replaced by None."""
+    """``value`` as plain JSON (`evallib.runs.bundle.plain`) with every nan or infinite float replaced by None."""
     value = plain(value)
     if isinstance(value, float):
         return value if math.isfinite(value) else None

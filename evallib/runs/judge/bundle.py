@@ -1,4 +1,4 @@
-"""A judge run as a run bundle (`evallib.run_bundle`), and the bundle back as the run it was.
+"""A judge run as a run bundle (`evallib.runs.bundle`), and the bundle back as the run it was.
 
 ``inputs`` (page "judge"): ``cases`` (`evallib.judging.data.cases_to_dict`), ``templates`` (name -> text,
 the templates run, A before B), ``rubric`` (`Rubric.to_dict`), ``generator`` and ``judge`` (the fields of
@@ -7,7 +7,7 @@ the verbosity probe pads), ``probes`` (None, or the case ids of the ``verbosity`
 probes) and ``gate`` (``min_mean`` in points, ``max_unscored_share``). ``requests``: every call of the
 chains in the order they are made; ``report``: `judge_report`, the dict ``python -m evallib judge`` writes.
 
-The chains are replayed by the pipeline itself on an `evallib.answer_book.AnswerBook`, one at a time:
+The chains are replayed by the pipeline itself on an `evallib.runs.replay.AnswerBook`, one at a time:
 the same requests are built from the inputs and answered by the stored results, so the grades,
 analyses and probes are computed again, not copied.
 """
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 
-from evallib.answer_book import AnswerBook, book_of
+from evallib.runs.replay import AnswerBook, book_of
 from evallib.judging.data import Case, JudgeDataError, cases_to_dict, parse_cases
 from evallib.judging.pipeline import (CaseResult, JudgeConfig, PaddedGrade, PairwiseComparison, run_pairwise,
                                       run_pipeline, run_verbosity)
@@ -26,7 +26,7 @@ from evallib.judging.requests import ModelSettings
 from evallib.judging.rubric import Rubric, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
 from evallib.llm.request import ChatResult
-from evallib.run_bundle import RunBundleError, make_run_bundle, read_run_bundle
+from evallib.runs.bundle import RunBundleError, make_run_bundle, read_run_bundle
 
 PAGE = "judge"
 #: Report entries that describe how the run went, not what its answers measure: kept as written.

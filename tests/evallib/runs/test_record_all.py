@@ -17,13 +17,13 @@ from evallib.__main__ import main
 from evallib.llm import Progress, Recordings, provider_for_mode
 from evallib.llm.recordings import SHIPPED_DIR
 from evallib.persona.catalogue import build_requests, load_catalogue
-from evallib.record_all import AllProgress, PageTally, endpoint_unusable
-from evallib.triggering import cli as trigger_cli
+from evallib.runs.record_all import AllProgress, PageTally, endpoint_unusable
+from evallib.runs.trigger import cli as trigger_cli
 from tests.conftest import FAKE_KEY
 from tests.fake_llm_server import FakeLLMServer
 from tests.test_browser import _free_port
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 pytestmark = pytest.mark.usefixtures("live_env")
 
 

@@ -12,7 +12,7 @@ The same schema for both (``data/schemas/run_bundle.schema.json``, ``format`` "e
 - ``report``: the figures as the page's command reports them, ``readings`` as ``{"code", "values"}``.
 
 Never a key, a URL with credentials or a path of this machine: `make_run_bundle` refuses them
-(`evallib.redaction.leak`). `read_run_bundle` checks a text before the page loads anything: size,
+(`evallib.llm.redaction.leak`). `read_run_bundle` checks a text before the page loads anything: size,
 JSON, ours, the expected page, not from a newer version, the schema, one answer per request key.
 
 Errors are `RunBundleError` (an `evallib.errors.InputError`) with ``code``: ``too_large`` (details:
@@ -29,7 +29,7 @@ from datetime import datetime, timezone
 
 from evallib import __version__
 from evallib.errors import InputError
-from evallib.redaction import leak, redact, redact_text
+from evallib.llm.redaction import leak, redact, redact_text
 from evallib.schemas import validator
 
 FORMAT = "evallib-run"
@@ -60,7 +60,7 @@ def answer_entry(result, request_key: str, default_model: str = "") -> dict:
 
     ``result`` keeps the whole result (tool calls, tokens, status) so that `answers_by_key` gives the
     page back exactly what it had; ``text`` and ``error`` repeat it for a reader of the file. Both go
-    through `evallib.redaction.redact`: an error that names the base URL keeps no credential of it.
+    through `evallib.llm.redaction.redact`: an error that names the base URL keeps no credential of it.
     """
     if result is None:
         return {"request_key": request_key, "text": None, "error": None,

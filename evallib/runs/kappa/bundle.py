@@ -1,7 +1,7 @@
 """One run of the kappa page as data: ratings and options -> report (figures and readings) -> run bundle.
 
 Shared by the kappa page (download, "load a run") and by ``python -m evallib kappa``, so that a bundle
-written by either opens in the other (`evallib.run_bundle`, page "kappa", no requests nor answers):
+written by either opens in the other (`evallib.runs.bundle`, page "kappa", no requests nor answers):
 
 - ``inputs``: the ratings as the page had them, either ``{"source": "typed", "typed": [text A, text B]}``
   (the two text areas) or ``{"source": "file", "file": {"name", "text"}, "pair": [j, k]}`` (the CSV file
@@ -12,7 +12,7 @@ written by either opens in the other (`evallib.run_bundle`, page "kappa", no req
   readings ``{"topic", "code", "values"}``, ``topic`` being the page's catalogue prefix.
 
 Loading (`inputs_from_bundle`) validates the inputs and recomputes the report with the same functions; a
-stored report that differs is refused (`evallib.run_figures.check_recomputed`).
+stored report that differs is refused (`evallib.runs.figures.check_recomputed`).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from evallib.agreement.cohen import cohen_kappa
 from evallib.agreement.csv_input import RatingsTable, read_ratings_csv
 from evallib.agreement.ratings import LEVELS, WEIGHTINGS, AgreementInputError, parse_labels
 from evallib.agreement.report import pair_report
-from evallib.run_bundle import RunBundleError, make_run_bundle
-from evallib.run_figures import check_recomputed, finite
+from evallib.runs.bundle import RunBundleError, make_run_bundle
+from evallib.runs.figures import check_recomputed, finite
 
 PAGE = "kappa"
 # Bootstrap settings of the page: enough resamples for stable 2.5 % / 97.5 % quantiles at the second
@@ -263,7 +263,7 @@ def _text(value: object, path: str) -> str:
 
 
 def inputs_from_bundle(bundle: Mapping) -> KappaInputs:
-    """The inputs of a checked kappa bundle (`evallib.run_bundle.read_run_bundle`), its report recomputed.
+    """The inputs of a checked kappa bundle (`evallib.runs.bundle.read_run_bundle`), its report recomputed.
 
     Raises `RunBundleError` ``inputs`` (details: field) for inputs the page cannot hold, and
     ``figures_differ`` when the stored report is not the recomputed one.

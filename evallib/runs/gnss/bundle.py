@@ -1,4 +1,4 @@
-"""A GNSS run as a run bundle (`evallib.run_bundle`), and the bundle back as the run it was.
+"""A GNSS run as a run bundle (`evallib.runs.bundle`), and the bundle back as the run it was.
 
 ``inputs`` (page "gnss"):
 
@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from evallib.answer_book import AnswerBook, book_of, matching_requests
+from evallib.runs.replay import AnswerBook, book_of, matching_requests
 from evallib.cluster_rates import ClusteredRate
 from evallib.gnss.agents import agent_midas, agent_v1, agent_v2
 from evallib.gnss.cases import CASES, held_out_cases
@@ -34,7 +34,7 @@ from evallib.gnss.spec import METHOD_V2, SPEC_V1, Spec, render_spec
 from evallib.gnss.reference import STEP_SOURCES, StepsFileError, parse_steps
 from evallib.gnss.station import estimate_station
 from evallib.llm.request import ChatRequest, ChatResult
-from evallib.run_bundle import RunBundleError, make_run_bundle, read_run_bundle
+from evallib.runs.bundle import RunBundleError, make_run_bundle, read_run_bundle
 
 PAGE = "gnss"
 AGENT_NAMES = ("v1", "v2", "midas")

@@ -22,7 +22,7 @@ two identical responses) is asked once and counted as a duplicate, never as "alr
 **Output.** Progress on stderr (after 2 s, then every 10 s in a log or every second on a terminal):
 the current page, its requests done and still queued, and for this page and all pages so far how
 many were already recorded, answered now and failed. Each page then prints its ``record <page>``
-summary and its failures grouped by cause (`evallib.cli_failures`); the run ends with a table per
+summary and its failures grouped by cause (`evallib.runs.failures`); the run ends with a table per
 page: already recorded / asked / answered / failed / duplicates / recorded, where "recorded" counts
 the lines the run appended (complete answers; an empty or cut one is answered but not recorded).
 After Ctrl-C the answers still in flight are dropped, neither recorded nor counted: the table printed
@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from evallib.gate_cli import EXIT_PASS, ProgressLine
+from evallib.runs.gate import EXIT_PASS, ProgressLine
 from evallib.llm.modes import is_recordable
 from evallib.llm.recordings import live_provenance
 

@@ -9,7 +9,7 @@ A CI job reads the exit code:
   no usable answer (wrong key, unknown model, no server, server errors, rate limits, timeouts, an
   address that is no model API) beyond the share accepted by ``--max-failed-share`` (0 by default:
   every call must be answered). The failures are printed grouped by cause and kept in the JSON report
-  (`evallib.cli_failures`), so CI can tell a broken endpoint from a regression.
+  (`evallib.runs.failures`), so CI can tell a broken endpoint from a regression.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from evallib.cli_failures import CallFailures, CommandOptions
+from evallib.runs.failures import CallFailures, CommandOptions
 from evallib.llm import ProviderConfig
 from evallib.llm.providers import DEFAULT_TIMEOUT_S
-from evallib.run_bundle import RunBundleError, dumps
+from evallib.runs.bundle import RunBundleError, dumps
 
 EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
 #: Calls failed beyond the accepted share: nothing (or too little) was measured. Same code as a usage
@@ -78,7 +78,7 @@ def run_command(name: str, parser: argparse.ArgumentParser, run: Callable[[argpa
 
     argparse's own exit (2 on a usage error, 0 after ``--help``) becomes a return value, and a
     `UsageError` raised by ``run`` is printed as ``<name>: error: <message>`` with exit code 2, and so is
-    a run bundle refused for what it would hold (`evallib.run_bundle.RunBundleError`: a key, a URL's
+    a run bundle refused for what it would hold (`evallib.runs.bundle.RunBundleError`: a key, a URL's
     credentials or a local path in an input or an answer): no report is written then.
     """
     try:
@@ -150,7 +150,7 @@ def live_config(args: argparse.Namespace, prefill: bool = True) -> ProviderConfi
 
 def command_options(args: argparse.Namespace, model_options: tuple[str, ...] = ("--model",),
                     prefill_option: str = "") -> CommandOptions:
-    """What the hints of this command may name (`evallib.cli_failures.CommandOptions`)."""
+    """What the hints of this command may name (`evallib.runs.failures.CommandOptions`)."""
     return CommandOptions(KEY_VARIABLES[args.provider], model_options, args.timeout, args.concurrency,
                           prefill_option)
 
@@ -186,7 +186,7 @@ def write_report(path: Path, data: dict) -> None:
 
 
 def write_bundle(path: Path, bundle: dict) -> None:
-    """Write a command's run bundle (`evallib.run_bundle.dumps`), creating its folder."""
+    """Write a command's run bundle (`evallib.runs.bundle.dumps`), creating its folder."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(dumps(bundle) + b"\n")
 

@@ -1,4 +1,4 @@
-"""The run bundle envelope (evallib.run_bundle): round trip, every refusal code, no secret written."""
+"""The run bundle envelope (evallib.runs.bundle): round trip, every refusal code, no secret written."""
 
 import json
 
@@ -6,8 +6,8 @@ import pytest
 
 from evallib import __version__
 from evallib.llm import ChatResult
-from evallib.redaction import ROOT
-from evallib.run_bundle import (MAX_BYTES, RunBundleError, answer_entry, answers_by_key, dumps, make_run_bundle,
+from evallib.llm.redaction import ROOT
+from evallib.runs.bundle import (MAX_BYTES, RunBundleError, answer_entry, answers_by_key, dumps, make_run_bundle,
                                 read_run_bundle)
 
 

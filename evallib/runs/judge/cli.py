@@ -13,7 +13,7 @@ every successful answer to ``recordings/judge.jsonl``: with ``--compare --probes
 cases it records the whole default set the page replays. ``--probes`` also grades padded copies
 (verbosity) and, with ``--compare``, judges A against B in both orders (position); offline, on the
 cases the authored recordings cover, live on every case. The report is the run bundle of the run
-(`evallib.judging.bundle`): the judge page loads it."""
+(`evallib.runs.judge.bundle`): the judge page loads it."""
 
 from __future__ import annotations
 
@@ -26,13 +26,13 @@ from pathlib import Path
 from evallib.judging.authored import JUDGE_SET, authored_settings, load_authored, recorded_models
 from evallib.judging.data import DEFAULT_CASES, JudgeDataError, load_cases
 from evallib.judging.pipeline import JudgeConfig, run_pairwise, run_pipeline, run_verbosity
-from evallib.judging.bundle import JudgeReplay, JudgeRun, judge_bundle, judge_report
+from evallib.runs.judge.bundle import JudgeReplay, JudgeRun, judge_bundle, judge_report
 from evallib.judging.report import DEFAULT_MAX_UNSCORED_SHARE, judge_gate
 from evallib.judging.requests import ModelSettings
 from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
-from evallib.cli_failures import call_failures
-from evallib.gate_cli import (LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options, command_options,
+from evallib.runs.failures import call_failures
+from evallib.runs.gate import (LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options, command_options,
                               exit_code, live_config, outcome, report_failures, run_command, verdict, write_bundle)
 from evallib.llm import RecordingProvider, Recordings, default_recordings, make_provider, provider_for_mode
 

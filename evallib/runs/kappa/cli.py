@@ -8,7 +8,7 @@ missing rating; `evallib.agreement.csv_input.read_ratings_csv`), or a JSON file
 ``{"raters": [name, ...], "ratings": [[rater 1's labels], [rater 2's labels], ...]}`` (null: missing).
 ``--pair`` picks the two raters of Cohen's kappa by name or number (from 1; default the first two);
 Fleiss' kappa and Krippendorff's alpha take every rater. The figures are the page's
-(`evallib.agreement.run.kappa_report`); ``--out DIR`` writes the run bundle ``DIR/kappa-<file name>.json``
+(`evallib.runs.kappa.bundle.kappa_report`); ``--out DIR`` writes the run bundle ``DIR/kappa-<file name>.json``
 that the kappa page loads ("Load a run"), ``--json`` prints it instead of the table.
 
 Exit codes: 0 computed (and, with ``--min-kappa``, Cohen's kappa reached it), 1 kappa below
@@ -26,11 +26,11 @@ import sys
 from pathlib import Path
 
 from evallib.agreement.ratings import LEVELS, AgreementInputError
-from evallib.agreement.run import (CI_METHODS, HALF_WIDTH, N_BOOT, KappaInputs, kappa_report, make_bundle,
+from evallib.runs.kappa.bundle import (CI_METHODS, HALF_WIDTH, N_BOOT, KappaInputs, kappa_report, make_bundle,
                                    ratings)
-from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, UsageError, outcome, report_file,
+from evallib.runs.gate import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, UsageError, outcome, report_file,
                               run_command, verdict, write_bundle)
-from evallib.run_bundle import RunBundleError, dumps
+from evallib.runs.bundle import RunBundleError, dumps
 
 WEIGHT_NAMES = {"none": None, "linear": "linear", "quadratic": "quadratic"}
 

@@ -1,6 +1,6 @@
 """``trigger``: route the labelled set through a model, write ``triggering-<model>.json``, gate on accuracy.
 
-The file is the run bundle of the run (`evallib.triggering.bundle`): the trigger page loads it.
+The file is the run bundle of the run (`evallib.runs.trigger.bundle`): the trigger page loads it.
 
     trigger --runs 2 --model M [--provider openai|anthropic --base-url URL --timeout S] [--offline]
             [--min-accuracy 0.85] [--max-failed-share 0] [--out outputs/]
@@ -19,8 +19,8 @@ import sys
 import time
 from pathlib import Path
 
-from evallib.cli_failures import call_failures
-from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, LIVE_OPTIONS_HELP, ProgressLine,
+from evallib.runs.failures import call_failures
+from evallib.runs.gate import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, LIVE_OPTIONS_HELP, ProgressLine,
                               UsageError, add_live_options, command_options, exit_code, live_config, outcome,
                               report_failures, report_file, run_command, verdict, write_bundle)
 from evallib.llm import Recordings, default_recordings, make_provider, provider_for_mode
@@ -28,7 +28,7 @@ from evallib.triggering.authored import recorded_models
 from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, TriggerDataError, load_queries, load_skills
 from evallib.triggering.gate import DEFAULT_MAX_UNUSABLE_RATE, min_accuracy_from_env, trigger_gate
 from evallib.cluster_rates import ClusteredRate
-from evallib.triggering.bundle import TriggerRun, trigger_bundle, trigger_report
+from evallib.runs.trigger.bundle import TriggerRun, trigger_bundle, trigger_report
 from evallib.triggering.report import decide_all, evaluate, route
 from evallib.triggering.routing import DEFAULT_RUNS, MODES
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
-from evallib.run_bundle import RunBundleError, answer_entry
+from evallib.runs.bundle import RunBundleError, answer_entry
 
 #: Fields of a stored result and the JSON types each may hold (a bundle edited by hand is checked
 #: against them before any metric reads it).
@@ -94,7 +94,7 @@ def check_result(data: object, where: str) -> ChatResult:
 
 
 def book_of(bundle: Mapping) -> AnswerBook:
-    """An `AnswerBook` of a checked bundle's answers (`evallib.run_bundle.read_run_bundle`).
+    """An `AnswerBook` of a checked bundle's answers (`evallib.runs.bundle.read_run_bundle`).
 
     Raises `RunBundleError` ``schema`` when a stored result is not a chat result or names another key.
     """

@@ -1,7 +1,7 @@
 """One persona audit run as data: answers -> report (figures and readings) -> run bundle, and back.
 
 Shared by the persona page (its download and its "load a run") and by ``python -m evallib persona``,
-so that a bundle written by either opens in the other (`evallib.run_bundle`, page "persona"):
+so that a bundle written by either opens in the other (`evallib.runs.bundle`, page "persona"):
 
 - ``inputs``: the catalogue as edited (assistants, system prompts, probes), the mode ("offline" or
   "live") and the grid: which request answers which assistant and probe;
@@ -26,9 +26,9 @@ from evallib.llm import ChatRequest, ChatResult
 from evallib.llm.recordings import content_key
 from evallib.persona import readings
 from evallib.persona.catalogue import Catalogue, CatalogueError, ProbeRequest, validate_catalogue
-from evallib.answer_book import book_of
-from evallib.run_bundle import RunBundleError, answer_entry, make_run_bundle
-from evallib.run_figures import check_recomputed, finite
+from evallib.runs.replay import book_of
+from evallib.runs.bundle import RunBundleError, answer_entry, make_run_bundle
+from evallib.runs.figures import check_recomputed, finite
 
 PAGE = "persona"
 #: An assistant is measured with at least this many usable answers: leave-one-out holds one out and
@@ -210,7 +210,7 @@ def _grid(inputs: Mapping, catalogue: Catalogue, requests: dict, positions: dict
 
 
 def run_from_bundle(bundle: Mapping) -> PersonaRun:
-    """The run a checked bundle (`evallib.run_bundle.read_run_bundle`) holds, its report recomputed.
+    """The run a checked bundle (`evallib.runs.bundle.read_run_bundle`) holds, its report recomputed.
 
     Raises `RunBundleError` ``inputs`` (details: field) when the inputs are no valid catalogue and grid,
     ``requests`` (details: index, from 0) when a request does not read, is not the request of its key

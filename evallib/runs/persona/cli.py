@@ -6,7 +6,7 @@
 Offline (the default), the answers are replayed from the recordings of SOURCE: "authored" (the
 hand-written examples, the default) or the name of a model recorded live (`python -m evallib record
 persona`). Live, every assistant x probe request goes to MODEL at the endpoint. The audit is the page's
-(`evallib.persona.run.persona_report`): leave-one-out accuracy with its 95 % interval over probes, the
+(`evallib.runs.persona.bundle.persona_report`): leave-one-out accuracy with its 95 % interval over probes, the
 permutation p-value, recognition per assistant, and prompt vs answer distances. ``--out DIR`` writes the
 run bundle ``DIR/persona-<model>.json`` that the persona page loads ("Load a run"); ``--json`` prints it.
 
@@ -23,15 +23,15 @@ import json
 import sys
 from pathlib import Path
 
-from evallib.cli_failures import call_failures
-from evallib.gate_cli import (EXIT_NOT_MEASURED, LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options,
+from evallib.runs.failures import call_failures
+from evallib.runs.gate import (EXIT_NOT_MEASURED, LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options,
                               command_options, exit_code, live_config, outcome, report_failures, report_file,
                               run_command, verdict, write_bundle)
 from evallib.llm import Recordings, collect, default_recordings, make_provider, provider_for_mode
 from evallib.persona.catalogue import (AUTHORED_MODEL, DEFAULT_CATALOGUE, CatalogueError, build_requests,
                                        load_catalogue)
-from evallib.persona.run import PersonaRun, make_bundle, persona_report
-from evallib.run_bundle import RunBundleError, dumps
+from evallib.runs.persona.bundle import PersonaRun, make_bundle, persona_report
+from evallib.runs.bundle import RunBundleError, dumps
 
 AUTHORED = "authored"
 #: Cells named in a message before "and N more".

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from evallib.__main__ import EVALUATIONS, main
-from evallib.judging import cli as judge_cli
+from evallib.runs.judge import cli as judge_cli
 from evallib.readings import Reading
-from evallib.triggering import cli as trigger_cli
+from evallib.runs.trigger import cli as trigger_cli
 from tests.test_browser import _free_port
 
 pytestmark = pytest.mark.usefixtures("live_env")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from evallib.cli_failures import CommandOptions, call_failures, cli_hint
-from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, exit_code, outcome, verdict
+from evallib.runs.failures import CommandOptions, call_failures, cli_hint
+from evallib.runs.gate import EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, exit_code, outcome, verdict
 from evallib.llm import ChatResult
 
 

@@ -8,7 +8,7 @@ import socket
 import pytest
 
 from evallib.__main__ import main
-from evallib.gate_cli import EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, ProgressLine
+from evallib.runs.gate import EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, ProgressLine
 from tests.fake_llm_server import NotAnApiServer
 
 pytestmark = pytest.mark.usefixtures("live_env")
@@ -208,7 +208,7 @@ class Clock:
 def test_progress_waits_a_few_seconds_then_prints_a_line_now_and_then(monkeypatch):
     from types import SimpleNamespace
     now = [0.0]
-    monkeypatch.setattr("evallib.gate_cli.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("evallib.runs.gate.time.monotonic", lambda: now[0])
     stream = Clock()
     line = ProgressLine("trigger", stream)
     for second in range(0, 31):

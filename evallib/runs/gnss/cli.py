@@ -23,7 +23,7 @@ import math
 import sys
 from pathlib import Path
 
-from evallib.gnss.bundle import (AGENT_NAMES, MODELS_OFFSETS, GnssRun, Station, TextModelRun, evaluation_report,
+from evallib.runs.gnss.bundle import (AGENT_NAMES, MODELS_OFFSETS, GnssRun, Station, TextModelRun, evaluation_report,
                                  gnss_bundle, pass_rate_by_case, station_report, text_model_report, text_model_rows)
 from evallib.gnss.evaluation import failure_groups, pass_count
 from evallib.gnss.live import GNSS_SET, case_requests
@@ -31,12 +31,12 @@ from evallib.gnss.readers import COMPONENTS, GnssFileError
 from evallib.gnss.reference import StepsFileError
 from evallib.gnss.spec import SPEC_V1, SPEC_V2, Spec, render_spec
 from evallib.gnss.tolerances import DEFAULT_TRIALS, MIN_TRIALS, derive_spec_v3, seed_summary, velocity_error_spread
-from evallib.cli_failures import call_failures
-from evallib.gate_cli import (EXIT_GATE_FAILED, EXIT_PASS, LIVE_OPTIONS_HELP, ProgressLine, UsageError,
+from evallib.runs.failures import call_failures
+from evallib.runs.gate import (EXIT_GATE_FAILED, EXIT_PASS, LIVE_OPTIONS_HELP, ProgressLine, UsageError,
                               add_live_options, command_options, exit_code, live_config, report_failures,
                               outcome, report_file, run_command, write_bundle)
 from evallib.llm import Recordings, collect, default_recordings, make_provider
-from evallib.run_bundle import dumps
+from evallib.runs.bundle import dumps
 
 EXIT_BELOW = EXIT_GATE_FAILED  # an agent passes fewer cases than --min-passes
 

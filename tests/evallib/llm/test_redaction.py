@@ -1,8 +1,8 @@
-"""What evallib.redaction finds: a URL's credentials wherever its scheme starts, in any text."""
+"""What evallib.llm.redaction finds: a URL's credentials wherever its scheme starts, in any text."""
 
 import pytest
 
-from evallib.redaction import leak
+from evallib.llm.redaction import leak
 
 
 @pytest.mark.parametrize("text", ["https://user:pw@host/v1", "voir https://user:pw@host", "xhttps://u:p@h",

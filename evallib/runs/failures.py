@@ -8,7 +8,7 @@ environment variable), never the page's sidebar.
 
 A run is *measured* when every call was answered, or when the failed share stays within the share
 the user accepted (``--max-failed-share``, 0 by default: every call must be answered). Otherwise the
-command exits 2 (`evallib.gate_cli.EXIT_NOT_MEASURED`): a gate never passes or fails on a subset of
+command exits 2 (`evallib.runs.gate.EXIT_NOT_MEASURED`): a gate never passes or fails on a subset of
 the answers without saying so.
 """
 

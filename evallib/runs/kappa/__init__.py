@@ -1,0 +1,1 @@
+"""A run of the kappa calculator page: `bundle` (the run as data and as a run bundle, and back) and `cli` (its command and gate)."""
