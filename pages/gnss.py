@@ -142,9 +142,10 @@ def _tolerance_section(v1_threshold: float, v2_threshold: float, velocity_tol: f
             view.spread_figure(st, spread, velocity_tol)
             view.say("gnss.spread", spread_reading(spread, velocity_tol))
             rounded = rounded_upper_bound(spread)
-            st.caption(t("gnss.derived_tolerance.bounded" if derived == rounded else "gnss.derived_tolerance.floored",
-                         tolerance=number(derived, ".1f"), upper=number(bounds.upper), rounded=number(rounded, ".1f"),
-                         rank=integer(bounds.upper_rank), n=integer(len(spread.errors))))
+            values = {"tolerance": number(derived, ".1f"), "upper": number(bounds.upper),
+                      "rounded": number(rounded, ".1f"), "rank": integer(bounds.upper_rank), "n": integer(len(spread.errors))}
+            st.caption(t("gnss.derived_tolerance.bounded", **values) if derived == rounded
+                       else t("gnss.derived_tolerance.floored", **values))
     st.subheader(t("gnss.spec_v3_title"))
     st.code(render_spec(summary.spec_v3), language=None, wrap_lines=True)
     st.subheader(t("gnss.summary_title"))

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ui.failures import recording_problem_text
-from ui.i18n import t
+from ui.i18n import plural, t
 from ui.models import recordings
 from ui.settings import current_settings
 from ui.shell import require_navigation
@@ -29,4 +29,4 @@ with columns[1]:
     st.markdown(t("home.badges"))
     if store.problems:
         first = recording_problem_text(store.problems[0])
-        st.warning(t("home.recording_problems", n=len(store.problems), first=first))
+        st.warning(plural("home.recording_problems", len(store.problems), first=first))

@@ -17,7 +17,7 @@ from ui.code_view import see_the_code
 from ui.judge import view
 from ui.collection import source_badge
 from ui.downloads import download_table
-from ui.i18n import integer, t
+from ui.i18n import integer, plural, t
 from ui.labels import name_list
 from ui.judge.bundle import controls as bundle_controls, loaded_run
 from ui.judge.inputs import case_editor, edited_templates, rubric_editor, template_editors
@@ -74,7 +74,7 @@ results = {name: [r for r in runs[name] if r is not None] for name in configs}
 # Offline, a case the chosen recordings never answered is not recorded, not an error: named, left out.
 unrecorded = sorted({r.case.id for done in results.values() for r in done if not r.recorded})
 if unrecorded:
-    st.info(t("judge.unrecorded", n=len(unrecorded), cases=name_list(unrecorded)))
+    st.info(plural("judge.unrecorded", len(unrecorded), cases=name_list(unrecorded)))
 results = {name: [r for r in done if r.recorded] for name, done in results.items()}
 first = next(iter(configs))
 if not results[first]:
@@ -83,7 +83,7 @@ if not results[first]:
     st.stop()
 authored = sum(call.provenance == "authored" for done in results.values() for r in done for call in r.calls)
 if authored:
-    st.info(t("collect.authored_notice", n=authored))
+    st.info(plural("collect.authored_notice", authored))
 # Where every answer of the run came from (replayed: authored, or recorded live on a date), above the grades.
 badges = sorted({source_badge(call) for done in results.values() for r in done for call in r.calls if not call.failed})
 if badges:

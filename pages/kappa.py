@@ -150,9 +150,9 @@ def headline(report: ag.PairReport, name_a: str, name_b: str, ci_method: str) ->
     low, high = (None, None) if degenerate else shown_interval(report)
     metric_rows([
         (t("kappa.metric.agreement"), percent(result.agreement), t("kappa.metric.agreement_help")),
-        (t("kappa.metric.p_o_weighted" if weighted else "kappa.metric.p_o"), number(result.p_o),
+        ((t("kappa.metric.p_o_weighted") if weighted else t("kappa.metric.p_o")), number(result.p_o),
          t("kappa.metric.p_o_help")),
-        (t("kappa.metric.p_e_weighted" if weighted else "kappa.metric.p_e"), number(result.p_e),
+        ((t("kappa.metric.p_e_weighted") if weighted else t("kappa.metric.p_e")), number(result.p_e),
          t("kappa.metric.p_e_help")),
         (t(f"kappa.metric.kappa_{result.weights or 'plain'}"), number(result.kappa), t("kappa.metric.kappa_help")),
         (t(f"kappa.metric.ci_{ci_method}"), interval(low, high), t(f"kappa.metric.ci_{ci_method}_help")),
@@ -268,8 +268,8 @@ def multi_rater(by_rater: Sequence | np.ndarray, names: tuple[str, ...], data_ke
     except ag.AgreementInputError as error:
         show_input_error(error)
     else:
-        caption = t("kappa.fleiss_caption_two" if two else "kappa.fleiss_caption", n=integer(result.n_items),
-                    m=integer(result.n_raters))
+        counts = {"n": integer(result.n_items), "m": integer(result.n_raters)}
+        caption = t("kappa.fleiss_caption_two", **counts) if two else t("kappa.fleiss_caption", **counts)
         if result.n_dropped:
             caption += " " + t("kappa.fleiss_dropped", dropped=integer(result.n_dropped))
         coefficient_row(t("kappa.metric.fleiss"), result.kappa, ".2f", t("kappa.metric.fleiss_help"), ci,

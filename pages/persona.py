@@ -16,7 +16,7 @@ from evallib.runs.persona.bundle import PersonaRun, usable, usable_counts as cou
 from evallib.room.persona_attempt import HELD_OUT_PROBE
 from ui.collection import answers_summary, collection_panel, source_badge
 from ui.downloads import download_table
-from ui.i18n import integer, number, p_value, t
+from ui.i18n import integer, number, p_value, plural, t
 from ui.persona.bundle import controls as bundle_controls, loaded_run
 from ui.persona.editor import catalogue_editors, catalogue_tools, default_catalogue, restore_prompt
 from ui import result_tables as rt
@@ -144,7 +144,7 @@ def _exercise_3(catalogue: Catalogue, responses: dict, before, model: str, disab
     if example and example[0] == name and not current_settings().live:
         source = chosen_source(SET_NAME)  # the authored examples hold the rewrite; a live recording may not
         authored = source is None or source.origin == "authored"
-        st.caption(t("persona.ex3_offline_example" if authored else "persona.ex3_offline_recorded"))
+        st.caption((t("persona.ex3_offline_example") if authored else t("persona.ex3_offline_recorded")))
     if not new_prompt.strip():
         st.warning(t("persona.ex3_empty"))
         return
@@ -327,4 +327,4 @@ _exercise_3(catalogue, responses, result, model, disable_reasoning)
 _prompts_vs_responses(audit)
 _semantic(catalogue, texts, labels, probes, result)
 st.divider()
-st.caption(t("persona.limits", n_probes=len(catalogue.probes)))
+st.caption(plural("persona.limits", len(catalogue.probes)))

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.test_browser import _wait_until_idle
-from ui.texts.run_bundles import TEXTS
+from ui.i18n import catalogue
+TEXTS = catalogue()
 
 GNSS_DATA = Path(__file__).resolve().parent / "data" / "gnss"
 

@@ -15,9 +15,12 @@ from evallib.__main__ import main
 from evallib.persona.catalogue import DEFAULT_CATALOGUE
 from tests.test_browser_run_bundles import _figures, _open
 from tests.test_browser import _wait_until_idle
-from ui.texts.kappa import TEXTS as KAPPA
-from ui.texts.persona import TEXTS as PERSONA
-from ui.texts.run_bundles import TEXTS
+from ui.i18n import catalogue
+KAPPA = catalogue()
+from ui.i18n import catalogue
+PERSONA = catalogue()
+from ui.i18n import catalogue
+TEXTS = catalogue()
 
 LOADED = "Cette page montre le run chargé"
 

@@ -26,7 +26,7 @@ from evallib.llm.retries import RETRY_AFTER_BUDGET_S
 from evallib.llm.redaction import redact_url
 from ui.browser_state import forget_answers, keep_answers, restore_answers
 from ui.failures import failure_text, models_offered
-from ui.i18n import t
+from ui.i18n import plural, t
 from ui.markdown import literal
 from ui.models import model_list, page_provider, session_lane
 from ui.settings import Settings, config_problem, current_settings
@@ -95,7 +95,7 @@ def progress_text(progress: Progress) -> str:
 def queued_note(queued: int) -> str:
     """" · n request(s) waiting their turn...": what a progress bar adds while ``queued`` requests of its run
     wait for the shared endpoint behind other participants' (`evallib.llm.scheduler`); "" when none wait."""
-    return " · " + t("collect.queued_behind_others", n=queued) if queued else ""
+    return " · " + plural("collect.queued_behind_others", queued) if queued else ""
 
 
 def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str], key: str) -> list:
@@ -127,10 +127,10 @@ def collection_panel(requests: Sequence, *, set_name: str, labels: Sequence[str]
     elif settings.live:
         failed = [r for r, slot in zip(requests, slots) if slot in answers and answers[slot].failed]
         columns = st.columns(3)
-        if columns[0].button(t("collect.start", n=len(missing)), key=f"{key}_collect",
+        if columns[0].button(plural("collect.start", len(missing)), key=f"{key}_collect",
                              disabled=not missing, type="primary"):
             _run(missing, set_name, settings)
-        if columns[1].button(t("collect.retry", n=len(failed)), key=f"{key}_retry", disabled=not failed):
+        if columns[1].button(plural("collect.retry", len(failed)), key=f"{key}_retry", disabled=not failed):
             _run(failed, set_name, settings)
         if columns[2].button(t("collect.forget"), key=f"{key}_forget", help=t("collect.forget_help")):
             for slot in slots:
@@ -156,16 +156,16 @@ def answers_summary(results: Sequence, labels: Sequence[str]) -> None:
                 ok=statuses.get("ok", 0), empty=statuses.get("empty", 0),
                 truncated=statuses.get("truncated", 0), errors=statuses.get("error", 0))
     if statuses.get("unrecorded"):
-        summary += " · " + t("collect.summary_unrecorded", n=statuses["unrecorded"])
+        summary += " · " + plural("collect.summary_unrecorded", statuses["unrecorded"])
     st.caption(summary)
     authored = sum(source_label(r) == "authored" for r in answered)
     if authored:
-        st.info(t("collect.authored_notice", n=authored))
+        st.info(plural("collect.authored_notice", authored))
     fallbacks = [r for r in present if r.fallback_error]
     if fallbacks:
         first = fallbacks[0]
         error = failure_text(first.error_details, first.fallback_error)
-        st.warning(t("collect.fallback", n=len(fallbacks), error=error))
+        st.warning(plural("collect.fallback", len(fallbacks), error=error))
     _problems(results, labels)
 
 
@@ -191,14 +191,14 @@ def _problems(results: Sequence, labels: Sequence[str]) -> None:
     if failures:
         kinds = ", ".join(t(f"error_kind.{kind}") for (status, kind) in groups
                           if status == "error" and kind != "missing_recording")
-        st.error(t("collect.failed", n=failures, kinds=kinds))
+        st.error(plural("collect.failed", failures, kinds=kinds))
     if not_recorded:
-        st.info(t("collect.unrecorded", n=not_recorded))
-    with st.expander(t("collect.problems", n=sum(len(v) for v in groups.values())), expanded=bool(failures)):
+        st.info(plural("collect.unrecorded", not_recorded))
+    with st.expander(plural("collect.problems", sum(len(v) for v in groups.values())), expanded=bool(failures)):
         for group, names in groups.items():
             example = first[group]
             shown = ", ".join(names[:LABELS_SHOWN])
-            more = t("collect.and_more", n=len(names) - LABELS_SHOWN) if len(names) > LABELS_SHOWN else ""
+            more = plural("collect.and_more", len(names) - LABELS_SHOWN) if len(names) > LABELS_SHOWN else ""
             kind = f" · {t('error_kind.' + example.error_kind)}" if example.error_kind else ""
             head = t("status.unrecorded") if unrecorded(example) else f"{t('status.' + example.status)}{kind}"
             st.markdown(f"- **{head}** ({len(names)}) — {shown}{more}")
@@ -258,7 +258,7 @@ def source_text(result) -> str:
     """Where an answer came from, in words: "authored", "recorded live on DATE", "live", "cache"."""
     label = source_label(result)
     return t("badge.recording_on", date=result.recorded_on) if label == "recording" and result.recorded_on \
-        else t("badge." + label)
+        else t(f"badge.{label}")
 
 
 def source_badge(result) -> str:

@@ -8,7 +8,7 @@ verbatim (escaped, never translated: it is the server's, and searching for it fi
 
 from __future__ import annotations
 
-from ui.i18n import integer, number, t
+from ui.i18n import integer, number, plural, t
 from ui.markdown import literal
 
 #: How many model ids a sentence names before "and N more".
@@ -49,7 +49,7 @@ def models_offered(models: list[str], total: int | None = None) -> str:
     """Model ids as a Markdown list "a, b, c and N more" (escaped)."""
     total = len(models) if total is None else total
     shown = literal(", ".join(models[:MODELS_SHOWN]))
-    return shown + (t("collect.and_more", n=integer(total - MODELS_SHOWN)) if total > MODELS_SHOWN else "")
+    return shown + (plural("collect.and_more", total - MODELS_SHOWN) if total > MODELS_SHOWN else "")
 
 
 def _value(name: str, value, details: dict) -> str:

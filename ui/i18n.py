@@ -1,92 +1,194 @@
-"""The i18n catalogue through which every UI string passes (French by default, English on a toggle).
+"""Every text of the app in the session's language: gettext catalogues, and Babel for numbers and times.
 
-Texts live in ``ui/texts/<part>.py`` as ``TEXTS = {"part.key": {"fr": ..., "en": ...}}``.
-``t("collect.start", n=3)`` returns the text in the session's language, formatted with ``str.format``.
+The texts live in gettext catalogues, one per language: ``ui/locale/<lang>/LC_MESSAGES/messages.po``.
+A message id is a key (``"collect.progress"``), its ``msgstr`` the text with ``str.format`` fields
+(``{n}``, ``{url}``); a text that counts something is a plural entry (``msgid_plural``) whose form is
+chosen by the language's own rule (the catalogue's ``Plural-Forms``: French treats 0 and 1 as
+singular, English only 1). Each catalogue is compiled to the ``.mo`` form once per process
+(`babel.messages.mofile`) and read through `gettext`.
+
+- ``t("collect.progress", done=3, total=9)``: ``gettext`` of the key, formatted; a float placed in a text is written
+  with the language's decimal mark and a typeset minus sign.
+- ``plural("room.rating.items", n)``: ``ngettext`` of the key by the count ``n``, formatted with ``n``;
+  ``counted(key, n)`` for a key built at run time (a reading's code), plural or not.
+- `number`, `integer`, `percent`, `signed`, `interval`, `p_value`, `clock`, `day`: figures through
+  Babel's CLDR data for the language (decimal mark, grouping, percent sign and its space, times, dates).
+
+A language is a catalogue: the app offers every folder of ``ui/locale`` that holds one, French first
+(the default), then English, then the others. ``EVALLIB_LOCALE_DIR`` points to another folder of
+catalogues (a test adds a pseudo-locale that way).
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import datetime as dt
+import gettext
+import io
+import os
+from decimal import Decimal
 from functools import cache
+from pathlib import Path
 
 import streamlit as st
+from babel import Locale
+from babel.dates import format_date, format_time
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
 
-import ui.texts
-
-LANGUAGES = ("fr", "en")
+DOMAIN = "messages"
+LOCALE_DIR = Path(os.environ.get("EVALLIB_LOCALE_DIR") or Path(__file__).with_name("locale"))
 DEFAULT_LANGUAGE = "fr"
 LANGUAGE_KEY = "lang"
+MINUS = "\u2212"  # the minus sign of typeset text ("−0,12"), not a hyphen
+
+
+def _catalogue_file(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _languages() -> tuple[str, ...]:
+    found = sorted(p.name for p in LOCALE_DIR.iterdir() if _catalogue_file(p.name).is_file())
+    first = [lang for lang in (DEFAULT_LANGUAGE, "en") if lang in found]
+    return tuple(first + [lang for lang in found if lang not in first])
+
+
+#: The languages offered: one per catalogue found.
+LANGUAGES = _languages()
 
 
 @cache
-def catalogue() -> dict[str, dict[str, str]]:
-    """All texts of every module in ``ui/texts``, merged; a key defined twice raises ValueError."""
-    merged: dict[str, dict[str, str]] = {}
-    for info in pkgutil.iter_modules(ui.texts.__path__):
-        module = importlib.import_module(f"ui.texts.{info.name}")
-        for key, texts in module.TEXTS.items():
-            if key in merged:
-                raise ValueError(f"text key {key!r} defined twice (in ui/texts/{info.name}.py)")
-            merged[key] = texts
+def _read(lang: str):
+    """The catalogue of ``lang`` as Babel reads it (`babel.messages.catalog.Catalog`)."""
+    with _catalogue_file(lang).open("rb") as po:
+        return read_po(po, locale=lang, domain=DOMAIN)
+
+
+@cache
+def translations(lang: str) -> gettext.GNUTranslations:
+    """The compiled catalogue of ``lang``, falling back to French for a message it lacks."""
+    compiled = io.BytesIO()
+    write_mo(compiled, _read(lang))
+    compiled.seek(0)
+    found = gettext.GNUTranslations(compiled)
+    if lang != DEFAULT_LANGUAGE:
+        found.add_fallback(translations(DEFAULT_LANGUAGE))
+    return found
+
+
+@cache
+def catalogue() -> dict[str, dict[str, str | tuple[str, ...]]]:
+    """Every message: key -> {language: text}, a plural message's text being its forms (one, other...)."""
+    merged: dict[str, dict[str, str | tuple[str, ...]]] = {}
+    for lang in LANGUAGES:
+        for message in _read(lang):
+            if message.id:
+                key = message.id[0] if isinstance(message.id, tuple) else message.id
+                text = tuple(message.string) if isinstance(message.string, tuple) else message.string
+                merged.setdefault(key, {})[lang] = text
     return merged
 
 
+def language_name(lang: str) -> str:
+    """The language's own name, capitalised ("Français", "English"), from Babel's CLDR data."""
+    name = Locale.parse(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
+
+
 def language() -> str:
-    """The language chosen in this browser session ("fr" or "en")."""
+    """The language chosen in this browser session (one of `LANGUAGES`)."""
     lang = st.session_state.get(LANGUAGE_KEY, DEFAULT_LANGUAGE)
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
-class _CommaDecimal(float):
-    """A float that formats with a decimal comma, as French writes numbers (0,64 not 0.64)."""
-
-    def __format__(self, spec: str) -> str:
-        return format(float(self), spec).replace(".", ",")
-
-
 class _Typeset(float):
-    """A float placed in a sentence by `t`: the language's decimal mark and a minus sign ("−0,12")."""
+    """A float placed in a text by `t`: formatted by `number` with the text's own spec (``{x:.2f}``)."""
 
     def __format__(self, spec: str) -> str:
-        text = format(_CommaDecimal(self) if language() == "fr" else float(self), spec)
-        return text if spec.startswith("+") else text.replace("-", MINUS)
+        return number(float(self), spec or "g")
 
 
-MINUS = "\u2212"  # the minus sign of typeset text ("−0,12"), not a hyphen
-# Thousands separator: French puts a narrow no-break space (250 000), English a comma (250,000).
-THOUSANDS = {"fr": "\u202f", "en": ","}
-# French puts a no-break space before % (67 %), English none (67%).
-PERCENT_SPACE = {"fr": "\u00a0", "en": ""}
-INTERVAL = {"fr": "[{low}\u00a0;\u00a0{high}]", "en": "[{low},\u00a0{high}]"}
+def _typeset(values: dict) -> dict:
+    return {k: _Typeset(v) if isinstance(v, float) else v for k, v in values.items()}
+
+
+def t(key: str, /, **values: object) -> str:
+    """The text for ``key`` in the session's language (`gettext`), with ``values`` substituted.
+
+    A message missing from every catalogue shows as ``⟦key⟧``, so that it is visible on the page and
+    caught by the tests.
+    """
+    text = translations(language()).gettext(key)
+    if text == key:
+        return f"⟦{key}⟧"
+    return text.format(**_typeset(values)) if values else text
+
+
+def plural(key: str, n: int, /, **values: object) -> str:
+    """The text for ``key`` chosen by the count ``n`` (`ngettext`, the language's plural rule).
+
+    The text gets ``n`` written as `integer` writes it, unless ``values`` names ``n`` itself.
+    """
+    text = translations(language()).ngettext(key, key, int(n))
+    if text == key:
+        return f"⟦{key}⟧"
+    return text.format(**{"n": integer(n), **_typeset(values)})
+
+
+def is_plural(key: str) -> bool:
+    """Whether ``key`` is a plural message (its form chosen by a count)."""
+    return isinstance(catalogue().get(key, {}).get(DEFAULT_LANGUAGE), tuple)
+
+
+def counted(key: str, n: int | None, /, **values: object) -> str:
+    """For a key built at run time (a reading's code): `plural` by ``n`` when the message is a plural one,
+    `t` otherwise. A reading whose message counts names its count ``n``."""
+    return plural(key, n, **values) if n is not None and is_plural(key) else t(key, **values)
+
+
+def _undefined(value: float | None) -> bool:
+    return value is None or value != value or value in (float("inf"), float("-inf"))
 
 
 def number(value: float | None, spec: str = ".2f") -> str:
-    """``value`` formatted with ``spec`` in the session's language: decimal mark, minus sign, no "-0".
+    """``value`` formatted with ``spec`` in the session's language: Babel's decimal mark, a minus sign, no "-0".
 
-    ``None``, NaN and infinities read "undefined" (in the language). A spec with an explicit sign
-    (``"+.2f"``) is for ``st.metric``'s delta, which finds the sign by an ASCII hyphen: it keeps one.
+    Python rounds (``format(value, spec)``, as the CSV downloads do), Babel writes the result in the
+    language. ``None``, NaN and infinities read "undefined" (in the language). A spec with an explicit
+    sign (``"+.2f"``) is for ``st.metric``'s delta, which finds the sign by an ASCII hyphen: it keeps one.
     """
-    if value is None or value != value or value in (float("inf"), float("-inf")):
+    if _undefined(value):
         return t("format.undefined")
-    value = float(value) + 0.0
-    if "f" in spec and "," not in spec:  # a value that rounds to zero is written without a sign
-        digits = int(spec.split(".")[-1].rstrip("f%") or 0) if "." in spec else 0
-        value = round(value, digits) + 0.0
-    text = format(_CommaDecimal(value) if language() == "fr" else value, spec)
-    return text if spec.startswith("+") else text.replace("-", MINUS)
+    rounded = format(float(value) + 0.0, spec.lstrip("+"))
+    if "e" in rounded or "n" in rounded:  # "1e-07", "inf": no decimal pattern for Babel to follow
+        return rounded
+    exact = Decimal(rounded.replace(",", ""))
+    if exact == 0:
+        exact = abs(exact)  # a value that rounds to zero is written without a sign
+    decimals = len(rounded.split(".")[1]) if "." in rounded else 0
+    pattern = ("#,##0" if "," in spec else "0") + ("." + "0" * decimals if decimals else "")
+    text = format_decimal(exact, format=pattern, locale=language())
+    if spec.startswith("+"):
+        return text if exact < 0 else "+" + text
+    return text.replace("-", MINUS)
 
 
 def integer(n: int) -> str:
-    """A count with the language's thousands separator: "250 000" in French, "250,000" in English."""
-    return f"{int(n):,}".replace(",", THOUSANDS[language()]).replace("-", MINUS)
+    """A count with the language's grouping (Babel): "250 000" in French, "250,000" in English."""
+    return format_decimal(int(n), locale=language()).replace("-", MINUS)
 
 
 def percent(share: float | None, digits: int = 0) -> str:
-    """A proportion in [0, 1] as a percentage: "67 %" in French (no-break space), "67%" in English."""
-    if share is None:
+    """A proportion in [0, 1] as a percentage in the language (Babel): "67 %" in French, "67%" in English."""
+    if _undefined(share):
         return t("format.undefined")
-    return number(100 * share, f".{digits}f") + PERCENT_SPACE[language()] + "%"
+    exact = Decimal(format(100 * float(share) + 0.0, f".{digits}f")) / 100
+    pattern = Locale.parse(language()).percent_formats[None].pattern
+    if digits:
+        last = pattern.rindex("0") + 1
+        pattern = pattern[:last] + "." + "0" * digits + pattern[last:]
+    return format_percent(abs(exact) if exact == 0 else exact, format=pattern,
+                          locale=language()).replace("-", MINUS)
 
 
 def signed(value: float, spec: str = ".2f") -> str:
@@ -98,11 +200,12 @@ def signed(value: float, spec: str = ".2f") -> str:
 def interval(low: float | None, high: float | None, spec: str = ".2f") -> str:
     """An interval "[−0,10 ; 0,04]" (French) or "[−0.10, 0.04]"; "undefined" without bounds.
 
-    No-break spaces on both sides of the separator: an interval never breaks across lines.
+    The brackets and the separator are the catalogue's (``format.interval``), with no-break spaces:
+    an interval never breaks across lines.
     """
     if low is None or high is None:
         return t("format.undefined")
-    return INTERVAL[language()].format(low=number(low, spec), high=number(high, spec))
+    return t("format.interval", low=number(low, spec), high=number(high, spec))
 
 
 #: Below this, a p-value is reported as "< 0.001" rather than as a number nobody should read closely.
@@ -114,25 +217,16 @@ def p_value(p: float) -> str:
     return f"< {number(SMALLEST_P_SHOWN, '.3f')}" if p < SMALLEST_P_SHOWN else number(p, ".3f")
 
 
-def plural(key: str, n: int, **values: object) -> str:
-    """``t(key + ".one")`` or ``t(key + ".other")`` by the count ``n`` (given to the text as ``n``).
+def clock(moment: float | dt.datetime | None = None, seconds: bool = True) -> str:
+    """A time of day in the language (Babel): "14:05:33" in French, "2:05:33 PM" in English.
 
-    French treats 0 and 1 as singular ("0 case", "1 case"), English only 1.
+    ``moment`` is a Unix time in seconds (local time zone), a datetime, or None for now.
     """
-    one = n in (0, 1) if language() == "fr" else n == 1
-    return t(f"{key}.{'one' if one else 'other'}", n=integer(n), **values)
+    when = (dt.datetime.now() if moment is None else moment if isinstance(moment, dt.datetime)
+            else dt.datetime.fromtimestamp(moment))
+    return format_time(when, "medium" if seconds else "short", locale=language())
 
 
-def t(key: str, /, **values: object) -> str:
-    """The text for ``key`` in the session's language, with ``values`` substituted.
-
-    Floats are written with the language's decimal mark and a typeset minus sign. A missing key shows as ``⟦key⟧`` so that
-    it is visible on the page and caught by the tests.
-    """
-    texts = catalogue().get(key)
-    if texts is None:
-        return f"⟦{key}⟧"
-    lang = language()
-    text = texts.get(lang) or texts[DEFAULT_LANGUAGE]
-    values = {k: _Typeset(v) if isinstance(v, float) else v for k, v in values.items()}
-    return text.format(**values) if values else text
+def day(date: dt.date) -> str:
+    """A date in the language (Babel's medium form): "25 avr. 2015" in French, "Apr 25, 2015" in English."""
+    return format_date(date, "medium", locale=language())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.i18n import integer, number, percent, t
+from ui.i18n import counted, integer, number, percent, t
 from ui.labels import md
 
 
@@ -29,4 +29,5 @@ def formatted(values: dict, *, bands: str) -> dict:
 
 def say(prefix: str, reading, *, bands: str, **extra: object) -> str:
     """``t(f"{prefix}.{code}")`` with the reading's values formatted; ``extra`` adds or overrides values."""
-    return t(f"{prefix}.{reading.code}", **{**formatted(reading.values, bands=bands), **extra})
+    return counted(f"{prefix}.{reading.code}", reading.values.get("n"),
+                   **{**formatted(reading.values, bands=bands), **extra})

@@ -6,7 +6,7 @@ import streamlit as st
 
 from evallib.llm import MODES
 from ui.browser_state import key_asked_again
-from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, language, t
+from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, language, language_name, t
 from ui.failures import failure_text
 from ui.models import model_list
 from ui.presentation import SWITCH_KEY, presentation_style
@@ -15,7 +15,6 @@ from ui.settings import (BASE_URL_EXAMPLES, Settings, config_problem, current_se
                          prefill_from_secrets)
 from ui.widgets import translated_choice
 
-LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
 PROVIDER_KINDS = ("openai", "anthropic")
 #: The language radio's own key (the language itself is kept under ``LANGUAGE_KEY``).
 LANGUAGE_RADIO = "_language_radio"
@@ -31,7 +30,7 @@ def render_sidebar() -> Settings:
     with st.sidebar:
         st.radio(t("common.language"), LANGUAGES, index=LANGUAGES.index(language()),
                  persist_state="session", key=LANGUAGE_RADIO,
-                 horizontal=True, format_func=LANGUAGE_NAMES.get)
+                 horizontal=True, format_func=language_name)
         st.toggle(t("sidebar.present"), persist_state="session", key=SWITCH_KEY, help=t("sidebar.present_help"))
         if room_switch():  # live through the room's endpoint: nothing to choose nor type
             return current_settings()
@@ -68,7 +67,7 @@ def _live_settings() -> None:
     # Both kinds: proxies such as LiteLLM serve Anthropic's /v1/messages too.
     st.text_input(t("sidebar.base_url"),
                   persist_state="session", key="llm_base_url", placeholder=BASE_URL_EXAMPLES[kind],
-                  help=t("sidebar.base_url_help" if kind == "openai" else "sidebar.base_url_help_anthropic"))
+                  help=t("sidebar.base_url_help") if kind == "openai" else t("sidebar.base_url_help_anthropic"))
     problem = config_problem(current_settings())
     if problem in ("sidebar.bad_url", "sidebar.no_base_url"):  # nothing to ask a model list from
         (st.error if problem == "sidebar.bad_url" else st.info)(t(problem))

@@ -103,7 +103,8 @@ def test_no_pairs_and_bad_input():
 
 def test_the_interval_is_named_for_the_centre_of_symmetry_wherever_a_reading_shows_it():
     from evallib.paired import INTERVAL_OF, paired_values
-    from ui.texts.judge import TEXTS
+    from ui.i18n import catalogue
+    TEXTS = catalogue()
 
     assert paired_values(sign_flip_test([1, 2, 0, 3, 1, 2, 1]))["interval_of"] == INTERVAL_OF == "centre_of_symmetry"
     shown = {key: texts for key, texts in TEXTS.items() if "{ci}" in texts["en"] and key.startswith("judge.reading.")}

@@ -281,7 +281,8 @@ def test_planted_flaws_are_in_the_sessions_language_without_doubled_parentheses(
 
 def test_every_recorded_case_has_its_flaw_in_both_languages():
     from evallib.gnss.repeated import load_recorded_runs
-    from ui.texts.gnss import TEXTS
+    from ui.i18n import catalogue
+    TEXTS = catalogue()
     for case in load_recorded_runs():
         assert set(TEXTS[f"gnss.flaw.{case.case_id}"]) == {"fr", "en"}
         assert TEXTS[f"gnss.flaw.{case.case_id}"]["en"] == case.label
@@ -289,7 +290,8 @@ def test_every_recorded_case_has_its_flaw_in_both_languages():
 
 def test_column_titles_are_short_enough_for_a_1280_px_screen():
     from ui.gnss.view import MAX_TITLE_CHARS
-    from ui.texts.gnss import TEXTS
+    from ui.i18n import catalogue
+    TEXTS = catalogue()
     titles = {key: text for key, text in TEXTS.items() if key.startswith("gnss.col.")}
     assert len(titles) > 20
     for key, text in titles.items():

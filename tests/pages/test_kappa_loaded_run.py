@@ -5,7 +5,8 @@ from evallib import agreement as ag
 from evallib.runs.kappa.bundle import KappaInputs
 from ui.ratings_input import preset_text
 from ui.run_bundles import LOADED_KEY
-from ui.texts.run_bundles import TEXTS
+from ui.i18n import catalogue
+TEXTS = catalogue()
 
 PAGE = "pages/kappa.py"
 TYPED = tuple(preset_text(r) for r in ag.SEED_RUBRIC_PAIR.ratings)

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from evallib import agreement as ag
 from evallib.runs.kappa.bundle import CI_METHODS
 from ui.i18n import catalogue
-from ui.texts.kappa import NBSP
+NBSP = "\u00a0"
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LANGUAGES = ("fr", "en")

@@ -7,7 +7,8 @@ from evallib.runs.trigger.bundle import TriggerRun, read_trigger_bundle, trigger
 from evallib.triggering.data import load_queries, load_skills, queries_to_dict
 from evallib.triggering.report import route
 from ui.run_bundles import LOADED_KEY
-from ui.texts.run_bundles import TEXTS
+from ui.i18n import catalogue
+TEXTS = catalogue()
 from ui.trigger.editor import SOURCE_KEY, VERSION_KEY
 
 PAGE = "pages/trigger.py"

@@ -7,7 +7,8 @@ from evallib.llm import collect, default_recordings, provider_for_mode
 from evallib.persona.catalogue import AUTHORED_MODEL, build_requests, load_catalogue
 from evallib.runs.persona.bundle import PersonaRun, persona_report
 from ui.run_bundles import LOADED_KEY
-from ui.texts.run_bundles import TEXTS
+from ui.i18n import catalogue
+TEXTS = catalogue()
 
 PAGE = "pages/persona.py"
 HEADER = {"made_by": "page", "created_at": "2026-12-01T19:00:00+00:00", "app_version": "0.12.0"}

@@ -6,7 +6,8 @@ from tests.pages.test_room_rating import PAGE as KAPPA, TOKEN as RATING_TOKEN, r
 from tests.pages.test_room_submit import PAGES, TOKEN, _button, _texts, room  # noqa: F401
 from ui.room.rating import radio_key
 from ui.room.state import MEMBERSHIP, Membership
-from ui.texts.room_submit import TEXTS
+from ui.i18n import catalogue
+TEXTS = catalogue()
 
 FENCED = "Voici le script :\n```python\nimport boto3\nprint(len(list(boto3.client('s3').list_buckets())))\n```\nFin."
 
@@ -62,7 +63,8 @@ def test_text_blocks_cut_prose_and_fences_and_keep_an_unclosed_fence_as_code():
 
 
 def test_a_closed_room_disables_join_with_the_reason_and_tells_its_members(open_page, room):  # noqa: F811
-    from ui.texts.room import TEXTS as ROOM
+    from ui.i18n import catalogue
+    ROOM = catalogue()
 
     outside, code, joined = room
     outside.close_room(code, TOKEN)

@@ -17,7 +17,8 @@ from ui.i18n import catalogue
 from ui.labels import md
 from ui.room.figure import figure_text, page_line
 from ui.room.state import MEMBERSHIP, Membership, room_store
-from ui.texts.room_submit import TEXTS
+from ui.i18n import catalogue
+TEXTS = catalogue()
 
 PAGES = {"trigger": "pages/trigger.py", "persona": "pages/persona.py", "judge": "pages/judge.py"}
 HINT = TEXTS["room_submit.join_hint"]["fr"]

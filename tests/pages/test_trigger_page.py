@@ -22,7 +22,8 @@ from tests.fake_llm_server import FakeLLMServer
 from tests.pages.shown_tables import results_tables
 from ui.collection import OFFLINE_FINGERPRINT
 from ui.labels import md
-from ui.texts.trigger import TEXTS
+from ui.i18n import catalogue
+TEXTS = catalogue()
 
 PAGE = "pages/trigger.py"
 ROOT = Path(__file__).resolve().parents[2]

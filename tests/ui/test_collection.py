@@ -35,7 +35,7 @@ def test_answers_of_one_server_are_not_shown_as_another_servers_for_the_same_mod
         at.session_state["llm_base_url"] = second.openai_base_url
         at.run()
         assert _shown(at) == "shown: - | - | - | -", "the first server's answers are shown for the second"
-        assert at.button(key="t_collect").label.endswith("4 réponse(s) manquante(s)")
+        assert at.button(key="t_collect").label.endswith("4 réponses manquantes")
         at.button(key="t_collect").click().run()
         assert len(second.requests) == 4
         at.session_state["llm_base_url"] = first.openai_base_url

@@ -73,9 +73,9 @@ SERVER_CASES = [
      "Erreur du serveur {url} (HTTP 500). Le serveur répond : « {server} »",
      "Server error at {url} (HTTP 500). The server says: \"{server}\""),
     ("rate_limit", lambda s: provider(s).chat(ask("fake-429")),
-     "Le serveur {url} limite encore le débit après 0 nouvelle(s) tentative(s) (HTTP 429). "
+     "Le serveur {url} limite encore le débit (HTTP 429) ; nouvelles tentatives faites : 0. "
      "Le serveur répond : « {server} »",
-     "Still rate-limited by {url} after 0 retries (HTTP 429). The server says: \"{server}\""),
+     "Still rate-limited by {url} (HTTP 429); retries made: 0. The server says: \"{server}\""),
     ("rate_limit_wait_refused", lambda s: make_provider(ProviderConfig(
         base_url=s.openai_base_url, api_key=KEY, max_retries=1)).chat(ask("fake-429")),
      "Le serveur {url} limite le débit (HTTP 429) et demande d'attendre 90 s, plus qu'une requête ne peut "
@@ -153,8 +153,10 @@ def test_a_wrong_vector_count_and_an_unforeseen_status_read_in_both_languages():
     count = describe_exception(MalformedAnswer("vector_count", "1 vectors for 3 texts", vectors=1, texts=3),
                                config, lambda: None).result_details()
     assert in_language("fr", count) == \
-        "La réponse de http://gateway/v1 n'a pas pu être lue : 1 vecteur(s) pour 3 texte(s)."
-    assert in_language("en", count) == "The answer from http://gateway/v1 could not be read: 1 vector(s) for 3 text(s)."
+        ("La réponse de http://gateway/v1 n'a pas pu être lue : le nombre de vecteurs (1) ne correspond pas au nombre "
+         "de textes envoyés (3).")
+    assert in_language("en", count) == ("The answer from http://gateway/v1 could not be read: the "
+                                      "number of vectors (1) does not match the number of texts sent (3).")
     response = httpx2.Response(409, request=httpx2.Request("POST", "http://gateway/v1/chat/completions"))
     conflict = describe_exception(openai.ConflictError("Conflict", response=response,
                                                        body={"error": {"message": "busy **now**"}}),

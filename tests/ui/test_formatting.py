@@ -20,10 +20,12 @@ def lang(request):
 EXPECTED = {
     "fr": {"number": "0,64", "negative": "−0,12", "zero": "0,00", "integer": "250\u202f000", "percent": "67\u00a0%",
            "hundred": "100\u00a0%", "signed": ("+0,12", "−0,12"), "interval": "[−0,10\u00a0;\u00a00,04]",
-           "p": "< 0,001", "undefined": "non défini", "plural": ("1 case", "0 case", "2 cases")},
+           "p": "< 0,001", "undefined": "non défini", "plural": ("1 jour", "0 jour", "2 jours"),
+           "many": "250\u202f000 jours"},
     "en": {"number": "0.64", "negative": "−0.12", "zero": "0.00", "integer": "250,000", "percent": "67%",
            "hundred": "100%", "signed": ("+0.12", "−0.12"), "interval": "[−0.10,\u00a00.04]",
-           "p": "< 0.001", "undefined": "undefined", "plural": ("1 cell", "0 cells", "2 cells")},
+           "p": "< 0.001", "undefined": "undefined", "plural": ("1 day", "0 days", "2 days"),
+           "many": "250,000 days"},
 }
 
 
@@ -46,16 +48,9 @@ def test_a_signed_spec_keeps_the_hyphen_that_st_metric_reads_for_its_delta(lang)
 
 
 def test_plurals_follow_each_languages_rule(lang):
-    cell = {"fr": "case", "en": "cell"}[lang]
-    texts = {"fr": {"one": "{n} case", "other": "{n} cases"}, "en": {"one": "{n} cell", "other": "{n} cells"}}
-    from ui.i18n import catalogue
-    catalogue()["test.cell.one"] = {"fr": texts["fr"]["one"], "en": texts["en"]["one"]}
-    catalogue()["test.cell.other"] = {"fr": texts["fr"]["other"], "en": texts["en"]["other"]}
-    try:
-        assert (plural("test.cell", 1), plural("test.cell", 0), plural("test.cell", 2)) == EXPECTED[lang]["plural"]
-        assert cell in plural("test.cell", 1)
-    finally:
-        del catalogue()["test.cell.one"], catalogue()["test.cell.other"]
+    """``ngettext`` by the catalogue's Plural-Forms: French says "0 jour", English "0 days"."""
+    assert (plural("gnss.gap_days", 1), plural("gnss.gap_days", 0), plural("gnss.gap_days", 2)) == EXPECTED[lang]["plural"]
+    assert plural("gnss.gap_days", 250_000) == EXPECTED[lang]["many"]  # the count written as `integer` writes it
 
 
 @pytest.mark.parametrize("label", ["[link](http://x)", "**bold**", "$x^2$", "<b>x</b>", "a_b_c", "# title"])

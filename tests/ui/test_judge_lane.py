@@ -56,7 +56,7 @@ def test_a_live_judge_run_says_its_calls_wait_behind_other_participants_and_a_cl
     missing = [((f"slot {i}",), request) for i, request in enumerate(requests)]
     with pytest.raises(Clicked):
         judge_run._run(missing, lambda request, provider: provider.chat(request), settings, lambda _: False)
-    assert "3 requête(s) attendent leur tour" in bar.texts[-1]
+    assert "3 requêtes attendent leur tour" in bar.texts[-1]
     assert scheduler.waiting == 0  # the run's queued calls left the endpoint's queue with the click
     release.set()
     holder.join(5)

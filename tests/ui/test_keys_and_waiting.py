@@ -44,9 +44,9 @@ def test_the_cache_scope_is_a_keyed_hash_never_the_key():
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("fr", "3/36 réponses · 21,0 s · 0 erreur(s) · 5 nouvelle(s) tentative(s) · le serveur limite le débit : "
+    ("fr", "3/36 réponses · 21,0 s · erreurs : 0 · nouvelles tentatives : 5 · le serveur limite le débit : "
            "une nouvelle tentative attend encore 13 s"),
-    ("en", "3/36 answers · 21.0 s · 0 error(s) · 5 retry(ies) · the server is rate-limiting: a retry is "
+    ("en", "3/36 answers · 21.0 s · errors: 0 · retries: 5 · the server is rate-limiting: a retry is "
            "waiting 13 s more"),
 ])
 def test_progress_text_names_retries_and_a_long_wait(lang, expected):

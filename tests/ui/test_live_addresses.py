@@ -79,7 +79,8 @@ def _live_sidebar(**state) -> AppTest:
 
 
 def test_an_empty_base_url_asks_for_one_instead_of_the_hosted_api():
-    from ui.texts.sidebar import TEXTS
+    from ui.i18n import catalogue
+    TEXTS = catalogue()
 
     at = _live_sidebar(llm_base_url="")
     assert not at.exception
@@ -89,7 +90,8 @@ def test_an_empty_base_url_asks_for_one_instead_of_the_hosted_api():
 
 @pytest.mark.parametrize("url", ["http://user:pass@127.0.0.1:9/v1", "https://token@127.0.0.1:9/v1"])
 def test_a_base_url_with_userinfo_is_not_malformed(url):
-    from ui.texts.sidebar import TEXTS
+    from ui.i18n import catalogue
+    TEXTS = catalogue()
 
     at = _live_sidebar(llm_base_url=url)
     assert not at.exception

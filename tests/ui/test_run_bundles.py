@@ -15,7 +15,8 @@ from evallib.runs.trigger import cli as trigger_cli
 from tests.ui.run_bundle_samples import LOADERS, SAMPLES
 from ui import run_bundles
 from ui.judge.inputs import RUBRIC_KEY
-from ui.texts.run_bundles import TEXTS
+from ui.i18n import catalogue
+TEXTS = catalogue()
 from ui.trigger.editor import SOURCE_KEY
 
 

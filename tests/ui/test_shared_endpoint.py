@@ -47,9 +47,9 @@ def test_live_calls_are_scheduled_under_the_cache(use_cache):
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("fr", "3/36 réponses · 2,0 s · 0 erreur(s) · 0 nouvelle(s) tentative(s) · 7 requête(s) attendent leur tour : "
+    ("fr", "3/36 réponses · 2,0 s · erreurs : 0 · nouvelles tentatives : 0 · 7 requêtes attendent leur tour : "
            "le serveur de modèle répond d'abord à d'autres participants"),
-    ("en", "3/36 answers · 2.0 s · 0 error(s) · 0 retry(ies) · 7 request(s) waiting their turn: the model "
+    ("en", "3/36 answers · 2.0 s · errors: 0 · retries: 0 · 7 requests waiting their turn: the model "
            "server is answering other participants first"),
 ])
 def test_the_progress_bar_says_when_requests_wait_behind_other_participants(lang, expected):

@@ -21,7 +21,7 @@ from evallib.judging.pipeline import (JudgeConfig, PaddedGrade, PairwiseComparis
 from evallib.judging.requests import ModelSettings, generation_request, judge_request, settings_from_options
 from evallib.judging.rubric import Rubric
 from ui.collection import endpoint_fingerprint, queued_note
-from ui.i18n import t
+from ui.i18n import plural, t
 from ui.models import page_provider, recordings, session_lane
 from ui.settings import config_problem, current_settings
 from ui.sources import recorded_source_choice
@@ -108,7 +108,7 @@ def chained(items: Sequence[tuple], chain: Callable, *, key: str, label: str, un
             run, retry = st.columns(2)
             run.button(label.format(n=len(missing)), key=key, disabled=not missing, type="primary",
                        on_click=st.session_state.__setitem__, args=(f"{key}_requested", "run"))
-            retry.button(t("collect.retry", n=len(failed)), key=f"{key}_retry", disabled=not failed,
+            retry.button(plural("collect.retry", len(failed)), key=f"{key}_retry", disabled=not failed,
                          on_click=st.session_state.__setitem__, args=(f"{key}_requested", "retry"))
             chosen = {"run": missing, "retry": failed}.get(st.session_state.pop(f"{key}_requested", ""))
             if chosen:

@@ -13,7 +13,7 @@ from evallib import persona
 from evallib.persona import readings
 from ui.figures import bars, figure_key, heatmap, slope_chart
 from evallib.text import common_opening
-from ui.i18n import p_value, t
+from ui.i18n import counted, p_value, t
 from ui.labels import md
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -50,7 +50,7 @@ def chart(container, builder: str, *args, key: str | None = None, **kwargs) -> N
 def say(prefix: str, reading: readings.Reading, show=st.markdown) -> None:
     """Translate a reading: p-values in their reported form, every other value as is."""
     values = {k: p_value(v) if k in ("p", "p_perm") else v for k, v in reading.values.items()}
-    show(t(f"{prefix}.{reading.code}", **values))
+    show(counted(f"{prefix}.{reading.code}", reading.values.get("n"), **values))
 
 
 def confusion_chart(container, result, title: str, key: str | None = None) -> None:

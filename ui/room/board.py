@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import os
 import random
-import time
 from dataclasses import dataclass, replace
 
 import pandas as pd
@@ -43,7 +42,7 @@ from evallib.room.ratings import RoomAgreement, room_agreement
 from evallib.room.storage import RoomStorageError, normalise_code
 from ui.downloads import download_table
 from ui.figures import SharedFigure, chart_config, figure_key, interval_bars
-from ui.i18n import catalogue, integer, interval, number, p_value, percent, plural, t
+from ui.i18n import catalogue, clock, integer, interval, number, p_value, percent, plural, t
 from ui.labels import md, name_list
 from ui.readings import formatted
 from ui.room.board_uncertainty import curse_record, draw_uncertainty, rank_cell, rank_record
@@ -236,7 +235,7 @@ def draw_board(code: str, every: float) -> None:
         st.caption(t("room.board.retry"))
         return
     st.header(parts.header)
-    st.caption(t("room.board.updated", time=time.strftime("%H:%M:%S"), seconds=number(every, ".0f")))
+    st.caption(t("room.board.updated", time=clock(), seconds=number(every, ".0f")))
     if not parts.kinds:
         st.info(t("room.board.empty"))
     for kind in parts.kinds:
@@ -272,7 +271,7 @@ def kind_parts(kind: str, board: Board, key: str | None = None) -> KindParts:
                      t("room.col.figure"): value, t("room.col.interval"): bounds, t("room.col.basis"): n,
                      t("room.col.p"): "—" if best else p_value(row.p_vs_best),
                      t("room.col.p_holm"): "—" if best else p_value(row.p_adjusted),
-                     t("room.col.tied"): t("room.best") if best else t("room.yes" if row.tied_with_best else "room.no")})
+                     t("room.col.tied"): t("room.best") if best else (t("room.yes") if row.tied_with_best else t("room.no"))})
     figure = table = curse = None
     if rows:
         figures = [row.accuracy for row in board.rows]

@@ -103,7 +103,7 @@ def endpoint_panel(code: str) -> None:
         if current is not None:
             shown = current.public()
             st.info(t("room_endpoint.current", model=md(shown["model"], None), url=md(shown["base_url"], None),
-                      key=t("room_endpoint.key_set" if shown["has_key"] else "room_endpoint.no_key")))
+                      key=t("room_endpoint.key_set") if shown["has_key"] else t("room_endpoint.no_key")))
             st.session_state.setdefault("room.endpoint.kind", current.kind)
             st.session_state.setdefault("room.endpoint.base_url", shown["base_url"])  # no userinfo sent
             st.session_state.setdefault("room.endpoint.model", current.model)

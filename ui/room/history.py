@@ -17,7 +17,7 @@ import streamlit as st
 from evallib.room.history import HistoryRow, history, mark_final
 from evallib.room.storage import RoomStorageError
 from evallib.room.submissions import last_submission
-from ui.i18n import integer, t
+from ui.i18n import clock, integer, t
 from ui.room.messages import error_text
 from ui.room.state import Membership, room_store
 
@@ -35,24 +35,20 @@ def kind_label(kind: str, variant: dict | None) -> str:
     return short
 
 
-def _clock(epoch: float) -> str:
-    return time.strftime("%H:%M", time.localtime(epoch))
-
-
 def _status(kind: str, joined: Membership, reading) -> None:
     """The last submission's fate; while this process is still storing it, wait for it (up to
     `WAIT_SECONDS`, polling every `POLL_SECONDS`) with "being received…" shown, then say what became of it."""
     shown = st.empty() if reading.code == "in_flight" else st  # a placeholder only to replace "being received…"
     deadline = time.monotonic() + WAIT_SECONDS
     while reading.code == "in_flight" and time.monotonic() < deadline:
-        shown.info(t("room_submit.status.in_flight", time=_clock(reading.values["at"])))
+        shown.info(t("room_submit.status.in_flight", time=clock(reading.values["at"], seconds=False)))
         time.sleep(POLL_SECONDS)
         try:
             reading = last_submission(room_store(), joined.code, joined.token, kind)
         except RoomStorageError as error:
             shown.warning(error_text(error))
             return
-    values = {"time": _clock(reading.values["at"])} if "at" in reading.values else {}
+    values = {"time": clock(reading.values["at"], seconds=False)} if "at" in reading.values else {}
     if reading.code == "stored":
         shown.success(t("room_submit.status.stored", number=integer(reading.values["number"]), **values))
     elif reading.code == "in_flight":
@@ -65,7 +61,7 @@ def _board_state(row: HistoryRow) -> str:
     if row.hidden:
         return t("room_submit.history.hidden")
     if row.counts:
-        return t("room_submit.history.final" if row.final else "room_submit.history.counts")
+        return (t("room_submit.history.final") if row.final else t("room_submit.history.counts"))
     return t("room_submit.history.older")
 
 
@@ -97,14 +93,14 @@ def stored_panel(kind: str, joined: Membership, *, said: bool) -> None:
         if not rows:
             st.caption(t("room_submit.history.none"))
             return
-        st.table([{t("room_submit.history.number"): integer(r.number), t("room_submit.history.time"): _clock(r.created_at),
+        st.table([{t("room_submit.history.number"): integer(r.number), t("room_submit.history.time"): clock(r.created_at, seconds=False),
                    t("room_submit.history.kind"): kind_label(r.kind, r.variant),
                    t("room_submit.history.board"): _board_state(r)} for r in rows])
         mine = [r for r in rows if r.kind == kind and not r.hidden]
         if len(mine) < 2:
             return
         labels = {LATEST: t("room_submit.final.latest")}
-        labels.update({r.attempt_id: t("room_submit.final.option", number=integer(r.number), time=_clock(r.created_at))
+        labels.update({r.attempt_id: t("room_submit.final.option", number=integer(r.number), time=clock(r.created_at, seconds=False))
                        for r in mine})
         key = f"room_submit_final_{kind}"
         final = next((r.attempt_id for r in mine if r.final), LATEST)

@@ -113,13 +113,14 @@ def _mix_models(store, token: str, code: str) -> str:
     mixed = bool(st.session_state.get("room.mix_models"))
     store.check_instructor(token)
     store.update_settings(code, token, {**store.room(code).settings, MIX_KEY: mixed})
-    return t("room.models.mixed_done" if mixed else "room.models.within_done")
+    return (t("room.models.mixed_done") if mixed else t("room.models.within_done"))
 
 
 @_action
 def _hide(store, token: str, code: str, attempt_id: int, hidden: bool, number: int) -> str:
     store.hide_attempt(code, token, attempt_id, hidden=hidden)
-    return t("room.attempts.hidden_done" if hidden else "room.attempts.shown_done", number=integer(number))
+    return (t("room.attempts.hidden_done", number=integer(number)) if hidden
+            else t("room.attempts.shown_done", number=integer(number)))
 
 
 @_action
@@ -286,7 +287,7 @@ def _activity(code: str) -> None:
     except ROOM_ERRORS as error:
         st.error(error_text(error))
         return
-    state = t("room.instructor.state_closed" if room.closed else "room.instructor.state_open")
+    state = (t("room.instructor.state_closed") if room.closed else t("room.instructor.state_open"))
     st.markdown(t("room.instructor.managing", code=room.code, title=md(room.title or "—", 60), state=state,
                   **_counts(len(people), len(attempts))))
     if people:
@@ -357,7 +358,7 @@ def _attempts(code: str, attempts) -> None:
         return
     if attempt.hidden:
         st.caption(t("room.attempts.is_hidden"))
-    st.button(t("room.attempts.show" if attempt.hidden else "room.attempts.hide"), key="room.attempt_hide",
+    st.button((t("room.attempts.show") if attempt.hidden else t("room.attempts.hide")), key="room.attempt_hide",
               on_click=_hide, args=(code, attempt.id, not attempt.hidden, attempt.number))
     show_attempt(attempt.payload)
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui.i18n import t
+from ui.i18n import clock, t
 
 SCRIPT = (Path(__file__).with_name("liveness.js")).read_text(encoding="utf-8")
 #: The texts of the banner, under ``room.live.<name>``; ``{time}`` is filled in by the script.
@@ -62,4 +62,4 @@ def markup(every: float, shown_time: str, beat: float) -> str:
 def heartbeat(every: float) -> None:
     """Put this refresh's heartbeat and the watching script into the board (call once per refresh, inside the
     board's fragment; ``every``: the refresh period in seconds)."""
-    st.html(markup(every, time.strftime("%H:%M:%S"), time.time()), unsafe_allow_javascript=True)
+    st.html(markup(every, clock(), time.time()), unsafe_allow_javascript=True)

@@ -40,7 +40,7 @@ from evallib.room.readiness import attempt_source, submit_readiness, submitted_t
 from evallib.room.storage import RoomStorageError
 from evallib.room.submissions import new_key, submit
 from evallib.triggering.authored import TRIGGER_SET
-from ui.i18n import integer, t
+from ui.i18n import clock, integer, t
 from ui.labels import md
 from ui.room.figure import page_line
 from ui.room.messages import error_text
@@ -97,11 +97,6 @@ FINAL = ("room_closed", "unknown_room", "unknown_participant", "duplicate_attemp
 def _pending(kind: str, code: str) -> tuple[dict, str] | None:
     kept = st.session_state.get(PENDING, {}).get(kind)
     return (kept[1], kept[2]) if kept is not None and kept[0] == code and len(kept) == 3 else None
-
-
-def clock(epoch: float, seconds: bool = False) -> str:
-    """A time of day on the server's clock: "14:05" (or "14:05:09")."""
-    return time.strftime("%H:%M:%S" if seconds else "%H:%M", time.localtime(epoch))
 
 
 def _refusal(kind: str, code: str, error: RoomStorageError) -> tuple:

@@ -54,7 +54,8 @@ def test_the_template_submitted_is_the_one_edited(run, edited, code, name, choic
 
 
 def test_every_readiness_code_has_a_text_in_both_languages():
-    from ui.texts.room_submit import TEXTS
+    from ui.i18n import catalogue
+    TEXTS = catalogue()
 
     missing = [c for c in CODES if c != "ready" and set(TEXTS.get(f"room_submit.blocked.{c}", {})) != {"fr", "en"}]
     assert missing == []
