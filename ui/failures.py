@@ -2,7 +2,7 @@
 
 `evallib.llm.errors.Failure` keeps what went wrong as data (``ChatResult.error_details``): a code and
 the values the message rests on. Here each code becomes a sentence of the catalogue
-(``failure.<code>`` in ``ui/texts/collect.py``); the server's own text follows as a quotation, shown
+(``failure.<code>`` in ``ui/locale``); the server's own text follows as a quotation, shown
 verbatim (escaped, never translated: it is the server's, and searching for it finds its cause).
 """
 

@@ -11,8 +11,9 @@ singular, English only 1). Each catalogue is compiled to the ``.mo`` form once p
   with the language's decimal mark and a typeset minus sign.
 - ``plural("room.rating.items", n)``: ``ngettext`` of the key by the count ``n``, formatted with ``n``;
   ``counted(key, n)`` for a key built at run time (a reading's code), plural or not.
-- `number`, `integer`, `percent`, `signed`, `interval`, `p_value`, `clock`, `day`: figures through
-  Babel's CLDR data for the language (decimal mark, grouping, percent sign and its space, times, dates).
+- `number`, `integer`, `percent`, `signed`, `interval`, `p_value`, `clock`: figures through Babel's
+  CLDR data for the catalogue's ``Language`` (decimal mark, grouping, percent sign and its space, times
+  of day). Dates stay ISO 8601 (2015-04-26), as in the station files and the command line.
 
 A language is a catalogue: the app offers every folder of ``ui/locale`` that holds one, French first
 (the default), then English, then the others. ``EVALLIB_LOCALE_DIR`` points to another folder of
@@ -31,7 +32,7 @@ from pathlib import Path
 
 import streamlit as st
 from babel import Locale
-from babel.dates import format_date, format_time
+from babel.dates import format_time
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
@@ -61,7 +62,14 @@ LANGUAGES = _languages()
 def _read(lang: str):
     """The catalogue of ``lang`` as Babel reads it (`babel.messages.catalog.Catalog`)."""
     with _catalogue_file(lang).open("rb") as po:
-        return read_po(po, locale=lang, domain=DOMAIN)
+        return read_po(po, domain=DOMAIN)
+
+
+@cache
+def _cldr(lang: str) -> Locale:
+    """The locale whose CLDR data writes the figures of ``lang``: the catalogue's ``Language`` header
+    ("en_GB" for our British English: 24-hour times), else the folder's name."""
+    return _read(lang).locale or Locale.parse(lang)
 
 
 @cache
@@ -102,10 +110,11 @@ def language() -> str:
 
 
 class _Typeset(float):
-    """A float placed in a text by `t`: formatted by `number` with the text's own spec (``{x:.2f}``)."""
+    """A float placed in a text by `t`: formatted by `number` with the text's own spec (``{x:.2f}``; none:
+    as Python writes it, "0.0" read "0,0" in French)."""
 
     def __format__(self, spec: str) -> str:
-        return number(float(self), spec or "g")
+        return number(float(self), spec)
 
 
 def _typeset(values: dict) -> dict:
@@ -160,14 +169,16 @@ def number(value: float | None, spec: str = ".2f") -> str:
     if _undefined(value):
         return t("format.undefined")
     rounded = format(float(value) + 0.0, spec.lstrip("+"))
-    if "e" in rounded or "n" in rounded:  # "1e-07", "inf": no decimal pattern for Babel to follow
-        return rounded
+    if "e" in rounded:  # "1e-07": no decimal pattern for Babel to follow; the language's decimal mark all the same
+        mantissa, exponent = rounded.split("e")
+        text = format_decimal(Decimal(mantissa), format="0." + "#" * 16, locale=_cldr(language())) + "e" + exponent
+        return text if spec.startswith("+") else text.replace("-", MINUS)
     exact = Decimal(rounded.replace(",", ""))
     if exact == 0:
         exact = abs(exact)  # a value that rounds to zero is written without a sign
     decimals = len(rounded.split(".")[1]) if "." in rounded else 0
     pattern = ("#,##0" if "," in spec else "0") + ("." + "0" * decimals if decimals else "")
-    text = format_decimal(exact, format=pattern, locale=language())
+    text = format_decimal(exact, format=pattern, locale=_cldr(language()))
     if spec.startswith("+"):
         return text if exact < 0 else "+" + text
     return text.replace("-", MINUS)
@@ -175,7 +186,7 @@ def number(value: float | None, spec: str = ".2f") -> str:
 
 def integer(n: int) -> str:
     """A count with the language's grouping (Babel): "250 000" in French, "250,000" in English."""
-    return format_decimal(int(n), locale=language()).replace("-", MINUS)
+    return format_decimal(int(n), locale=_cldr(language())).replace("-", MINUS)
 
 
 def percent(share: float | None, digits: int = 0) -> str:
@@ -183,12 +194,12 @@ def percent(share: float | None, digits: int = 0) -> str:
     if _undefined(share):
         return t("format.undefined")
     exact = Decimal(format(100 * float(share) + 0.0, f".{digits}f")) / 100
-    pattern = Locale.parse(language()).percent_formats[None].pattern
+    pattern = _cldr(language()).percent_formats[None].pattern
     if digits:
         last = pattern.rindex("0") + 1
         pattern = pattern[:last] + "." + "0" * digits + pattern[last:]
     return format_percent(abs(exact) if exact == 0 else exact, format=pattern,
-                          locale=language()).replace("-", MINUS)
+                          locale=_cldr(language())).replace("-", MINUS)
 
 
 def signed(value: float, spec: str = ".2f") -> str:
@@ -218,15 +229,11 @@ def p_value(p: float) -> str:
 
 
 def clock(moment: float | dt.datetime | None = None, seconds: bool = True) -> str:
-    """A time of day in the language (Babel): "14:05:33" in French, "2:05:33 PM" in English.
+    """A time of day in the language (Babel): "14:05:33" ("14:05" without seconds) in French and in our
+    British English, "2:05:33 PM" in a catalogue declaring "Language: en_US".
 
     ``moment`` is a Unix time in seconds (local time zone), a datetime, or None for now.
     """
     when = (dt.datetime.now() if moment is None else moment if isinstance(moment, dt.datetime)
             else dt.datetime.fromtimestamp(moment))
-    return format_time(when, "medium" if seconds else "short", locale=language())
-
-
-def day(date: dt.date) -> str:
-    """A date in the language (Babel's medium form): "25 avr. 2015" in French, "Apr 25, 2015" in English."""
-    return format_date(date, "medium", locale=language())
+    return format_time(when, "medium" if seconds else "short", locale=_cldr(language()))

@@ -21,6 +21,7 @@ import json
 import re
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 
 from evallib.judging.data import Case
@@ -67,6 +68,22 @@ def extract_code(response: str) -> str:
     return inline[0] if len(inline) == 1 else response.strip()
 
 
+#: One ``ast.parse`` of ours at a time. CPython 3.11 counts the AST converter's recursion depth in state
+#: that the interpreter's threads share, so a parse running at the same time in another thread (a case
+#: graded beside it, or Streamlit parsing a page script) can fail with "SystemError: AST constructor
+#: recursion depth mismatch" (CPython issue gh-106905). Seen once in a page test under load.
+_AST_LOCK = threading.Lock()
+
+
+def _parse(code: str) -> None:
+    """``ast.parse(code)``, once more if another thread's parse upset the depth count (see `_AST_LOCK`)."""
+    with _AST_LOCK:
+        try:
+            ast.parse(code)
+        except SystemError:
+            ast.parse(code)
+
+
 def _syntax(case: Case, code: str) -> Check:
     if case.type == "JSON":
         try:
@@ -76,7 +93,7 @@ def _syntax(case: Case, code: str) -> Check:
         return Check("json_parses", True)
     if case.type == "Python":
         try:
-            ast.parse(code)
+            _parse(code)
         except (SyntaxError, ValueError) as exc:
             line = getattr(exc, "lineno", None)
             return Check("python_parses", False, f"{getattr(exc, 'msg', exc)}" + (f" (line {line})" if line else ""))

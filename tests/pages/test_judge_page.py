@@ -108,7 +108,7 @@ def test_ties_in_the_weakest_cases_are_all_shown(open_page):
     tied = ("py-s3-inventory", "py-ec2-stop-dev", "json-iam-read-invoices", "regex-bucket-name")
     at = open_page(PAGE, lang="en", judge_cases=tuple(c for c in load_cases() if c.id in tied))
     assert not at.exception
-    assert "4 requests tie at 10 points for 3 place(s): all 4 are shown" in texts(at)
+    assert "4 requests tie at 10 points for the places left (3): all 4 are shown" in texts(at)
 
 
 def test_a_type_with_a_single_case_has_no_interval(open_page):
@@ -191,7 +191,7 @@ def test_a_request_without_recording_is_named_not_recorded_never_an_error(open_p
     added = load_cases()[0].__class__("new-case", "Écris un script.", "Python", "Poste d'admin.", "easy")
     at = open_page(PAGE, lang="en", judge_cases=(*load_cases()[:2], added))
     assert not at.exception
-    assert "1 request(s) without a recorded answer for this source, left out: not recorded, which is not an " \
+    assert "1 request without a recorded answer for this source, left out: not recorded, which is not an " \
         "error (new\\-case)." in texts(at)
     assert {m.label: m.value for m in at.metric}["error"] == "0"
     assert not any("new\\-case" in m.value for m in at.markdown)  # not listed among the unscored grades
@@ -241,7 +241,7 @@ def test_a_response_blinding_would_erase_is_named_and_left_out_of_the_probes(ope
     at = open_page(PAGE, lang="en", judge_cases=chosen, **{RESULTS_KEY: stored})
     assert not at.exception
     warnings = [w.value for w in at.warning]
-    assert any("1 response(s) said nothing but the model's name (py\\-s3\\-inventory)" in w for w in warnings), warnings
+    assert any("Responses that said nothing but the model's name: 1 (py\\-s3\\-inventory)" in w for w in warnings), warnings
     assert "left out of the bias probes" in " ".join(warnings)
     probed = {(slot[0], slot[1].id) for slot in at.session_state[RESULTS_KEY] if slot[0] in ("pad", "pair")}
     assert ("pad", "py-s3-inventory") not in probed and ("pair", "py-s3-inventory") not in probed

@@ -55,7 +55,7 @@ def test_a_request_the_source_did_not_record_is_named_never_invented(open_page, 
     at = open_page(PAGE)
     at.selectbox(key=CHOICE).set_value(1).run()
     assert not at.exception
-    assert not at.error and any("2 requête(s) sans réponse enregistrée" in i.value for i in at.info)
+    assert not at.error and any("2 requêtes sans réponse enregistrée" in i.value for i in at.info)
     problems = [e for e in at.expander if "à examiner" in e.label]
     assert "non enregistrée** (2)" in " ".join(m.value for m in problems[0].markdown)
 

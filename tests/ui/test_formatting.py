@@ -102,3 +102,10 @@ def test_a_negative_float_in_a_sentence_gets_the_minus_sign(lang):
     # "ρ = -0,12" on the persona page: floats placed by t() with a format of their own.
     text = t("persona.ranks.mantel_exact", changed=14, n=15, rho=-0.12, p="0,680", n_perm=720)
     assert "\u22120" in text and "= -0" not in text
+
+
+def test_a_float_placed_in_a_text_without_a_spec_reads_as_python_writes_it(lang):
+    """``{temperature}`` of 0.0 reads "0,0" in French, as ``str(0.0)`` writes it; an exponent keeps its minus sign."""
+    mark = {"fr": ",", "en": "."}[lang]
+    assert number(0.0, "") == f"0{mark}0" and number(0.7, "") == f"0{mark}7"
+    assert number(1.5e-7, "") == f"1{mark}5e−07" and number(123456789.0, ".6g") == f"1{mark}23457e+08"

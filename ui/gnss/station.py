@@ -15,7 +15,7 @@ from evallib.gnss.reference import MIN_SIDE_EPOCHS, OFFSET_WINDOW_DAYS, STEP_SOU
 from ui.downloads import download_table
 from ui.figures import chart_config, extremes_per_bucket, time_series
 from ui.gnss.view import say, sentence
-from ui.i18n import day, integer, number, plural, t
+from ui.i18n import integer, number, plural, t
 from ui.labels import md, plain
 from ui.tables import results_table
 from ui.widgets import translated_radio
@@ -117,7 +117,7 @@ def failures_text(reading) -> str:
 def _offset_text(estimate) -> str:
     if estimate.offset_date is None:
         return t("gnss.no_offset")
-    return t("gnss.offset_on", date=day(estimate.offset_date), size=number(estimate.offset_mm, ".1f"))
+    return t("gnss.offset_on", date=estimate.offset_date.isoformat(), size=number(estimate.offset_mm, ".1f"))
 
 
 def file_error_text(exc: GnssFileError, name: str) -> str:
@@ -169,7 +169,7 @@ def station_section(v1_threshold: float, v2_threshold: float) -> None:
         st.caption(t("gnss.csv_component", column=md(series.component, None)))
     span = observed["date"].iloc[-1] - observed["date"].iloc[0]
     st.markdown(t("gnss.station_read", station=md(series.station or name), days=integer(len(observed)),
-                  first=day(observed["date"].iloc[0].date()), last=day(observed["date"].iloc[-1].date()),
+                  first=observed["date"].iloc[0].date().isoformat(), last=observed["date"].iloc[-1].date().isoformat(),
                   years=number(span.days / agents.DAYS_PER_YEAR, ".1f")))
     for reading in station_readings(series):
         say("gnss.station", reading, st.info)

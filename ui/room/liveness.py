@@ -10,7 +10,7 @@ health check failing twice in a row (each with a timeout), shows a large banner 
 board is not live since HH:MM:SS, and whether the server answers. Once a heartbeat arrives again from
 a server that answers, the banner says the board is live again, then fades.
 
-The banner's texts come from the catalogue (``room.live.*`` in ``ui/texts/room.py``) in the session's
+The banner's texts come from the catalogue (``room.live.*`` in ``ui/locale``) in the session's
 language, handed to the script as JSON made safe inside a ``<script>`` element; the script writes them
 as text, never as HTML.
 """
