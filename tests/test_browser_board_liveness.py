@@ -22,7 +22,7 @@ import pytest
 from evallib.room.storage import RoomStore
 from tests.streamlit_sessions import start_server
 from tests.test_browser import _free_port
-from ui.i18n import catalogue
+from ui.i18n import is_plural, text_in
 
 TOKEN = "instructor-token-for-the-liveness-test"
 PERIOD_S = 1
@@ -30,8 +30,7 @@ BANNER = "#evallib-liveness-banner"
 
 
 def _text(key: str, **values) -> str:
-    text = catalogue()[key]["fr"]
-    return text.format(**values) if values else text
+    return text_in("fr", key, values["n"] if is_plural(key) else None, **values)
 
 
 def _start(port: int, env: dict) -> subprocess.Popen:

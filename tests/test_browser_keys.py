@@ -39,8 +39,8 @@ def test_a_wrong_key_on_a_proxy_shows_its_message_the_causes_and_the_sidebar_che
     model.fill("fake-ok")
     model.press("Enter")
     _wait_until_idle(page)
-    page.get_by_role("button", name="Collect 36 missing answer(s)").click()
-    page.wait_for_selector("text=/36 answer\\(s\\) to look at/", timeout=60_000)
+    page.get_by_role("button", name="Collect 36 missing answers").click()
+    page.wait_for_selector("text=/36 answers to look at/", timeout=60_000)
     _wait_until_idle(page)
     main = page.get_by_test_id("stMain").inner_text()
     assert re.search(r'HTTP 400 from http://127\.0\.0\.1:\d+/v1: the server refused the request\. '
@@ -49,7 +49,7 @@ def test_a_wrong_key_on_a_proxy_shows_its_message_the_causes_and_the_sidebar_che
     assert "key and model check failed too" in main and "refuses a parameter" in main
     assert "sk-wrong-key" not in page.locator("body").inner_text()
     page.get_by_text("Français", exact=True).click()  # the same failures, worded in French
-    page.wait_for_selector("text=/36 réponse\\(s\\) à examiner/", timeout=60_000)
+    page.wait_for_selector("text=/36 réponses à examiner/", timeout=60_000)
     _wait_until_idle(page)
     french = page.locator("body").inner_text()
     assert re.search(r"Le serveur http://127\.0\.0\.1:\d+/v1 a refusé la requête \(HTTP 400\)\. "
@@ -66,9 +66,9 @@ def test_the_model_is_chosen_by_the_user_and_a_long_retry_wait_is_shown(app_url,
         page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").last.click()
         page.get_by_role("option", name="fake-429-once", exact=True).click()
         _wait_until_idle(page)
-        page.get_by_role("button", name="Collect 36 missing answer(s)").click()
+        page.get_by_role("button", name="Collect 36 missing answers").click()
         waiting = page.wait_for_selector("text=/a retry is waiting \\d+ s more/", timeout=30_000)
-        assert re.search(r"0/36 answers · [\d.]+ s · 0 error\(s\) · \d+ retry\(ies\)", waiting.inner_text())
+        assert re.search(r"0/36 answers · [\d.]+ s · errors: 0 · retries: \d+", waiting.inner_text())
         page.wait_for_selector("text=/36\\/36 answers/", timeout=60_000)
         _wait_until_idle(page)
         assert server.stats[429] == 36

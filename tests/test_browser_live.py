@@ -44,7 +44,7 @@ def _go_live(page, app_url, fake, model, mode="Live"):
 
 
 def _collect(page):
-    page.get_by_role("button", name="Collect 36 missing answer(s)").click()
+    page.get_by_role("button", name="Collect 36 missing answers").click()
     page.wait_for_selector("text=/36\\/36 answers/", timeout=60_000)
     _wait_until_idle(page)
 
@@ -66,13 +66,13 @@ def test_live_collection_sends_the_grid_concurrently_and_measures(app_url, fake,
 def test_live_failures_are_listed_and_only_they_are_retried(app_url, fake, page):
     fake.reset()
     _go_live(page, app_url, fake, "fake-500")
-    page.get_by_role("button", name="Collect 36 missing answer(s)").click()
-    page.wait_for_selector("text=/36 answer\\(s\\) to look at/", timeout=120_000)
+    page.get_by_role("button", name="Collect 36 missing answers").click()
+    page.wait_for_selector("text=/36 answers to look at/", timeout=120_000)
     _wait_until_idle(page)
     assert page.get_by_text("server error").count() >= 1
     sent = len(fake.requests)
     page.get_by_role("button", name="Retry 36 failed").click()
-    page.wait_for_selector("text=/36 answer\\(s\\) to look at/", timeout=120_000)
+    page.wait_for_selector("text=/36 answers to look at/", timeout=120_000)
     _wait_until_idle(page)
     assert len(fake.requests) > sent
     assert page.locator('[data-testid="stException"]').count() == 0
@@ -122,11 +122,11 @@ def test_a_click_during_a_collection_keeps_the_answers_already_arrived(app_url, 
     _go_live(page, app_url, fake, "fake-think")
     fake.latency = 2.0  # 36 requests, 8 at a time: about 10 s
     try:
-        page.get_by_role("button", name="Collect 36 missing answer(s)").click()
+        page.get_by_role("button", name="Collect 36 missing answers").click()
         page.wait_for_selector("text=/(?:[89]|[12][0-9])\\/36 answers/", timeout=60_000)
         page.get_by_test_id("stSidebar").get_by_text("Français", exact=True).click()
         _wait_until_idle(page)
-        button = page.get_by_role("button", name=re.compile(r"^Collecter \d+ réponse\(s\) manquante\(s\)$"))
+        button = page.get_by_role("button", name=re.compile(r"^Collecter \d+ réponses? manquantes?$"))
         missing = int(re.search(r"\d+", button.inner_text()).group())
         kept = 36 - missing
         assert 8 <= kept < 36
@@ -135,7 +135,7 @@ def test_a_click_during_a_collection_keeps_the_answers_already_arrived(app_url, 
         sent = len([r for r in fake.requests if r["path"].endswith("/chat/completions")])
         assert sent <= kept + 2 * 8 < 36, f"{sent} requests sent for {kept} kept"
         fake.latency = 0.0
-        page.get_by_role("button", name=re.compile(r"^Collecter \d+ réponse\(s\) manquante\(s\)$")).click()
+        page.get_by_role("button", name=re.compile(r"^Collecter \d+ réponses? manquantes?$")).click()
         page.wait_for_selector("text=/36\\/36 réponses/", timeout=60_000)
         _wait_until_idle(page)
     finally:

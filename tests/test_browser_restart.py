@@ -73,7 +73,7 @@ def _shows_what_it_showed(page, fake) -> None:
     assert page.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "20px"
     assert "present=1" in page.url
     assert page.get_by_text("live 36").count() >= 1
-    assert page.get_by_role("button", name="Collect 0 missing answer(s)").is_disabled()
+    assert page.get_by_role("button", name="Collect 0 missing answers").is_disabled()
     assert page.get_by_role("textbox", name="New system prompt").input_value() == PROMPT
     if page.get_by_test_id("stSidebar").bounding_box()["width"] == 0:
         page.get_by_test_id("stExpandSidebarButton").click()

@@ -22,7 +22,7 @@ from evallib.room.ratings import room_agreement
 from evallib.room.storage import ENV_VAR, RoomStorageError, RoomStore
 from tests.postgres_cluster import new_postgres_database
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _download, _serve_app, _wait_until_idle
-from ui.i18n import catalogue
+from ui.i18n import is_plural, text_in
 from ui.room.rating import radio_key
 
 TOKEN = "instructor-token-of-the-room-browser-test"
@@ -34,8 +34,8 @@ RATINGS = {"Ana": ("pass", "pass", "fail"), "Bruno": ("pass", "fail", "fail"), "
 
 
 def _t(key: str, **values) -> str:
-    text = catalogue()[key]["fr"]
-    return text.format(**values) if values else text
+    """The French text (a plural message's form chosen by the value ``n``)."""
+    return text_in("fr", key, values["n"] if is_plural(key) else None, **values)
 
 
 def _fr(value: float) -> str:

@@ -24,7 +24,7 @@ from evallib.room.storage import RoomStore
 from tests.evallib.room.conftest import trigger_payload
 from tests.streamlit_sessions import start_server, stop_server
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _wait_until_idle
-from ui.i18n import catalogue
+from ui.i18n import is_plural, text_in
 
 NAMES = ("Ana", "Bruno", "Chloé")
 #: Bruno chooses English (on the trigger page, in a second tab): every tab of his browser follows.
@@ -35,8 +35,8 @@ DRAWN = re.compile(r"Room instructor token \(Salle / Room page\)[^:\n]*: (\S+)")
 
 
 def _text(key: str, lang: str = "fr", **values) -> str:
-    text = catalogue()[key][lang]
-    return text.format(**values) if values else text
+    """The text in ``lang`` (a plural message's form chosen by the value ``n``)."""
+    return text_in(lang, key, values["n"] if is_plural(key) else None, **values)
 
 
 @pytest.fixture
@@ -68,8 +68,7 @@ def server(tmp_path):
 
 def _counts(people: int, attempts: int) -> str:
     """The instructor panel's counts as French shows them (0 and 1 singular)."""
-    return (_text(f"room.instructor.participants.{'one' if people < 2 else 'other'}", n=people) + ", "
-            + _text(f"room.instructor.attempts.{'one' if attempts < 2 else 'other'}", n=attempts))
+    return (_text("room.instructor.participants", n=people) + ", " + _text("room.instructor.attempts", n=attempts))
 
 
 def _connections(page) -> list:

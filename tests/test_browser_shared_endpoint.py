@@ -52,10 +52,10 @@ def test_two_participants_share_the_endpoint_limit_and_the_second_is_told_it_wai
     _go_live(first, app_url, fake, "fake-ok")
     _go_live(second, app_url, fake, "fake-think")  # other requests: nothing shared between the two
     fake.reset()
-    first.get_by_role("button", name="Collect 36 missing answer(s)").click()
+    first.get_by_role("button", name="Collect 36 missing answers").click()
     first.wait_for_selector("text=/[0-9]+\\/36 answers/", timeout=60_000)
-    second.get_by_role("button", name="Collect 36 missing answer(s)").click()
-    second.wait_for_selector("text=/request\\(s\\) waiting their turn: the model server is answering other "
+    second.get_by_role("button", name="Collect 36 missing answers").click()
+    second.wait_for_selector("text=/requests? waiting (its|their) turn: the model server is answering other "
                              "participants first/", timeout=60_000)
     for page in two_pages:
         page.wait_for_selector("text=/36\\/36 answers/", timeout=120_000)
@@ -70,7 +70,7 @@ def test_identical_requests_of_two_participants_with_the_same_key_are_sent_once(
         _go_live(page, app_url, fake, "fake-tools")
     fake.reset()
     for page in two_pages:
-        page.get_by_role("button", name="Collect 36 missing answer(s)").click()
+        page.get_by_role("button", name="Collect 36 missing answers").click()
     for page in two_pages:
         page.wait_for_selector("text=/36\\/36 answers/", timeout=120_000)
         _wait_until_idle(page)

@@ -127,10 +127,7 @@ def t(key: str, /, **values: object) -> str:
     A message missing from every catalogue shows as ``⟦key⟧``, so that it is visible on the page and
     caught by the tests.
     """
-    text = translations(language()).gettext(key)
-    if text == key:
-        return f"⟦{key}⟧"
-    return text.format(**_typeset(values)) if values else text
+    return text_in(language(), key, **values)
 
 
 def plural(key: str, n: int, /, **values: object) -> str:
@@ -138,10 +135,17 @@ def plural(key: str, n: int, /, **values: object) -> str:
 
     The text gets ``n`` written as `integer` writes it, unless ``values`` names ``n`` itself.
     """
-    text = translations(language()).ngettext(key, key, int(n))
+    return text_in(language(), key, n, **{"n": integer(n), **values})
+
+
+def text_in(lang: str, key: str, count: int | None = None, /, **values: object) -> str:
+    """`t` (no ``count``) or `plural` (``count`` chooses the form) in ``lang`` rather than the session's
+    language: for a test that reads what a browser in ``lang`` shows. A plural's ``n`` is a value like any."""
+    found = translations(lang)
+    text = found.gettext(key) if count is None else found.ngettext(key, key, int(count))
     if text == key:
         return f"⟦{key}⟧"
-    return text.format(**{"n": integer(n), **_typeset(values)})
+    return text.format(**_typeset(values)) if values else text
 
 
 def is_plural(key: str) -> bool:
