@@ -174,7 +174,7 @@ def _read_line_by_line(text: str) -> RatingsTable:
         number, cells = ragged
         found = len(trimmed(cells))
         raise AgreementInputError(
-            "csv_ragged", f"line {number} has {found} cells but the file has {width} columns (leave a cell "
+            "csv_ragged", f"line {number} has {found} cell{'' if found == 1 else 's'} but the file has {width} columns (leave a cell "
             "blank for a missing rating, keep its separator)", line=number, found=found, expected=width)
     rows = [tuple([cell or None for cell in cells[:width]]) for _, cells in body]
     return RatingsTable(raters=_rater_names(header, has_names), columns=tuple(zip(*rows)), delimiter=delimiter)

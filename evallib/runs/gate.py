@@ -179,16 +179,24 @@ def report_file(out: Path, prefix: str, model: str) -> Path:
     return out / f"{prefix}-{re.sub(r'[^A-Za-z0-9._-]+', '_', model)}.json"
 
 
+def _write(path: Path, content: bytes) -> None:
+    """``content`` into ``path``, creating its folder; a folder or file that cannot be written is a
+    `UsageError` naming the path (exit code 2, never the gate's 1)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
 def write_report(path: Path, data: dict) -> None:
-    """Write a command's JSON report (UTF-8, indented), creating its folder."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    """Write a command's JSON report (UTF-8, indented), creating its folder; `UsageError` if it cannot."""
+    _write(path, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
 
 
 def write_bundle(path: Path, bundle: dict) -> None:
-    """Write a command's run bundle (`evallib.runs.bundle.dumps`), creating its folder."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(dumps(bundle) + b"\n")
+    """Write a command's run bundle (`evallib.runs.bundle.dumps`), creating its folder; `UsageError` if it cannot."""
+    _write(path, dumps(bundle) + b"\n")
 
 
 def outcome(code: int) -> str:

@@ -632,7 +632,7 @@ def test_csv_round_trip_of_a_preset():
     ("a,b\n1,é\n".encode("latin-1"), "csv_encoding", "line 2"),
     (b"PK\x03\x04\x00\x00binary", "csv_binary", "spreadsheet"),
     (b"a,b\n1,0\n0,1,1\n1,1\n", "csv_ragged", "line 3 has 3 cells"),
-    (b"a,b\n1\n", "csv_ragged", "line 2 has 1 cells but the file has 2"),
+    (b"a,b\n1\n", "csv_ragged", "line 2 has 1 cell but the file has 2"),
     (b"ratings\n1\n0\n", "csv_one_column", "one column"),
     (b"a,b\n", "csv_no_rows", "no ratings"),
 ])
