@@ -22,15 +22,12 @@ import pytest
 from evallib.room.storage import RoomStore
 from tests.streamlit_sessions import start_server
 from tests.test_browser import _free_port
-from ui.i18n import is_plural, text_in
+from tests.texts import text as _text
 
 TOKEN = "instructor-token-for-the-liveness-test"
 PERIOD_S = 1
 BANNER = "#evallib-liveness-banner"
 
-
-def _text(key: str, **values) -> str:
-    return text_in("fr", key, values["n"] if is_plural(key) else None, **values)
 
 
 def _start(port: int, env: dict) -> subprocess.Popen:

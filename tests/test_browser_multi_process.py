@@ -20,13 +20,10 @@ from tests.evallib.room.conftest import trigger_payload
 from tests.nginx_proxy import NginxUnavailable, running_nginx, upstream
 from tests.postgres_cluster import new_postgres_database
 from tests.test_browser import _serve_app, _wait_until_idle
-from ui.i18n import is_plural, text_in
+from tests.texts import text as _text
 
 TOKEN = "instructor-token-for-two-processes"
 
-
-def _text(key: str, **values) -> str:
-    return text_in("fr", key, values["n"] if is_plural(key) else None, **values)
 
 
 @pytest.fixture(scope="module")

@@ -25,15 +25,11 @@ from evallib.room.browsers import BrowserMember
 from evallib.room.storage import RoomStore
 from tests.evallib.room.conftest import trigger_payload
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, _serve_app, _wait_until_idle
-from ui.i18n import is_plural, text_in
+from tests.texts import text as _text
 from ui.room.qr import qr_png, reachable_url
 
 TOKEN = "instructor-token-for-browser-tests"
 
-
-def _text(key: str, lang: str = "fr", **values) -> str:
-    """The text in ``lang`` (a plural message's form chosen by the value ``n``)."""
-    return text_in(lang, key, values["n"] if is_plural(key) else None, **values)
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ from evallib.room.ratings import room_agreement
 from evallib.room.storage import ENV_VAR, RoomStorageError, RoomStore
 from tests.postgres_cluster import new_postgres_database
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _download, _serve_app, _wait_until_idle
-from ui.i18n import is_plural, text_in
+from tests.texts import text as _t
 from ui.room.rating import radio_key
 
 TOKEN = "instructor-token-of-the-room-browser-test"
@@ -32,10 +32,6 @@ PARTICIPANTS = ("Ana", "Bruno", "Chloé")
 #: What each participant answers to the first three items to rate (not all alike: the kappa is defined).
 RATINGS = {"Ana": ("pass", "pass", "fail"), "Bruno": ("pass", "fail", "fail"), "Chloé": ("pass", "pass", "fail")}
 
-
-def _t(key: str, **values) -> str:
-    """The French text (a plural message's form chosen by the value ``n``)."""
-    return text_in("fr", key, values["n"] if is_plural(key) else None, **values)
 
 
 def _fr(value: float) -> str:

@@ -24,7 +24,7 @@ from evallib.room.storage import RoomStore
 from tests.evallib.room.conftest import trigger_payload
 from tests.streamlit_sessions import start_server, stop_server
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _wait_until_idle
-from ui.i18n import is_plural, text_in
+from tests.texts import text as _text
 
 NAMES = ("Ana", "Bruno", "Chloé")
 #: Bruno chooses English (on the trigger page, in a second tab): every tab of his browser follows.
@@ -33,10 +33,6 @@ TOKEN_VARIABLE = "EVALLIB_ROOM_INSTRUCTOR_TOKEN"
 #: The console line of a drawn token (main's wording and this branch's both end with ": <token>").
 DRAWN = re.compile(r"Room instructor token \(Salle / Room page\)[^:\n]*: (\S+)")
 
-
-def _text(key: str, lang: str = "fr", **values) -> str:
-    """The text in ``lang`` (a plural message's form chosen by the value ``n``)."""
-    return text_in(lang, key, values["n"] if is_plural(key) else None, **values)
 
 
 @pytest.fixture
