@@ -7,7 +7,7 @@ PORT ?= 8501
 
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run dev test bench clean chromium postgresql nginx
+.PHONY: run dev test bench docs screenshots clean chromium postgresql nginx
 
 $(VENV)/.run-installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -73,5 +73,13 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/room_sessions.py
 	$(PY) bench/live_failures.py
 
+# The docs site from docs/ (mkdocs.yml): strict, so a broken link or anchor fails; into site/, which git ignores.
+docs: $(VENV)/.dev-installed
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir site
+
+# The pictures of the README and the docs, taken from the running app in headless Chromium (docs/img/).
+screenshots: $(VENV)/.dev-installed chromium
+	CHROMIUM=$(CHROMIUM) $(PY) -m docs.screenshots
+
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache site
