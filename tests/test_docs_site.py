@@ -18,6 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
+#: The largest picture committed (the script's PNGs, a palette of 128 colours, are 13-62 KiB at 1280 px).
+MAX_PICTURE_BYTES = 120 * 1024
 IMAGE = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
 
 
@@ -87,6 +89,9 @@ def test_every_picture_shown_is_one_the_screenshot_script_takes():
     assert "docs/img/board-present-en.png" in {src for src in _pictures(ROOT / "README.md")}
     for src in shown:
         assert (ROOT / src).is_file(), src
+    large = [f"{p.name}: {p.stat().st_size // 1024} KiB" for p in (DOCS / "img").glob("*.png")
+             if p.stat().st_size > MAX_PICTURE_BYTES]
+    assert not large, f"pictures above {MAX_PICTURE_BYTES // 1024} KiB (docs/screenshots.py keeps them small): {large}"
 
 
 def _options(parser: argparse.ArgumentParser) -> set[str]:
