@@ -8,7 +8,7 @@ at most `COLOURS` colours) into ``docs/img/``:
 - ``<page>-<lang>.png``: each page of the app as it opens, in French and in English, at 1280 x 800;
 - ``room-instructor-en.png``: the Room page of the instructor who manages a room (code, link, QR code);
 - ``board-present-en.png``: that room's board in presentation mode, as a projector shows it;
-- ``phone-join-en.png``: the join form that the QR code opens on a phone (390 x 844).
+- ``phone-join-<lang>.png``: the join form that the QR code opens on a phone (390 x 844), in both languages.
 
 The demo room is made through `evallib.room.storage.RoomStore`, as an import would: six participants, each
 with a trigger attempt. Each attempt is the shipped light router's recorded decisions on the labelled
@@ -38,7 +38,7 @@ PAGES = ("home", "persona", "kappa", "trigger", "judge", "gnss", "room")
 LANGUAGES = ("fr", "en")
 #: Every picture this script writes, in the order it writes them.
 SHOTS = tuple(f"{page}-{lang}" for lang in LANGUAGES for page in PAGES) + (
-    "room-instructor-en", "board-present-en", "phone-join-en")
+    "room-instructor-en", "board-present-en") + tuple(f"phone-join-{lang}" for lang in LANGUAGES)
 #: Colours kept in each PNG: screenshots of a flat interface lose nothing visible at 128.
 COLOURS = 128
 DESKTOP = {"width": 1280, "height": 800}
@@ -192,21 +192,22 @@ class Shooter:
             self._shot(page, "board-present-en")
         page.context.close()
 
-    def phone(self, code: str) -> None:
-        """What the QR code opens on a phone: the join form with the room's code filled in."""
+    def phone(self, code: str, lang: str) -> None:
+        """What the QR code opens on a phone, in ``lang``: the join form with the room's code filled in."""
         from tests.test_browser import _wait_until_idle
 
-        if not self.wanted("phone-join-en"):
+        if not self.wanted(f"phone-join-{lang}"):
             return
         page = self._page(PHONE, is_mobile=True, has_touch=True)
-        page.get_by_test_id("stExpandSidebarButton").click()
-        _english(page)
+        if lang == "en":
+            page.get_by_test_id("stExpandSidebarButton").click()
+            _english(page)
         page.goto(f"{self.url}/room?code={code}")
         _wait_until_idle(page, 2)
         if page.get_by_test_id("stSidebarCollapseButton").count():
             page.get_by_test_id("stSidebarCollapseButton").locator("button").click()
             page.wait_for_timeout(500)
-        self._shot(page, "phone-join-en")
+        self._shot(page, f"phone-join-{lang}")
         page.context.close()
 
 
@@ -253,7 +254,8 @@ def main(argv: list[str] | None = None) -> int:
                 for lang in LANGUAGES:
                     shooter.pages(lang)
                 shooter.room(code)
-                shooter.phone(code)
+                for lang in LANGUAGES:
+                    shooter.phone(code, lang)
                 browser.close()
         finally:
             next(server, None)

@@ -1,8 +1,10 @@
-"""The participant's card prints on one A4 page, as text alone (docs/print.css): the site built, the page printed to
+"""The participant's card, in English and in French, prints on one A4 page, as text alone (docs/print.css): the site built, the page printed to
 PDF by headless Chromium."""
 
 import re
 from pathlib import Path
+
+import pytest
 
 from playwright.sync_api import sync_playwright
 
@@ -13,10 +15,19 @@ from tests.test_docs_site import ROOT, _build
 CHROME = ".md-header, .md-sidebar, .md-footer"
 
 
-def test_the_participant_s_card_prints_on_one_a4_page_without_the_site_around_it(tmp_path):
-    built = _build(ROOT / "mkdocs.yml", tmp_path / "site")
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The docs site, built once for this module."""
+    folder = tmp_path_factory.mktemp("docs") / "site"
+    built = _build(ROOT / "mkdocs.yml", folder)
     assert built.returncode == 0, built.stdout + built.stderr
-    card = Path(tmp_path / "site" / "participant.html")
+    return folder
+
+
+@pytest.mark.parametrize("name, headings", [("participant", ("Join the room", "Submit to the room")),
+                                            ("participant-fr", ("Rejoindre la salle", "Soumettre à la salle"))])
+def test_the_participant_s_card_prints_on_one_a4_page_without_the_site_around_it(site, name, headings):
+    card = site / f"{name}.html"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page()
@@ -28,7 +39,7 @@ def test_the_participant_s_card_prints_on_one_a4_page_without_the_site_around_it
         pdf = page.pdf(format="A4")
         browser.close()
     assert on_screen > 0 and printed == 0, "the site's header, navigation and footer are not printed"
-    assert "Join the room" in text and "Submit to the room" in text
+    assert all(heading in text for heading in headings)
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     assert pages == 1, f"the card prints on {pages} pages"
 
