@@ -51,6 +51,7 @@ from scipy import special
 from evallib.paired import EXACT_MAX_CASES, sign_flip_test
 from evallib.readings import Reading
 from evallib.room.figures import Figure, attempt_figure, attempt_model
+from evallib.room.outcomes import figure_matrices
 from evallib.room.ranks import RankUncertainty, rank_uncertainty
 from evallib.room.winners_curse import DRAWS, CurseCheck, winners_curse
 
@@ -302,13 +303,15 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K,
                              float(p[best, i]) if other else None, float(adjusted[best, i]) if other else None,
                              int(b[best, i]) if other else 0, int(b[i, best]) if other else 0, not worse,
                              attempt_model(attempts[i].payload)))
-    held_scored, held_values = _matrices(attempts, True, rule.outcome)
     numbers = [a.number for a in attempts]
-    checks = winners_curse(scored, values, held_scored, held_values, order, numbers,
-                           lower_is_better=rule.lower_is_better, top_k=top_k, alpha=alpha, draws=draws)
+    # the curse and the ranks read each row's figure in its unit (evallib.room.outcomes): one figure per row
+    shown, shown_values, _ = figure_matrices(attempts, "visible")
+    held_shown, held_values, _ = figure_matrices(attempts, "held_out")
+    checks = winners_curse(shown, shown_values, held_shown, held_values, order, numbers,
+                           top_k=top_k, alpha=alpha, draws=draws)
     curse = [CurseRow(attempts[c.index].number, attempts[c.index].participant, c.rank, figures[c.index],
                       _figure(attempts[c.index], "held_out"), c.reading) for c in checks]
-    ranks = rank_uncertainty(scored, values, numbers, lower_is_better=rule.lower_is_better, alpha=alpha, draws=draws)
+    ranks = rank_uncertainty(shown, shown_values, numbers, alpha=alpha, draws=draws)
     tied = sum(r.tied_with_best for r in rows)
     items = int(scored.any(axis=0).sum())
     values_ = {"attempts": m, "tied": tied, "alpha": alpha, "pairs": n_pairs, "best": attempts[best].number,
