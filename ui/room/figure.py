@@ -24,10 +24,13 @@ def basis(figure: Figure) -> str:
     return t("room.figure.basis", observed=observed, units=units)
 
 
-def figure_text(figure: Figure) -> str:
-    """"0.92 [0.76; 0.99], 55/60 right decisions over 30 queries", or "undefined" alone."""
+def figure_text(figure: Figure, *, checked: bool = True) -> str:
+    """"0.92 [0.76; 0.99], 55/60 right decisions over 30 queries", or "undefined" alone; without its
+    interval when not ``checked`` (a held-out part too small for one: "0.83, 5/6 ... over 1 probe")."""
     if figure.value is None:
         return t("format.undefined")
+    if not checked:
+        return t("room.figure.text_bare", value=number(figure.value), basis=basis(figure))
     return t("room.figure.text", value=number(figure.value), interval=interval(figure.low, figure.high),
              basis=basis(figure))
 
