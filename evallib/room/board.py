@@ -262,6 +262,13 @@ def _figure(attempt, part: str) -> Figure:
     return attempt_figure(attempt.payload, part)
 
 
+def held_out_too_small(kind: str, held_out: Figure) -> bool:
+    """True when ``held_out`` (an attempt's held-out figure) rests on at least one unit but fewer than
+    ``MIN_HELD_OUT_UNITS[kind]``: a number to show, not a check (no interval is shown for it)."""
+    fewest = MIN_HELD_OUT_UNITS.get(kind)
+    return fewest is not None and held_out.value is not None and 0 < (held_out.units or 0) < fewest
+
+
 def held_out_size_reading(reading: Reading, held_out: Figure, kind: str) -> Reading:
     """The held-out check's ``reading`` unless the held-out part has too few units to check anything.
 
@@ -271,10 +278,9 @@ def held_out_size_reading(reading: Reading, held_out: Figure, kind: str) -> Read
     visible, held_out (the row's figures), held_out_n (held-out units), needed (the fewest for a check),
     detectable (the smallest drop they detect, as the check computed it) and power_share.
     """
-    fewest = MIN_HELD_OUT_UNITS.get(kind)
-    units = held_out.units or 0
-    if fewest is None or reading.code == "curse_heldout_none" or not 0 < units < fewest:
+    if reading.code == "curse_heldout_none" or not held_out_too_small(kind, held_out):
         return reading
+    fewest, units = MIN_HELD_OUT_UNITS[kind], held_out.units
     values = {name: reading.values[name] for name in ("visible", "held_out", "detectable", "power_share")
               if name in reading.values}
     return Reading("curse_heldout_too_few", {**values, "held_out_n": units, "needed": fewest})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from evallib.room.board import held_out_too_small
 from evallib.room.figures import Figure, attempt_figures, attempt_kind
 from ui.i18n import integer, interval, number, plural, t
 
@@ -39,5 +40,6 @@ def page_line(payload: Mapping) -> str:
     """The sentence a page shows under its room box: the attempt as the board will show it, both parts named."""
     kind = attempt_kind(payload)
     figures = attempt_figures(payload)
+    held_out = figure_text(figures["held_out"], checked=not held_out_too_small(kind, figures["held_out"]))
     return t("room.figure.page", figure=t(f"room.board.figure.{kind}"), unit=t(f"room.unit.{figures['visible'].unit}"),
-             visible=figure_text(figures["visible"]), held_out=figure_text(figures["held_out"]))
+             visible=figure_text(figures["visible"]), held_out=held_out)
