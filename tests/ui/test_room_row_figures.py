@@ -14,7 +14,8 @@ import streamlit as st
 
 from evallib.room.board import held_out_too_small
 from evallib.room.figures import attempt_figure
-from tests.evallib.room.row_boards import ROOMS, boards
+from evallib.room.figures import UNITS
+from tests.evallib.room.row_boards import KINDS, ROOMS, boards
 from ui.i18n import LANGUAGE_KEY, number, t
 from ui.room.board import kind_parts, say, say_plain
 from ui.room.figure import figure_text, page_line
@@ -97,3 +98,11 @@ def test_too_few_probes_is_said_with_the_values_it_rests_on(lang):
         words = {"fr": ("1 sonde", "5 sondes", "trop peu"), "en": ("1 probe", "5 probes", "too few")}[lang]
         assert all(w in cell for w in words), cell
         assert "⟦" not in cell and "{" not in cell and "[" not in cell
+
+
+def test_every_kind_names_the_measure_its_curse_and_ranks_read(lang):
+    """The caption under the winner's curse says what the matrix holds: the row's figure, per unit; a kind
+    without its text showed the key in brackets (judge_code did)."""
+    for kind in KINDS:
+        text = t(f"room.uncertainty.measure.{kind}")
+        assert "⟦" not in text and t(f"room.unit.{UNITS[kind]}") in text, (kind, text)
