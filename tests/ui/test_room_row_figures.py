@@ -106,3 +106,17 @@ def test_every_kind_names_the_measure_its_curse_and_ranks_read(lang):
     for kind in KINDS:
         text = t(f"room.uncertainty.measure.{kind}")
         assert "⟦" not in text and t(f"room.unit.{UNITS[kind]}") in text, (kind, text)
+
+
+def test_the_persona_page_names_the_held_out_probes_the_rule_chose(lang):
+    """One probe of six (too few, said so) or a catalogue's last quarter (workshop packs): both worded."""
+    from evallib.room.persona_attempt import held_out_probes
+
+    one = t("persona.room_held_out", probe="6", n="6", visible="5")
+    held = held_out_probes(20)
+    many = t("persona.room_held_out_many", first=str(held[0] + 1), last=str(held[-1] + 1), held=str(len(held)),
+             n="20", visible="15")
+    assert {"fr": "trop peu", "en": "too few"}[lang] in one
+    assert "16" in many and "20" in many and "15" in many
+    for text in (one, many):
+        assert "⟦" not in text and "{" not in text
