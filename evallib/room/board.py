@@ -60,7 +60,7 @@ from evallib.room.figures import Figure, attempt_figure, attempt_model
 from evallib.room.outcomes import figure_matrices
 from evallib.room.persona_attempt import MIN_CHECK_PROBES
 from evallib.room.ranks import RankUncertainty, rank_uncertainty
-from evallib.room.winners_curse import DRAWS, CurseCheck, winners_curse
+from evallib.room.winners_curse import DRAWS, POWER, CurseCheck, winners_curse
 
 ALPHA = 0.05
 #: How many of the top attempts are re-measured on the held-out items.
@@ -269,20 +269,21 @@ def held_out_too_small(kind: str, held_out: Figure) -> bool:
     return fewest is not None and held_out.value is not None and 0 < (held_out.units or 0) < fewest
 
 
-def held_out_size_reading(reading: Reading, held_out: Figure, kind: str) -> Reading:
+def held_out_size_reading(reading: Reading, held_out: Figure, kind: str, detectable: float | None = None) -> Reading:
     """The held-out check's ``reading`` unless the held-out part has too few units to check anything.
 
     With fewer than ``MIN_HELD_OUT_UNITS[kind]`` held-out units (persona: probes, fewer than
     `evallib.room.persona_attempt.MIN_CHECK_PROBES`), and at least one scored, the reading is
     ``curse_heldout_too_few``: the held-out figure is shown as a number, not as a check. Its values:
     visible, held_out (the row's figures), held_out_n (held-out units), needed (the fewest for a check),
-    detectable (the smallest drop they detect, as the check computed it) and power_share.
+    detectable (the smallest drop they detect, as the check computed it; ``detectable`` when its reading
+    names none) and power_share.
     """
     if reading.code == "curse_heldout_none" or not held_out_too_small(kind, held_out):
         return reading
     fewest, units = MIN_HELD_OUT_UNITS[kind], held_out.units
-    values = {name: reading.values[name] for name in ("visible", "held_out", "detectable", "power_share")
-              if name in reading.values}
+    values = {"detectable": detectable, "power_share": POWER, "visible": None, "held_out": held_out.value}
+    values.update({name: reading.values[name] for name in values if reading.values.get(name) is not None})
     return Reading("curse_heldout_too_few", {**values, "held_out_n": units, "needed": fewest})
 
 
@@ -347,7 +348,7 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K,
     for c in checks:
         held_figure = _figure(attempts[c.index], "held_out")
         curse.append(CurseRow(attempts[c.index].number, attempts[c.index].participant, c.rank, figures[c.index],
-                              held_figure, held_out_size_reading(c.reading, held_figure, kind)))
+                              held_figure, held_out_size_reading(c.reading, held_figure, kind, c.detectable)))
     ranks = rank_uncertainty(shown, shown_values, numbers, alpha=alpha, draws=draws)
     tied = sum(r.tied_with_best for r in rows)
     items = int(scored.any(axis=0).sum())

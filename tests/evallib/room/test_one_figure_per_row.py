@@ -142,3 +142,24 @@ def test_an_attempt_stored_before_runs_were_kept_counts_each_query_once():
     assert unit_values(old) == {"q1": 1.0, "q2": 0.0}
     scored, values, units = figure_matrices([SimpleNamespace(payload=old)])
     assert units == ("q1", "q2") and scored.tolist() == [[True, True]] and values.tolist() == [[1.0, 0.0]]
+
+
+def test_a_held_out_part_under_five_probes_reads_too_few_and_only_then():
+    from evallib.readings import Reading
+    from evallib.room.board import held_out_size_reading, held_out_too_small
+    from evallib.room.figures import Figure
+
+    check = Reading("curse_heldout_lower", {"visible": 0.9, "held_out": 0.5, "held_out_n": 1, "detectable": 0.6,
+                                            "power_share": 0.8, "drop": 0.4})
+    one, five = Figure(0.5, 0.01, 1.0, 6, 3, "probe", 1), Figure(0.5, 0.3, 0.7, 30, 15, "probe", 5)
+    few = held_out_size_reading(check, one, "persona")
+    assert few.code == "curse_heldout_too_few" and few.values == {
+        "visible": 0.9, "held_out": 0.5, "detectable": 0.6, "power_share": 0.8, "held_out_n": 1, "needed": 5}
+    assert held_out_size_reading(check, five, "persona") is check  # five probes: the check's own reading
+    assert held_out_size_reading(check, Figure(0.5, 0.0, 1.0, 2, 1, "case", 1), "judge") is check  # persona only
+    none = Reading("curse_heldout_none", {"visible": 0.9, "held_out_n": 0})
+    assert held_out_size_reading(none, Figure(None, None, None, 0, unit="probe", units=0), "persona") is none
+    bare = Reading("curse_heldout_lower", {"visible": 0.9})  # a check naming no detectable drop: the one given
+    assert held_out_size_reading(bare, one, "persona", 0.55).values["detectable"] == 0.55
+    assert held_out_too_small("persona", one) and not held_out_too_small("persona", five)
+    assert not held_out_too_small("trigger", one)
