@@ -13,7 +13,7 @@ from evallib.persona import readings
 from evallib.llm import EmbeddingRequest
 from evallib.persona.catalogue import AUTHORED_MODEL, Catalogue, ProbeRequest, build_requests
 from evallib.runs.persona.bundle import PersonaRun, usable, usable_counts as counts_of
-from evallib.room.persona_attempt import HELD_OUT_PROBE
+from evallib.room.persona_attempt import held_out_probes
 from ui.collection import answers_summary, collection_panel, source_badge
 from ui.downloads import download_table
 from ui.i18n import integer, number, p_value, plural, t
@@ -318,9 +318,15 @@ except persona.PersonaDataError as exc:
 result = audit.discriminability
 _jaccard(audit)
 _discrimination_section(result)
-if HELD_OUT_PROBE < len(catalogue.probes):  # what the room's board measures differs from the figures above: said
-    st.caption(t("persona.room_held_out", probe=integer(HELD_OUT_PROBE + 1), n=integer(len(catalogue.probes)),
-                 visible=integer(len(catalogue.probes) - 1)))
+held_out = held_out_probes(len(catalogue.probes))
+if held_out:  # what the room's board measures differs from the figures above: said
+    visible = integer(len(catalogue.probes) - len(held_out))
+    if len(held_out) == 1:
+        st.caption(t("persona.room_held_out", probe=integer(held_out[0] + 1), n=integer(len(catalogue.probes)),
+                     visible=visible))
+    else:
+        st.caption(t("persona.room_held_out_many", first=integer(held_out[0] + 1), last=integer(held_out[-1] + 1),
+                     held=integer(len(held_out)), n=integer(len(catalogue.probes)), visible=visible))
 submit_persona(catalogue, responses, model=model, live=settings.live, set_name=SET_NAME)
 _exercises_1_2(result, catalogue)
 _exercise_3(catalogue, responses, result, model, disable_reasoning)

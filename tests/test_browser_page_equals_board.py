@@ -100,3 +100,7 @@ def test_each_page_shows_the_figure_interval_and_unit_its_board_row_shows(browse
     assert "décisions justes sur" in shown["trigger"]["visible"] and "requêtes" in shown["trigger"]["visible"]
     assert "réponses reconnues sur 5 sondes" in shown["persona"]["visible"]
     assert "sur 1 sonde" in shown["persona"]["held_out"]
+    # one held-out probe checks nothing: its figure is a number, with no interval spanning the scale
+    assert "[" not in shown["persona"]["held_out"] and "[" in shown["trigger"]["held_out"]
+    assert any("trop peu pour vérifier quoi que ce soit" in line and f"#{stored['persona'].number}" in line
+               for line in _board(page)), _board(page)

@@ -12,7 +12,8 @@ Trigger eval (`build_trigger_attempt`): the edited skill descriptions; accuracy,
 rate and recall over every scored decision (all runs) with their 95 % intervals, the **query** as the
 unit (its runs one cluster, `evallib.cluster_rates`: the figures the trigger page shows), on the
 visible queries and on the held-out ones apart; per item, one outcome per query (right only when
-every run was right, `evallib.triggering.metrics.by_query`) for the board's paired test; and
+every run was right, `evallib.triggering.metrics.by_query`) for the board's paired test, and its
+scored runs and right ones (``runs``, ``right``: the figure's clusters, `evallib.room.outcomes`); and
 McNemar's exact test against the room's baseline descriptions on the same visible queries
 (`evallib.triggering.comparison`). Held-out queries stay out of the comparison: the board uses them
 to re-measure the winners (winner's curse).
@@ -115,9 +116,15 @@ def build_trigger_attempt(rows: Sequence[RoutedDecision], queries: Sequence[Labe
     if unknown:
         raise RoomAttemptError("unknown_query", f"decisions for queries not in the set: {unknown[:3]}", queries=unknown)
     per_query = by_query(rows)
+    counts: dict[str, list[int]] = {}
+    for r in rows:  # scored runs and right ones per query: the figure's clusters (`evallib.room.outcomes`)
+        tally = counts.setdefault(r.query_id, [0, 0])
+        tally[0] += r.correct
+        tally[1] += r.decision.scored
     items = [{"id": r.query_id, "held_out": held_out[r.query_id],
               "correct": r.correct if r.decision.scored else None, "expected": r.expected,
-              "obtained": r.decision.obtained, "status": r.decision.status} for r in per_query]
+              "obtained": r.decision.obtained, "status": r.decision.status,
+              "right": counts[r.query_id][0], "runs": counts[r.query_id][1]} for r in per_query]
     visible = [r for r in per_query if not held_out[r.query_id]]
     # the figures count every run, the query as the unit of their intervals (as the page's tables)
     visible_runs = [r for r in rows if not held_out[r.query_id]]

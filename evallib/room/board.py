@@ -30,9 +30,15 @@ The board, for attempts of one kind,
 5. re-measures the top attempts on the held-out items (winner's curse: the maximum of many noisy
    scores is biased upward; Kaggle's public/private split is the same remedy), beside what luck alone
    lifts the best of this many attempts and the smallest drop the held-out items detect
-   (`evallib.room.winners_curse`);
+   (`evallib.room.winners_curse`); a held-out part too small to check anything says so
+   (`held_out_size_reading`);
 6. gives each attempt a 95 % rank interval and names the attempts that could be the best, valid after
    selection (`evallib.room.ranks`).
+
+Steps 5 and 6 read each row's own figure, in its unit (`evallib.room.outcomes.figure_matrices`: per
+trigger query its rate over the runs, per persona probe its share of recognised answers, per judge case
+its contribution to the kappa), so that every number their sentences quote (the best's visible and
+held-out figures, its lead, the difference of the top two) is the one its row shows.
 
 Sources: McNemar (1947), Psychometrika 12:153-157 (exact binomial form, as
 `evallib.triggering.comparison.mcnemar_exact`); Holm (1979), Scand. J. Statist. 6:65-70 (same as
@@ -51,12 +57,17 @@ from scipy import special
 from evallib.paired import EXACT_MAX_CASES, sign_flip_test
 from evallib.readings import Reading
 from evallib.room.figures import Figure, attempt_figure, attempt_model
+from evallib.room.outcomes import figure_matrices
+from evallib.room.persona_attempt import MIN_CHECK_PROBES
 from evallib.room.ranks import RankUncertainty, rank_uncertainty
-from evallib.room.winners_curse import DRAWS, CurseCheck, winners_curse
+from evallib.room.winners_curse import DRAWS, POWER, CurseCheck, winners_curse
 
 ALPHA = 0.05
 #: How many of the top attempts are re-measured on the held-out items.
 TOP_K = 3
+#: Fewest held-out units the board reads as a check, per kind (`held_out_size_reading`); persona's
+#: probes are the case in point (`evallib.room.persona_attempt`: one held-out probe of six).
+MIN_HELD_OUT_UNITS = {"persona": MIN_CHECK_PROBES}
 #: Flipped sums built at once in `sign_flip_p` (pairs x 2^n cells): about 16 MB of float64.
 _BLOCK_CELLS = 1 << 21
 #: As `evallib.paired`: float sums of the same numbers in another order count as ties.
@@ -251,6 +262,31 @@ def _figure(attempt, part: str) -> Figure:
     return attempt_figure(attempt.payload, part)
 
 
+def held_out_too_small(kind: str, held_out: Figure) -> bool:
+    """True when ``held_out`` (an attempt's held-out figure) rests on at least one unit but fewer than
+    ``MIN_HELD_OUT_UNITS[kind]``: a number to show, not a check (no interval is shown for it)."""
+    fewest = MIN_HELD_OUT_UNITS.get(kind)
+    return fewest is not None and held_out.value is not None and 0 < (held_out.units or 0) < fewest
+
+
+def held_out_size_reading(reading: Reading, held_out: Figure, kind: str, detectable: float | None = None) -> Reading:
+    """The held-out check's ``reading`` unless the held-out part has too few units to check anything.
+
+    With fewer than ``MIN_HELD_OUT_UNITS[kind]`` held-out units (persona: probes, fewer than
+    `evallib.room.persona_attempt.MIN_CHECK_PROBES`), and at least one scored, the reading is
+    ``curse_heldout_too_few``: the held-out figure is shown as a number, not as a check. Its values:
+    visible, held_out (the row's figures), held_out_n (held-out units), needed (the fewest for a check),
+    detectable (the smallest drop they detect, as the check computed it; ``detectable`` when its reading
+    names none) and power_share.
+    """
+    if reading.code == "curse_heldout_none" or not held_out_too_small(kind, held_out):
+        return reading
+    fewest, units = MIN_HELD_OUT_UNITS[kind], held_out.units
+    values = {"detectable": detectable, "power_share": POWER, "visible": None, "held_out": held_out.value}
+    values.update({name: reading.values[name] for name in values if reading.values.get(name) is not None})
+    return Reading("curse_heldout_too_few", {**values, "held_out_n": units, "needed": fewest})
+
+
 def build_boards(attempts: Sequence, **options) -> dict[str, Board]:
     """One `Board` per kind present, in `RULES` order (``options`` as `build_board`).
 
@@ -302,13 +338,18 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K,
                              float(p[best, i]) if other else None, float(adjusted[best, i]) if other else None,
                              int(b[best, i]) if other else 0, int(b[i, best]) if other else 0, not worse,
                              attempt_model(attempts[i].payload)))
-    held_scored, held_values = _matrices(attempts, True, rule.outcome)
     numbers = [a.number for a in attempts]
-    checks = winners_curse(scored, values, held_scored, held_values, order, numbers,
-                           lower_is_better=rule.lower_is_better, top_k=top_k, alpha=alpha, draws=draws)
-    curse = [CurseRow(attempts[c.index].number, attempts[c.index].participant, c.rank, figures[c.index],
-                      _figure(attempts[c.index], "held_out"), c.reading) for c in checks]
-    ranks = rank_uncertainty(scored, values, numbers, lower_is_better=rule.lower_is_better, alpha=alpha, draws=draws)
+    # the curse and the ranks read each row's figure in its unit (evallib.room.outcomes): one figure per row
+    shown, shown_values, _ = figure_matrices(attempts, "visible")
+    held_shown, held_values, _ = figure_matrices(attempts, "held_out")
+    checks = winners_curse(shown, shown_values, held_shown, held_values, order, numbers,
+                           top_k=top_k, alpha=alpha, draws=draws)
+    curse = []
+    for c in checks:
+        held_figure = _figure(attempts[c.index], "held_out")
+        curse.append(CurseRow(attempts[c.index].number, attempts[c.index].participant, c.rank, figures[c.index],
+                              held_figure, held_out_size_reading(c.reading, held_figure, kind, c.detectable)))
+    ranks = rank_uncertainty(shown, shown_values, numbers, alpha=alpha, draws=draws)
     tied = sum(r.tied_with_best for r in rows)
     items = int(scored.any(axis=0).sum())
     values_ = {"attempts": m, "tied": tied, "alpha": alpha, "pairs": n_pairs, "best": attempts[best].number,

@@ -12,7 +12,7 @@ from evallib.room.instructor import ENV_VAR as TOKEN_VAR
 from evallib.room.storage import ENV_VAR, RoomStore
 from evallib.triggering.data import load_queries, load_skills
 from evallib.triggering.routing import DEFAULT_RUNS
-from evallib.room.board import build_board
+from evallib.room.board import build_board, held_out_too_small
 from ui.i18n import catalogue
 from ui.labels import md
 from ui.room.figure import figure_text, page_line
@@ -280,7 +280,10 @@ def test_the_box_says_before_the_click_what_the_board_will_show_for_the_attempt_
     # persona's exercise 3 has its own panel (the rewrite, not submitted here): the page's own panel is first
     assert before[:1] == [page_line(stored.payload)] and len(before) == (2 if kind == "persona" else 1)
     board = build_board([stored])
-    assert figure_text(board.rows[0].accuracy) in before[0] and figure_text(board.winners_curse[0].held_out) in before[0]
+    held_out = board.winners_curse[0].held_out  # one held-out probe of six: a number, no interval (too few)
+    assert figure_text(board.rows[0].accuracy) in before[0]
+    assert figure_text(held_out, checked=not held_out_too_small(kind, held_out)) in before[0]
+    assert (kind == "persona") == held_out_too_small(kind, held_out)
     if kind != "trigger":  # the page's own figures cover every probe / case: it says the board holds some out
         said = "persona.room_held_out" if kind == "persona" else "judge.room_held_out"
         assert any(c.value.startswith(catalogue()[said]["fr"].split("{")[0]) for c in at.caption), said

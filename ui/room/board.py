@@ -33,7 +33,7 @@ import pyarrow as pa
 import streamlit as st
 
 from evallib.errors import InputError
-from evallib.room.board import Board
+from evallib.room.board import Board, held_out_too_small
 from evallib.room.history import board_attempts
 from evallib.room.models import mix_models, model_boards
 from evallib.room.board_version import room_version
@@ -64,6 +64,9 @@ SPREAD_KEY = "_room.board_period_factor"
 INTERVAL_UNIT = {"trigger": "query", "persona": "probe", "judge": "case", "judge_code": "case"}
 #: The scale of each kind's figure on the chart: accuracies in [0, 1]; a kappa may go below 0.
 VALUE_RANGE = {"trigger": (0, 1), "persona": (0, 1), "judge": (-1, 1), "judge_code": (0, 1)}
+#: The held-out reading of a part too small to check anything (`evallib.room.board.held_out_size_reading`),
+#: whose figure is shown without an interval (`evallib.room.board.held_out_too_small`).
+TOO_FEW = "curse_heldout_too_few"
 
 
 def refresh_seconds() -> float:
@@ -284,7 +287,8 @@ def kind_parts(kind: str, board: Board, key: str | None = None) -> KindParts:
         curse = prepared_table(pd.DataFrame([{t("room.col.rank"): integer(row.rank), t("room.col.attempt"): f"#{row.number}",
                                t("room.col.participant"): row.participant,
                                t("room.col.visible"): figure_text(row.visible),
-                               t("room.col.held_out"): figure_text(row.held_out),
+                               t("room.col.held_out"): figure_text(row.held_out,
+                                                                   checked=not held_out_too_small(kind, row.held_out)),
                                t("room.col.reading"): say_plain(row.reading)} for row in board.winners_curse]),
                                wrapped=True)  # the readings are sentences: they wrap
     reading = say(board.reading)
@@ -350,6 +354,9 @@ def say_plain(reading) -> str:
             values[name] = percent(value)
         else:
             values[name] = integer(value) if isinstance(value, int) and not isinstance(value, bool) else number(value)
+    if reading.code == TOO_FEW:  # "1 probe", "5 probes": counted in the catalogue's plural forms
+        values.update(probes=plural("room.units.probe", reading.values["held_out_n"]),
+                      needed=plural("room.units.probe", reading.values["needed"]))
     return t(f"room.reading.{reading.code}", **values)
 
 

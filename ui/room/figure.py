@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from evallib.room.board import held_out_too_small
 from evallib.room.figures import Figure, attempt_figures, attempt_kind
 from ui.i18n import integer, interval, number, plural, t
 
@@ -24,10 +25,13 @@ def basis(figure: Figure) -> str:
     return t("room.figure.basis", observed=observed, units=units)
 
 
-def figure_text(figure: Figure) -> str:
-    """"0.92 [0.76; 0.99], 55/60 right decisions over 30 queries", or "undefined" alone."""
+def figure_text(figure: Figure, *, checked: bool = True) -> str:
+    """"0.92 [0.76; 0.99], 55/60 right decisions over 30 queries", or "undefined" alone; without its
+    interval when not ``checked`` (a held-out part too small for one: "0.83, 5/6 ... over 1 probe")."""
     if figure.value is None:
         return t("format.undefined")
+    if not checked:
+        return t("room.figure.text_bare", value=number(figure.value), basis=basis(figure))
     return t("room.figure.text", value=number(figure.value), interval=interval(figure.low, figure.high),
              basis=basis(figure))
 
@@ -36,5 +40,6 @@ def page_line(payload: Mapping) -> str:
     """The sentence a page shows under its room box: the attempt as the board will show it, both parts named."""
     kind = attempt_kind(payload)
     figures = attempt_figures(payload)
+    held_out = figure_text(figures["held_out"], checked=not held_out_too_small(kind, figures["held_out"]))
     return t("room.figure.page", figure=t(f"room.board.figure.{kind}"), unit=t(f"room.unit.{figures['visible'].unit}"),
-             visible=figure_text(figures["visible"]), held_out=figure_text(figures["held_out"]))
+             visible=figure_text(figures["visible"]), held_out=held_out)

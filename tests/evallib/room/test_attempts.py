@@ -103,3 +103,24 @@ def test_validation_returns_a_plain_json_copy():
     with pytest.raises(RoomAttemptError) as error:
         validate_attempt(["not", "an", "object"])
     assert error.value.code == "not_object"
+
+
+def test_each_query_keeps_its_scored_runs_and_right_ones_summing_to_the_figure(real):
+    """The board's curse and ranks read each query's runs (evallib.room.outcomes): they add up to the figure."""
+    catalogue, queries = real
+
+    def answer(q, run):
+        i = queries.index(q)
+        if i % 5 == 0 and run == 2:
+            return Decision("error")
+        return Decision("skill", q.expected) if (i + run) % 3 else Decision("none")
+    rows = _rows(queries, answer, runs=3)
+    attempt = build_trigger_attempt(rows, queries, {s.name: s.description for s in catalogue.skills}, model="m",
+                                    source="recorded", runs=3)
+    for part, held in (("visible", False), ("held_out", True)):
+        items = [i for i in attempt["items"] if i["held_out"] == held]
+        figure = attempt["figures"][part]["accuracy"]
+        assert sum(i["right"] for i in items) == figure["k"] and sum(i["runs"] for i in items) == figure["n"]
+    by_id = {i["id"]: i for i in attempt["items"]}
+    assert by_id[queries[0].id]["runs"] == 2 and by_id[queries[1].id]["runs"] == 3
+    assert all(i["correct"] == (i["right"] == i["runs"]) for i in attempt["items"] if i["correct"] is not None)

@@ -34,9 +34,21 @@ def persona_entry(number, correct, held=(), accuracy=None):
         "figures": {"visible": {"accuracy": figure}, "held_out": {"accuracy": held_figure}}})
 
 
+def judge_case(case_id, j, loss, held_out=False):
+    """A judge case with human score j % 11 and a judge total off by sqrt(``loss``) (None: unscored)."""
+    human = j % 11
+    if loss is None:
+        return {"id": case_id, "held_out": held_out, "loss": None, "score": None, "human": human}
+    off = loss ** 0.5
+    return {"id": case_id, "held_out": held_out, "loss": loss, "human": human,
+            "score": human + off if human + off <= 10 else human - off}
+
+
 def judge_entry(number, losses, kappa, held=(), held_kappa=None):
-    items = [{"id": f"c{j}", "held_out": False, "loss": x} for j, x in enumerate(losses)] + \
-            [{"id": f"h{j}", "held_out": True, "loss": x} for j, x in enumerate(held)]
+    """A judge attempt as the board reads it: per-case totals and losses, stored kappas (``kappa``: the
+    ranked figure, set by the test)."""
+    items = [judge_case(f"c{j}", j, x) for j, x in enumerate(losses)] + \
+            [judge_case(f"h{j}", j, x, True) for j, x in enumerate(held)]
 
     def fig(value, n):
         return {"value": value, "ci95": None if value is None else [value - 0.3, min(1.0, value + 0.3)], "n": n}
