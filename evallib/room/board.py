@@ -31,8 +31,8 @@ The board, for attempts of one kind,
    scores is biased upward; Kaggle's public/private split is the same remedy), beside what luck alone
    lifts the best of this many attempts and the smallest drop the held-out items detect
    (`evallib.room.winners_curse`);
-6. gives each attempt a 95 % rank interval and names the attempts that could be the best, valid after
-   selection (`evallib.room.ranks`).
+6. gives each attempt a 95 % rank set (marginal: it holds for its own attempt) and names the attempts
+   that could be the best, those whose set holds rank 1, valid after selection (`evallib.room.ranks`).
 
 Sources: McNemar (1947), Psychometrika 12:153-157 (exact binomial form, as
 `evallib.triggering.comparison.mcnemar_exact`); Holm (1979), Scand. J. Statist. 6:65-70 (same as
@@ -136,7 +136,7 @@ class Board:
     scope: Reading | None = None
     #: The winner's curse of the top attempts, aligned with ``winners_curse`` (`evallib.room.winners_curse`).
     curse: tuple[CurseCheck, ...] = ()
-    #: Rank intervals, the attempts that could be the best, items needed (`evallib.room.ranks`).
+    #: Rank sets, the attempts that could be the best, items needed (`evallib.room.ranks`).
     ranks: RankUncertainty | None = None
 
 
