@@ -18,8 +18,8 @@ board does (the same seeds for the old and new readings: side by side in one run
 - false "better" calls: today, Holm over all pairs calls the best significantly better than every other
   attempt / than at least one; new, the set that could be the best holds one attempt (target <= 5 %),
   and (for the record) the share of rooms whose set leaves out some attempt and the mean share of
-  attempts left out (each is as good as the best: multiple comparisons with the best only promise that
-  the set holds *a* best, here about 95 % of the time for any one attempt; see `evallib.room.ranks`).
+  attempts left out (each is as good as the best: the list only promises that it holds *a* best, here
+  about 95 % of the time for any one attempt; see `evallib.room.ranks`).
 
 **B. One attempt truly better** (0.95 against 29 at 0.80; 30 and 100 visible queries, 8 held out):
 share of rooms where it is ranked first; where it is *separated* (today: Holm finds it significantly

@@ -1,4 +1,4 @@
-"""The board's rank intervals, possible-best set and winner's curse (ui/room/board_uncertainty.py) are
+"""The board's rank sets, possible-best set and winner's curse (ui/room/board_uncertainty.py) are
 worded in French and English from the values evallib returns: every ``curse_`` and ``ranks_`` code
 of evallib.room.winners_curse and evallib.room.ranks, produced here by the functions themselves."""
 

@@ -14,7 +14,7 @@ from evallib.room.winners_curse import DRAWS
 from ui.i18n import integer, percent, t
 
 
-def rank_interval(board: Board, number: int) -> tuple[int, int] | None:
+def rank_bounds(board: Board, number: int) -> tuple[int, int] | None:
     """Attempt ``number``'s 95 % rank set [low, high] on ``board`` (None when the board has no ranks)."""
     ranks = board.ranks
     if ranks is None or number not in ranks.numbers:
@@ -25,7 +25,7 @@ def rank_interval(board: Board, number: int) -> tuple[int, int] | None:
 
 def rank_cell(board: Board, number: int) -> dict[str, str]:
     """The rank-set column of the board's table for one attempt: "1–4", or "1" when certain."""
-    bounds = rank_interval(board, number)
+    bounds = rank_bounds(board, number)
     if bounds is None:
         text = "—"
     else:
@@ -41,7 +41,7 @@ def rank_column_help(board: Board) -> dict[str, object]:
 
 def rank_record(board: Board, number: int) -> dict[str, int | None]:
     """The rank set as plain values, for the board's download."""
-    low, high = rank_interval(board, number) or (None, None)
+    low, high = rank_bounds(board, number) or (None, None)
     return {"rank_low": low, "rank_high": high}
 
 
