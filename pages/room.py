@@ -31,5 +31,6 @@ with middle:
     board_section(managed or (member.code if member else None))
     see_the_code(figures.attempt_figure, models.model_boards, board.build_board, board.pairwise,
                  board.pairwise_scores, board.mcnemar_p, board.sign_flip_p, board.holm, winners_curse.luck_lift,
-                 winners_curse.held_out_check, ranks.rank_uncertainty, ranks.comparisons_with_best,
+                 winners_curse.held_out_check, ranks.rank_uncertainty, ranks.difference_errors,
+                 ranks.max_t_critical, ranks.rank_sets,
                  ratings.room_agreement, ratings.disagreement_with_majority)

@@ -17,8 +17,9 @@ Pure Python, no Streamlit; the Room page and the board draw what these modules c
   (`model_boards`, `attempt_model`).
 - ``winners_curse``: what luck alone lifts the best of this many equal attempts on these items (within-item
   bootstrap), beside the held-out score and the smallest drop the held-out items detect.
-- ``ranks``: 95 % rank intervals (paired bootstrap over items), the attempts that could be the best
-  (multiple comparisons with the best) and the items it would take to separate the top two.
+- ``ranks``: 95 % rank sets, marginal per attempt (simultaneous max-|t| intervals on the paired differences,
+  bootstrap over items), the attempts that could be the best (those whose set holds 1) and the items it would
+  take to separate the top two.
 - ``ratings``: the kappa rated by the room, Fleiss' kappa and Krippendorff's alpha across participants
   (`room_agreement`).
 - ``bundle``: a whole room as one JSON bundle, exported and imported in one transaction.

@@ -32,8 +32,8 @@ The board, for attempts of one kind,
    lifts the best of this many attempts and the smallest drop the held-out items detect
    (`evallib.room.winners_curse`); a held-out part too small to check anything says so
    (`held_out_size_reading`);
-6. gives each attempt a 95 % rank interval and names the attempts that could be the best, valid after
-   selection (`evallib.room.ranks`).
+6. gives each attempt a 95 % rank set (marginal: it holds for its own attempt) and names the attempts
+   that could be the best, those whose set holds rank 1, valid after selection (`evallib.room.ranks`).
 
 Steps 5 and 6 read each row's own figure, in its unit (`evallib.room.outcomes.figure_matrices`: per
 trigger query its rate over the runs, per persona probe its share of recognised answers, per judge case
@@ -147,7 +147,7 @@ class Board:
     scope: Reading | None = None
     #: The winner's curse of the top attempts, aligned with ``winners_curse`` (`evallib.room.winners_curse`).
     curse: tuple[CurseCheck, ...] = ()
-    #: Rank intervals, the attempts that could be the best, items needed (`evallib.room.ranks`).
+    #: Rank sets, the attempts that could be the best, items needed (`evallib.room.ranks`).
     ranks: RankUncertainty | None = None
 
 

@@ -1,42 +1,52 @@
-"""Rank uncertainty on the board: rank intervals, the attempts that could be the best, items needed.
+"""Rank uncertainty on the board: rank confidence sets, the attempts that could be the best, items needed.
 
-All three rest on one **paired bootstrap over items** (every attempt answered the same items, so a
-draw resamples items, with replacement, and recomputes every attempt's mean outcome on the same
-resampled items: the paired outcome the board compares, ``correct`` per query or response, ``loss``
-per judge case, lower better).
+Everything rests on one **paired bootstrap over items** (every attempt answered the same items, so a
+draw resamples the items, with replacement, and recomputes every attempt's mean outcome on the same
+resampled items) and on one family of intervals per attempt. The outcome is the paired one the board
+compares: ``correct`` per query or response, ``loss`` per judge case (lower better, turned into a
+goodness here); the unit of every interval is the item.
 
-1. **Rank interval** (as Chatbot Arena's leaderboard shows one from its bootstrap): in each draw an
-   attempt's rank is 1 + the number of attempts strictly better in that draw (ties share the better
-   rank); the 95 % interval is the 2.5th and 97.5th percentiles of its ranks (inverted-CDF percentiles,
-   so the bounds are ranks that occurred).
-2. **The attempts that could be the best**, valid although the best was picked from the same data:
-   multiple comparisons with the best (Hsu 1984; Gupta's subset selection), with bootstrap critical
-   values. For each attempt i and every other j, t_ij = (s_j - s_i) / se_ij, se_ij the bootstrap
-   standard deviation of s*_j - s*_i. Attempt i stays in the set when max_j t_ij <= c_i, c_i the
-   (1 - alpha) quantile over draws of max_j [(s*_j - s*_i) - (s_j - s_i)] / se_ij. If b is the truly
-   best attempt, every s_j - s_b is at most its centred deviation, so b leaves the set with probability
-   at most alpha (asymptotically): the set holds the best with 95 % confidence, whatever attempt the data
-   put first. An attempt outside it is "not better than the best of the others" (true also under a tie).
-   The critical values come from a multivariate t (df = items - 1) with the bootstrap covariance of the
-   scores. Measured (30 attempts all at 0.80, 300 rooms): a given attempt is left out 8.5 % of the time
-   on 30 items and 5 % on 200, against the nominal 5 %: the standard errors estimated on few items make
-   it somewhat liberal there (an unstudentised max was far more conservative, 1-3 %, and lost all power).
-   Naming **one** attempt as the best (a set of one) is the board's "better" call.
-3. **Items needed** when the set holds more than one attempt: for the best and the next attempt of the
+1. **Simultaneous intervals on the differences, marginal per attempt** (Mogstad, Romano, Shaikh &
+   Wilhelm 2024, section 3, "marginal confidence sets"). For attempt j and every other k, with
+   d_kj = s_k - s_j (scores s, higher better) and se_kj its standard error, the intervals
+   d_kj +- c_j se_kj hold together, for the K - 1 attempts k, with probability 1 - alpha. c_j is the
+   (1 - alpha) quantile over the draws of the max-|t| statistic max_k |d*_kj - d_kj| / se*_kj, with
+   se*_kj computed on the draw's own items (a **bootstrap-t of the maximum**, `STUDENTISE`; the bench
+   measured it against the plug-in se_kj, bench/board_readings.py, section C). Two attempts that
+   differ on only a few of 30 binary items often differ on none of a draw's items (se*_kj = 0, an
+   infinite t in a tenth of the draws): such a draw is studentised by the observed se_kj instead,
+   which keeps c_j finite (the bench measured the same coverage). The standard errors are
+   the delta-method ones of a difference of means over (possibly) different scored items
+   (`difference_errors`); a difference whose standard error is 0 never varies (the two attempts differ
+   by the same amount on every item): its interval is the point d_kj.
+2. **Rank set** of attempt j (the rank is 1 + the number of attempts strictly better, the board's
+   convention; ties share the better rank): [1 + #{k : d_kj - c_j se_kj > 0},
+   K - #{k : d_kj + c_j se_kj <= 0}], the attempts surely better, and those surely not better. When
+   j's K - 1 intervals hold, its true rank lies in the set: each set holds with probability 1 - alpha
+   (marginal: one attempt's set at a time, not all of them together).
+3. **The attempts that could be the best**: those whose rank set holds 1 (no attempt surely better),
+   the same intervals read once more, so the board's two figures never disagree. The truly best
+   attempt's set holds 1 with probability 1 - alpha, whichever attempt the data put first: the set
+   holds the best with that confidence although the best was picked on the same data. A set of one is
+   the board's "better" call. (Hsu's multiple comparisons with the best, one-sided, would be a little
+   sharper but could show an attempt whose rank set reaches 1 outside this list.)
+4. **Items needed** when the set holds more than one attempt: for the best and the next attempt of the
    set, with per-item paired differences of mean delta and standard deviation sd (normal approximation
    of the paired differences), n = ((c + z_power) sd / delta)^2 items would exclude the second with
-   probability ``power`` at the same difference, c the second's critical value c_i above (already
-   corrected for the number of attempts).
+   probability ``power`` at the same difference, c the second's critical value c_j (already corrected
+   for the number of attempts).
 
-The seed is derived from the data (`evallib.room.winners_curse.data_seed`): the board is the same at
-every refresh.
+A cell an attempt did not score (NaN, ``scored`` False) leaves that attempt's mean to the items it
+scored; in a draw where it scored none of the drawn items, its score keeps its observed value (that
+draw adds nothing to its differences). An attempt with no scored item at all could be anywhere: its set
+is [1, K] and it is never named as a possible best. The seed is derived from the data
+(`evallib.room.winners_curse.data_seed`): the board is the same at every refresh.
 
-Sources: W.-L. Chiang et al. (2024), "Chatbot Arena: An Open Platform for Evaluating LLMs by Human
-Preference", ICML (bootstrap confidence intervals and ranks); J. C. Hsu (1984), "Constrained
-simultaneous confidence intervals for multiple comparisons with the best", Annals of Statistics
-12:1136-1144; J. C. Hsu (1996), Multiple Comparisons, ch. 4; M. Mogstad, J. P. Romano, A. Shaikh &
-D. Wilhelm (2024), "Inference for ranks", Review of Economic Studies 91:476-518; B. Efron &
-R. Tibshirani (1993), An Introduction to the Bootstrap.
+Sources: M. Mogstad, J. P. Romano, A. Shaikh & D. Wilhelm (2024), "Inference for ranks", Review of
+Economic Studies 91:476-518 (rank confidence sets from simultaneous intervals on differences,
+studentised max statistic); P. Hall (1992), The Bootstrap and Edgeworth Expansion, ch. 3 (bootstrap-t);
+B. Efron & R. Tibshirani (1993), An Introduction to the Bootstrap, ch. 12 (bootstrap-t) and 21 (the
+delta method); J. C. Hsu (1996), Multiple Comparisons, ch. 4 (comparisons with the best).
 """
 
 from __future__ import annotations
@@ -50,16 +60,23 @@ from scipy import stats
 from evallib.readings import Reading
 from evallib.room.winners_curse import ALPHA, DRAWS, POWER, attempt_means, data_seed
 
-#: Draws of the multivariate t that give the critical values c_i, per bootstrap draw (2,000 at 500).
-CRITICAL_PER_DRAW = 4
+#: How the max-|t| statistic is studentised in each draw: "draw" divides each difference by the standard
+#: error computed on that draw's items (bootstrap-t; the observed one where the draw's is 0), "plug_in"
+#: by the observed one. The bench (bench/board_readings.py, section C) measured both on 30 to 200
+#: binary items: "plug_in" fell short on 30 (0.935, its lowest attempt 0.912, with 30 equal attempts),
+#: "draw" held (0.971, lowest 0.955).
+STUDENTISE = "draw"
+STUDENTISATIONS = ("draw", "plug_in")
+#: Below this, a squared standard error or a deviation is a rounding error of zero (outcomes of order 1).
+_ZERO = 1e-12
 
 
 @dataclass(frozen=True)
 class RankUncertainty:
-    """Per attempt (input order, numbered ``numbers``): ``low``/``high`` its 95 % rank interval, ``score``
-    its mean outcome, ``critical`` its c_i; ``possible_best`` the indices that could be the best (best
-    first); ``reading`` the board's sentence (`rank_reading`), ``needed`` the items it would take (None
-    when not asked)."""
+    """Per attempt (input order, numbered ``numbers``): ``low``/``high`` its marginal rank set at level
+    1 - ``alpha``, ``score`` its mean outcome, ``critical`` its c_j; ``possible_best`` the indices whose
+    set holds 1 (best first); ``reading`` the board's sentence (`rank_reading`), ``needed`` the items it
+    would take (None when not asked); ``studentise`` how the max-|t| was studentised."""
 
     numbers: tuple[int, ...]
     low: tuple[int, ...]
@@ -71,6 +88,7 @@ class RankUncertainty:
     reading: Reading
     draws: int
     alpha: float
+    studentise: str = STUDENTISE
 
 
 def bootstrap_scores(scored: np.ndarray, values: np.ndarray, counts: np.ndarray) -> np.ndarray:
@@ -81,66 +99,96 @@ def bootstrap_scores(scored: np.ndarray, values: np.ndarray, counts: np.ndarray)
     return np.divide(weighted, used, out=np.full(weighted.shape, np.nan), where=used > 0)
 
 
-def ranks_of(scores: np.ndarray) -> np.ndarray:
-    """Competition ranks per row, higher better: 1 + attempts strictly better; NaN ranks last.
+def difference_errors(scored: np.ndarray, values: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Standard errors of every difference of mean outcomes, on each weighting of the items.
 
-    (draws, attempts) -> (draws, attempts) ints, as ``scipy.stats.rankdata(-row, method="min")``."""
-    filled = np.where(np.isnan(scores), -np.inf, scores)
-    return 1 + (filled[:, None, :] > filled[:, :, None]).sum(axis=2)
-
-
-def rank_intervals(ranks: np.ndarray, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
-    """(low, high) percentile rank interval of each column of ``ranks`` (draws, attempts)."""
-    tail = round((1 - level) / 2, 12)  # 0.025, not 0.025000000000000022 (a rank off at 200 draws)
-    low = np.quantile(ranks, tail, axis=0, method="inverted_cdf")
-    high = np.quantile(ranks, 1 - tail, axis=0, method="inverted_cdf")
-    return low.astype(int), high.astype(int)
-
-
-def _studentised(differences: np.ndarray, se: np.ndarray) -> np.ndarray:
-    """differences / se, with 0 / 0 = 0 and d / 0 = +-inf (a difference that never varies)."""
-    safe = np.where(se > 0, se, 1.0)
-    return np.where(se > 0, differences / safe, np.sign(differences) * np.inf)
-
-
-def comparisons_with_best(observed: np.ndarray, covariance: np.ndarray, *, df: int, alpha: float = ALPHA,
-                          draws: int = CRITICAL_PER_DRAW * DRAWS, rng: np.random.Generator
-                          ) -> tuple[np.ndarray, np.ndarray]:
-    """(kept, critical): who could be the best and each attempt's c_i (module docstring, point 2).
+    The delta method (Efron & Tibshirani 1993, ch. 21): attempt j's mean over its scored items has
+    per-item influence a_ji = s_ji (x_ji - m_j) / p_j (s the scored mask, m_j the weighted mean, p_j the
+    weighted share of items it scored), and se_jk^2 = sum_i w_i (a_ji - a_ki)^2 / n^2 for weights w
+    summing to n. With every cell scored it is the plug-in standard deviation of the paired per-item
+    differences over sqrt(n).
 
     Args:
-        observed: (attempts,) scores, higher better (NaN: no score, never kept).
-        covariance: (attempts, attempts) covariance of the scores (`bootstrap_scores` draws' covariance).
-        df: degrees of freedom of the variance estimate (items - 1): the draws are multivariate t.
-        draws: Monte Carlo draws of the critical values; rng: their generator.
+        scored: (attempts, items) bool; values: (attempts, items) outcomes (unscored cells ignored).
+        counts: (draws, items) weights, each row summing to the number of items (ones: the data).
 
-    With fewer than two scored attempts, every scored one is kept.
+    Returns:
+        (draws, attempts, attempts) standard errors, 0 on the diagonal and where a difference never
+        varies; NaN where an attempt has no weighted item.
     """
-    valid = ~np.isnan(observed)
-    kept = valid.copy()
-    critical = np.zeros(len(observed))
-    if valid.sum() < 2:
-        return kept, critical
-    index = np.flatnonzero(valid)
-    s, cov = observed[index], covariance[np.ix_(index, index)]
-    variances = np.diag(cov)
-    # Cholesky (a ridge of 1e-10 of the largest variance for identical attempts): LAPACK's eigh was 100
-    # times slower on a loaded machine; the ridge's noise meets a zero standard error below and counts 0
-    ridge = 1e-10 * variances.max() if variances.max() > 0 else 1.0
-    root = np.linalg.cholesky(cov + ridge * np.eye(len(s)))
-    noise = (rng.standard_normal((draws, len(s))) @ root.T).astype(np.float32)
-    noise /= np.sqrt(rng.chisquare(max(df, 1), size=(draws, 1)) / max(df, 1)).astype(np.float32)
-    se = np.sqrt(np.clip(variances[:, None] + variances[None, :] - 2 * cov, 0.0, None))
-    off = ~np.eye(len(s), dtype=bool)
+    x = np.where(scored, values, 0.0)
+    m, n = x.shape
+    counts = np.atleast_2d(np.asarray(counts, float))
+    total = counts.sum(axis=1)[:, None, None]
+
+    def gram(left: np.ndarray, right: np.ndarray) -> np.ndarray:  # sum_i w_i left_ji right_ki
+        return (counts @ (left[:, None, :] * right[None, :, :]).reshape(m * m, n).T).reshape(-1, m, m)
+
+    xx = gram(x, x)
+    if scored.all():  # every cell scored: p_j = 1, and the cross terms reduce to the means
+        mean = (counts @ x.T) / total[:, :, 0]
+        cross = xx / total - mean[:, :, None] * mean[:, None, :]
+        cross *= total
+    else:
+        s = scored.astype(float)
+        both, x_both = gram(s, s), gram(x, s)
+        used = np.diagonal(both, axis1=1, axis2=2)                  # (draws, attempts): sum_i w_i s_ji
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = np.diagonal(x_both, axis1=1, axis2=2) / used
+            share = used / total[:, :, 0]
+            mj, mk = mean[:, :, None], mean[:, None, :]
+            cross = (xx - mk * x_both - mj * np.swapaxes(x_both, 1, 2) + mj * mk * both) \
+                / (share[:, :, None] * share[:, None, :])
+    own = np.diagonal(cross, axis1=1, axis2=2)
+    spread = own[:, :, None] + own[:, None, :]
+    variance = spread - 2 * cross
+    variance[variance <= _ZERO * np.maximum(spread, total)] = 0.0  # rounding errors of a zero
+    variance /= total ** 2
+    return np.sqrt(variance)
+
+
+def _abs_t(deviation: np.ndarray, se: np.ndarray) -> np.ndarray:
+    """|deviation| / se, with 0 / 0 = 0, d / 0 = inf (a difference the data never vary moved) and NaN = 0."""
+    size = np.abs(np.nan_to_num(deviation, nan=0.0))
     with np.errstate(invalid="ignore", divide="ignore"):
-        t_obs = np.where(off, _studentised(s[None, :] - s[:, None], se), -np.inf).max(axis=1)
-        # 0 on the diagonal and where a difference never varies; the max over j >= 0 changes no c_i > 0
-        inverse = np.where(off & (se > 0), 1.0 / se, 0.0).astype(np.float32)
-    centred = ((noise[:, None, :] - noise[:, :, None]) * inverse).max(axis=2)  # max_j (Z_j - Z_i) / se_ij
-    c = np.quantile(centred, 1 - alpha, axis=0)
-    critical[index] = c
-    kept[index] = np.nan_to_num(t_obs, nan=0.0) <= c
-    return kept, critical
+        t = np.where(se > 0, size / np.where(se > 0, se, 1.0), np.where(size > _ZERO, np.inf, 0.0))
+    return np.where(np.isnan(se), 0.0, t)
+
+
+def max_t_critical(deviation: np.ndarray, se: np.ndarray, *, alpha: float = ALPHA) -> np.ndarray:
+    """c_j: the (1 - alpha) quantile over draws of max_{k != j} |deviation_bjk| / se_bjk (module point 1).
+
+    Args:
+        deviation: (draws, attempts, attempts) centred bootstrap differences d*_kj - d_kj (NaN: unscored
+            in the draw, counts 0).
+        se: their standard errors, (draws, attempts, attempts) for a bootstrap-t or (attempts, attempts)
+            for the plug-in one. 0 / 0 counts 0; a nonzero deviation over a zero standard error, infinity.
+
+    Returns (attempts,) critical values (0 with one attempt), the quantile taken as the smallest draw
+    value with at least 1 - alpha of the draws at or below it (inverted CDF: never below the level).
+    """
+    draws, m, _ = deviation.shape
+    if m < 2:
+        return np.zeros(m)
+    t = _abs_t(deviation, np.broadcast_to(se, deviation.shape))
+    t[:, np.arange(m), np.arange(m)] = 0.0
+    return np.quantile(t.max(axis=1), 1 - alpha, axis=0, method="inverted_cdf")
+
+
+def rank_sets(difference: np.ndarray, se: np.ndarray, critical: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(low, high) rank sets from the intervals difference_kj +- critical_j se_kj (module point 2).
+
+    ``difference`` (attempts, attempts) holds s_k - s_j at [k, j] (NaN: not comparable, neither surely
+    better nor surely not better); ``se`` its standard errors; ``critical`` (attempts,) each attempt's c_j.
+    Low = 1 + #{k: lower bound > 0}; high = K - #{k != j: upper bound <= 0}."""
+    m = len(critical)
+    with np.errstate(invalid="ignore"):
+        half = np.where(se == 0, 0.0, np.nan_to_num(critical[None, :] * se, nan=np.inf))  # se 0: a point
+    off = ~np.eye(m, dtype=bool)
+    with np.errstate(invalid="ignore"):
+        better = off & (difference - half > 0)
+        not_better = off & (difference + half <= 0)
+    return 1 + better.sum(axis=0), m - not_better.sum(axis=0)
 
 
 def items_needed(delta: float, sd: float, critical: float, *, power: float = POWER) -> int | None:
@@ -185,53 +233,61 @@ def rank_reading(*, attempts: int, items: int, possible: Sequence[int], numbers:
 
 def rank_uncertainty(scored: np.ndarray, values: np.ndarray, numbers: Sequence[int], *,
                      lower_is_better: bool = False, alpha: float = ALPHA, power: float = POWER,
-                     draws: int = DRAWS, seed: int | None = None) -> RankUncertainty:
-    """Rank intervals, the set that could be the best and the items needed (module docstring).
+                     draws: int = DRAWS, seed: int | None = None, studentise: str = STUDENTISE
+                     ) -> RankUncertainty:
+    """Rank sets, the attempts that could be the best and the items needed (module docstring).
 
     Args:
         scored: (attempts, items) bool, the visible cells with an outcome; values: the outcomes.
         numbers: each attempt's number (for the reading).
         lower_is_better: True for a loss (judge).
-        draws: bootstrap draws (and `CRITICAL_PER_DRAW` times as many for the critical values);
-            seed: None derives one from the data (`data_seed`).
+        draws: bootstrap draws over items; seed: None derives one from the data (`data_seed`).
+        studentise: "draw" (bootstrap-t of the max, the default) or "plug_in" (`STUDENTISE`).
 
-    Raises ValueError when the shapes differ.
+    Raises ValueError when the shapes differ or ``studentise`` is unknown.
     """
     scored = np.asarray(scored, bool)
     values = np.asarray(values, float)
     if scored.shape != values.shape or len(numbers) != len(scored):
         raise ValueError(f"scored {scored.shape}, values {values.shape} and {len(numbers)} numbers do not match")
+    if studentise not in STUDENTISATIONS:
+        raise ValueError(f"studentise must be one of {STUDENTISATIONS}, got {studentise!r}")
     sign = -1.0 if lower_is_better else 1.0
     columns = scored.any(axis=0)
-    scored, goodness = scored[:, columns], sign * values[:, columns]
+    scored, goodness = scored[:, columns], sign * np.where(scored, values, 0.0)[:, columns]
     m, n = scored.shape
-    rng = np.random.default_rng(data_seed(scored, goodness) if seed is None else seed)
+    numbers = tuple(int(x) for x in numbers)
     observed = attempt_means(scored, goodness)
     if n == 0:
-        empty = tuple([1] * m)
-        return RankUncertainty(tuple(numbers), empty, empty, tuple([np.nan] * m), tuple([0.0] * m), (), None,
+        return RankUncertainty(numbers, (1,) * m, (m,) * m, (np.nan,) * m, (0.0,) * m, (), None,
                                rank_reading(attempts=m, items=0, possible=(), numbers=numbers, needed=None,
-                                            difference=0.0, alpha=alpha), draws, alpha)
+                                            difference=0.0, alpha=alpha), draws, alpha, studentise)
+    rng = np.random.default_rng(data_seed(scored, goodness) if seed is None else seed)
     counts = rng.multinomial(n, np.full(n, 1.0 / n), size=draws).astype(float)
     boot = bootstrap_scores(scored, goodness, counts)
-    low, high = rank_intervals(ranks_of(boot))
-    filled_boot = np.where(np.isnan(boot), observed, boot)  # unscored in a draw: its observed score
-    # the bootstrap's covariance divides by n (plug-in); n / (n - 1) makes it the usual unbiased one
-    covariance = np.atleast_2d(np.cov(filled_boot, rowvar=False)) * (n / (n - 1) if n > 1 else 1.0)
-    kept, critical = comparisons_with_best(observed, covariance, df=n - 1, alpha=alpha,
-                                           draws=CRITICAL_PER_DRAW * draws, rng=rng)
-    filled = np.where(np.isnan(observed), -np.inf, observed)
-    possible = tuple(int(i) for i in sorted(np.flatnonzero(kept), key=lambda i: (-filled[i], i)))
-    needed, difference = None, 0.0
+    difference = observed[:, None] - observed[None, :]                 # [k, j] = s_k - s_j
+    deviation = (boot[:, :, None] - boot[:, None, :]) - difference     # NaN where unscored in a draw
+    se = difference_errors(scored, goodness, np.ones((1, n)))[0]
+    if studentise == "draw":  # a draw that leaves a pair no varying item: the observed standard error
+        draw_se = difference_errors(scored, goodness, counts)
+        draw_se = np.where(draw_se > 0, draw_se, se[None, :, :])
+    else:
+        draw_se = se
+    critical = max_t_critical(deviation, draw_se, alpha=alpha)
+    low, high = rank_sets(difference, se, critical)
+    valid = ~np.isnan(observed)
+    filled = np.where(valid, observed, -np.inf)
+    possible = tuple(int(i) for i in sorted(np.flatnonzero(valid & (low == 1)), key=lambda i: (-filled[i], i)))
+    needed, gap = None, 0.0
     if len(possible) > 1:
         best, second = possible[0], possible[1]
         both = scored[best] & scored[second]
         d = goodness[best, both] - goodness[second, both]
-        difference = float(observed[best] - observed[second])
+        gap = float(observed[best] - observed[second])
         sd = float(d.std(ddof=1)) if d.size > 1 else 0.0
         needed = items_needed(float(d.mean()) if d.size else 0.0, sd, float(critical[second]), power=power)
     reading = rank_reading(attempts=m, items=n, possible=possible, numbers=numbers, needed=needed,
-                           difference=difference, alpha=alpha, power=power)
-    return RankUncertainty(tuple(int(x) for x in numbers), tuple(int(x) for x in low), tuple(int(x) for x in high),
+                           difference=gap, alpha=alpha, power=power)
+    return RankUncertainty(numbers, tuple(int(x) for x in low), tuple(int(x) for x in high),
                            tuple(float(sign * x) for x in observed), tuple(float(c) for c in critical),
-                           possible, needed, reading, draws, alpha)
+                           possible, needed, reading, draws, alpha, studentise)

@@ -248,13 +248,13 @@ def test_the_board_and_hiding_an_attempt(room_url):
     assert [a.hidden for a in store.attempts(code, include_hidden=True)] == [False, False]
 
 
-def test_the_board_shows_rank_intervals_the_possible_best_and_the_winners_curse(room_url):
+def test_the_board_shows_rank_sets_the_possible_best_and_the_winners_curse(room_url):
     code, store, _ = _two_attempts(room_url)
     at = _manage(_instructor(), code)
     expected = build_board(store.attempts(code))
-    board = _table(at, "room.col.rank_interval")
+    board = _table(at, "room.col.rank_set")
     shown = [tuple(int(x) for x in cell.split("–")) if "–" in cell else (int(cell),) * 2
-             for cell in board[_text("room.col.rank_interval")]]
+             for cell in board[_text("room.col.rank_set")]]
     assert shown == [(expected.ranks.low[i], expected.ranks.high[i]) for i in (0, 1)] == [(1, 1), (2, 2)]
     assert expected.ranks.reading.code == "ranks_best_separated"
     assert _text("room.reading.ranks_best_separated", best="1", attempts="2", items="30",

@@ -1,4 +1,4 @@
-"""The board's rank intervals, possible-best set and winner's curse (ui/room/board_uncertainty.py) are
+"""The board's rank sets, possible-best set and winner's curse (ui/room/board_uncertainty.py) are
 worded in French and English from the values evallib returns: every ``curse_`` and ``ranks_`` code
 of evallib.room.winners_curse and evallib.room.ranks, produced here by the functions themselves."""
 
@@ -16,9 +16,9 @@ from evallib.room.winners_curse import held_out_check, luck_reading
 from tests.evallib.room.conftest import trigger_payload
 from tests.ui.test_room_texts import _codes
 from evallib.room import ranks as ranks_module, winners_curse as curse_module
-from ui.i18n import LANGUAGE_KEY, integer, number, percent
+from ui.i18n import LANGUAGE_KEY, integer, number, percent, t
 from ui.room.board import board_records, curse_records, kind_parts, say, say_plain
-from ui.room.board_uncertainty import rank_cell
+from ui.room.board_uncertainty import rank_cell, rank_column_help, rank_record
 
 
 @pytest.fixture(params=["fr", "en"])
@@ -83,7 +83,7 @@ def test_only_consistent_says_consistent(lang):
         assert (word in say_plain(reading)) == (reading.code == "curse_consistent")
 
 
-def test_the_board_table_has_a_rank_interval_column_and_the_download_its_bounds(lang):
+def test_the_board_table_has_a_rank_set_column_and_the_download_its_bounds(lang):
     rng = np.random.default_rng(1)
     attempts = [SimpleNamespace(number=i, participant=f"P{i}",
                                 payload=trigger_payload(list(rng.random(12) < 0.7), [True] * 4))
@@ -96,8 +96,25 @@ def test_the_board_table_has_a_rank_interval_column_and_the_download_its_bounds(
     records = board_records(board)
     for record, cell in zip(records, cells):
         low, high = record["rank_low"], record["rank_high"]
-        assert 1 <= low <= high <= 5  # a rank interval within the 5 attempts (bootstrap of the paired outcome)
+        assert 1 <= low <= high <= 5  # a rank set within the 5 attempts (bootstrap of the paired outcome)
         assert cell == (integer(low) if low == high else f"{integer(low)}–{integer(high)}")
+    assert column == {"fr": "Rang (ensemble à 95 %)", "en": "Rank (95% set)"}[lang]
+    help_text = rank_column_help(board)[column]["help"]
+    assert t("room.unit.query") in help_text and {"fr": "marginal", "en": "marginal"}[lang] in help_text
+
+
+def test_a_possible_best_has_rank_one_in_its_set_on_the_board():
+    rng = np.random.default_rng(3)
+    for skills in ([0.8] * 8, [0.95, 0.9, 0.6, 0.6, 0.5, 0.3]):
+        attempts = [SimpleNamespace(number=i + 1, participant=f"P{i + 1}",
+                                    payload=trigger_payload(list(rng.random(40) < p), [True] * 4))
+                    for i, p in enumerate(skills)]
+        board = build_board(attempts)
+        possible = {board.ranks.numbers[i] for i in board.ranks.possible_best}
+        for row in board.rows:
+            cell = rank_cell(board, row.number)[next(iter(rank_cell(board, row.number)))]
+            assert (row.number in possible) == (cell.split("–")[0] == "1") == (
+                rank_record(board, row.number)["rank_low"] == 1)
 
 
 def test_the_held_out_download_carries_the_curse_figures():

@@ -45,7 +45,7 @@ from ui.figures import SharedFigure, chart_config, figure_key, interval_bars
 from ui.i18n import catalogue, clock, integer, interval, number, p_value, percent, plural, t
 from ui.labels import md, name_list
 from ui.readings import formatted
-from ui.room.board_uncertainty import curse_record, draw_uncertainty, rank_cell, rank_record
+from ui.room.board_uncertainty import curse_record, draw_uncertainty, rank_cell, rank_column_help, rank_record
 from ui.room.liveness import heartbeat
 from ui.room.figure import basis, figure_text
 from ui.room.messages import error_text
@@ -313,7 +313,7 @@ def draw_kind_parts(parts: KindParts) -> None:
     st.caption(parts.method)
     if parts.figure is not None:
         st.plotly_chart(parts.figure, config=chart_config(), key=f"room_board_chart_{key}")
-        draw_prepared(parts.table, wrapped=presenting(), width="stretch")
+        draw_prepared(parts.table, wrapped=presenting(), width="stretch", column_config=rank_column_help(parts.board))
         draw_uncertainty(parts.board)
     if parts.curse is not None:
         st.markdown(f"**{t('room.curse.title')}**")

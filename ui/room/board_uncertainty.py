@@ -1,7 +1,8 @@
 """What the board adds on rank uncertainty and the winner's curse, drawn from `evallib.room.ranks` and
 `evallib.room.winners_curse` (computed in `evallib.room.board.build_board`, on ``Board.ranks`` and
-``Board.curse``): each attempt's 95 % rank interval (a table column), who could be the best, and how
-much luck alone lifts the best, above the held-out table whose cells read each top attempt's check.
+``Board.curse``): each attempt's 95 % rank set (a table column, marginal: it holds for its own attempt),
+who could be the best (the attempts whose set holds rank 1), and how much luck alone lifts the best,
+above the held-out table whose cells read each top attempt's check.
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ import streamlit as st
 
 from evallib.room.board import Board
 from evallib.room.winners_curse import DRAWS
-from ui.i18n import integer, t
+from ui.i18n import integer, percent, t
 
 
-def rank_interval(board: Board, number: int) -> tuple[int, int] | None:
-    """Attempt ``number``'s 95 % rank interval on ``board`` (None when the board has no ranks)."""
+def rank_bounds(board: Board, number: int) -> tuple[int, int] | None:
+    """Attempt ``number``'s 95 % rank set [low, high] on ``board`` (None when the board has no ranks)."""
     ranks = board.ranks
     if ranks is None or number not in ranks.numbers:
         return None
@@ -23,18 +24,24 @@ def rank_interval(board: Board, number: int) -> tuple[int, int] | None:
 
 
 def rank_cell(board: Board, number: int) -> dict[str, str]:
-    """The rank-interval column of the board's table for one attempt: "1–4", or "1" when certain."""
-    bounds = rank_interval(board, number)
+    """The rank-set column of the board's table for one attempt: "1–4", or "1" when certain."""
+    bounds = rank_bounds(board, number)
     if bounds is None:
         text = "—"
     else:
         text = integer(bounds[0]) if bounds[0] == bounds[1] else f"{integer(bounds[0])}–{integer(bounds[1])}"
-    return {t("room.col.rank_interval"): text}
+    return {t("room.col.rank_set"): text}
+
+
+def rank_column_help(board: Board) -> dict[str, object]:
+    """The grid's help on the rank-set column (what the set is, its unit, that it is marginal)."""
+    return {t("room.col.rank_set"): st.column_config.TextColumn(
+        help=t("room.col.rank_set_help", unit=t(f"room.unit.{board.unit}")))}
 
 
 def rank_record(board: Board, number: int) -> dict[str, int | None]:
-    """The rank interval as plain values, for the board's download."""
-    low, high = rank_interval(board, number) or (None, None)
+    """The rank set as plain values, for the board's download."""
+    low, high = rank_bounds(board, number) or (None, None)
     return {"rank_low": low, "rank_high": high}
 
 
@@ -54,7 +61,8 @@ def draw_uncertainty(board: Board) -> None:
     if board.ranks is not None and board.rows:
         st.markdown(say(board.ranks.reading))
         st.caption(t("room.uncertainty.ranks_method", draws=integer(board.ranks.draws),
-                     items=integer(board.ranks.reading.values["items"])))
+                     items=integer(board.ranks.reading.values["items"]), unit=t(f"room.unit.{board.unit}"),
+                     confidence=percent(1 - board.ranks.alpha)))
     if board.curse:
         st.markdown(say(board.curse[0].luck))
         st.caption(t(f"room.uncertainty.measure.{board.kind}") + " "
