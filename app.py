@@ -20,8 +20,9 @@ st.set_page_config(page_title="LLM eval workshop", page_icon=ICON, layout="wide"
                    initial_sidebar_state="collapsed" if follow_presentation() else "auto")
 
 restore_browser_state()  # after a restart of the server: language, settings, edits (ui/browser_state.py)
+save_browser_state()  # what this run's click or typing changed, stored before anything slow runs
+restore_membership()  # before the sidebar: its switch "use the room's model" needs the room (ui/room/join.py)
 render_sidebar()
-restore_membership()  # a participant who reloads the page is still in the room (ui/room/join.py)
 
 pages = [
     st.Page("pages/home.py", title=t("home.nav"), icon=":material/home:", url_path="home", default=True),

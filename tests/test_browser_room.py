@@ -20,13 +20,14 @@ import pytest
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
+from evallib.room.addresses import reachable_url
 from evallib.room.browser_cookie import COOKIE
 from evallib.room.browsers import BrowserMember
 from evallib.room.storage import RoomStore
 from tests.evallib.room.conftest import trigger_payload
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, _serve_app, _wait_until_idle
 from tests.texts import text as _text
-from ui.room.qr import qr_png, reachable_url
+from ui.room.qr import qr_png
 
 TOKEN = "instructor-token-for-browser-tests"
 

@@ -6,8 +6,8 @@ open browser; what the person had set lived in the old session's memory. What is
 - presentation mode: in the URL (``?present=1``, `ui.presentation`). It belongs to the screen, not to
   the person: the projector's address keeps it, a participant's laptop does not inherit it; the
   frontend reconnects with the same URL, so it comes back by itself.
-- the language, the sidebar's settings (mode, provider, base URL, model, concurrency, timeout, cache)
-  and the page's edits (every plain widget value `ui.shell.keep_widget_values` gathers): per browser,
+- the language, the sidebar's settings (mode, provider, base URL, model, concurrency, timeout, cache,
+  the switch "use the room's model") and the page's edits (every plain widget value `ui.shell.keep_widget_values` gathers): per browser,
   in `evallib.room.browser_state` under `ui.browser.browser_key`. They belong to the person, whatever
   link they open; an edited prompt in the URL would also show on the projector and in every shared
   link. ``bind="query-params"`` was not used for the language either: a link passed to a neighbour
@@ -95,7 +95,13 @@ def _snapshot() -> dict:
 
 
 def save_browser_state() -> None:
-    """Write this browser's values when they changed since the last write (after each run of a page)."""
+    """Write this browser's values when they changed since the last write.
+
+    app.py calls it twice a run: at the start, after the widgets' callbacks (a value the browser just sent,
+    a choice `ui.widgets.translated_choice` resolved, the language clicked), so that a change is stored as
+    it is made, before a slow model list or a collection of minutes that a restart may cut short; and at
+    the end, for what the page's run set (an edited table, a value the sidebar corrected).
+    """
     store, key = _store_and_key()
     if store is None:
         return

@@ -29,7 +29,7 @@ def render_sidebar() -> Settings:
     presentation_style()
     with st.sidebar:
         st.radio(t("common.language"), LANGUAGES, index=LANGUAGES.index(language()),
-                 persist_state="session", key=LANGUAGE_RADIO,
+                 persist_state="session", key=LANGUAGE_RADIO, on_change=_follow_language_radio,
                  horizontal=True, format_func=language_name)
         st.toggle(t("sidebar.present"), persist_state="session", key=SWITCH_KEY, help=t("sidebar.present_help"))
         if room_switch():  # live through the room's endpoint: nothing to choose nor type
@@ -49,7 +49,8 @@ def _follow_language_radio() -> None:
     The language lives in ``st.session_state[LANGUAGE_KEY]``, which no widget owns: a widget's own
     state is dropped by the browser when a page opens through ``st.switch_page``, and the language
     went back to French with it. The radio follows the language kept (tests and pages may set it);
-    a value of the radio that differs from what it showed in the last run is the user's click.
+    a value of the radio that differs from what it showed in the last run is the user's click. The
+    radio's ``on_change`` calls it too, so that the click is known (and stored) before the run starts.
     """
     st.session_state.setdefault(LANGUAGE_KEY, DEFAULT_LANGUAGE)
     clicked = st.session_state.get(LANGUAGE_RADIO)

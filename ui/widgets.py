@@ -25,7 +25,8 @@ def translated_choice(widget: Callable, label: str, options: Sequence, names: Ma
     (docs/README.md#streamlit). Hence:
 
     - the choice lives in ``st.session_state[state_key]`` (a plain value that tests may set), written
-      from the widget's return value, never from a callback;
+      from the widget's return value, and already by the widget's ``on_change`` with the same rule, so
+      that it is known before the run and stored for the browser at once (`ui.browser_state`);
     - the widget is keyed per language, so a language switch starts it afresh from that choice
       (``names`` are translated);
     - a text the options do not hold makes Streamlit start the widget again at ``index``, the choice
@@ -48,16 +49,29 @@ def translated_choice(widget: Callable, label: str, options: Sequence, names: Ma
     # The widget chooses among positions, not values: an option value of None would read as "nothing
     # selected" to Streamlit. Two equal names would be one choice for Streamlit: they are numbered.
     shown = _distinct([str(names[option]) for option in options])
-    position = widget(label, range(len(options)), index=options.index(remembered), key=f"_{state_key}_{language()}",
+    widget_key = f"_{state_key}_{language()}"
+    position = widget(label, range(len(options)), index=options.index(remembered), key=widget_key,
                       format_func=lambda i: shown[i] if isinstance(i, int) and 0 <= i < len(shown) else str(i),
-                      **options_kw)
+                      on_change=_take_choice, args=(widget_key, state_key, options, shown), **options_kw)
+    st.session_state[state_key] = remembered = _chosen(position, options, shown, remembered)
+    keep_for_browser(state_key)
+    return remembered
+
+
+def _chosen(position: object, options: list, shown: list[str], remembered: object) -> object:
+    """The option a translated widget's value picks (`translated_choice`), else ``remembered``."""
     if isinstance(position, str) and position in shown:  # a text the last run did not offer, this one does
         position = shown.index(position)
     if isinstance(position, int) and 0 <= position < len(options):
-        remembered = options[position]
-    st.session_state[state_key] = remembered
-    keep_for_browser(state_key)
+        return options[position]
     return remembered
+
+
+def _take_choice(widget_key: str, state_key: str, options: list, shown: list[str]) -> None:
+    """``on_change`` of a translated widget: its choice into ``state_key`` before the run starts, with the
+    options and names the person saw."""
+    state = st.session_state
+    state[state_key] = _chosen(state.get(widget_key), options, shown, state.get(state_key))
 
 
 def _distinct(names: list[str]) -> list[str]:

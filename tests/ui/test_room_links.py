@@ -5,7 +5,8 @@ import struct
 import pytest
 import segno
 
-from ui.room.qr import BORDER, SHOWN_WIDTH, join_url, qr_png
+from evallib.room.addresses import join_url
+from ui.room.qr import BORDER, SHOWN_WIDTH, qr_png
 
 
 @pytest.mark.parametrize("page_url, host, expected", [

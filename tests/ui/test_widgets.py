@@ -100,3 +100,27 @@ def test_a_stale_label_that_names_an_option_again_picks_it():
     at._run(widget_state=_states(at, select="a · 1 runs", runs=1))
     assert not at.exception
     assert _picked(at) == "picked a"
+
+
+def _script_reading_the_choice_first():
+    import streamlit as st
+
+    from ui.widgets import translated_choice
+
+    st.text(f"before the widget: {st.session_state.get('pick')}")  # what app.py stores at a run's start
+    translated_choice(st.selectbox, "source", ("a", "b"), {"a": "A", "b": "B"}, state_key="pick")
+
+
+def test_a_click_is_resolved_into_the_choice_before_the_run_and_a_stale_label_too():
+    at = AppTest.from_function(_script_reading_the_choice_first, default_timeout=30)
+    at.session_state["lang"] = "en"
+    at.run()
+    assert at.text[0].value == "before the widget: None"  # nothing chosen yet
+    at.selectbox[0].select_index(1).run()
+    assert at.text[0].value == "before the widget: b"
+    states = at._tree.get_widget_states()
+    for state in states.widgets:
+        if state.id == at.selectbox[0].id:
+            state.string_value = "A"  # a label sent back as text: the rule of the widget's return value
+    at._run(widget_state=states)
+    assert not at.exception and at.text[0].value == "before the widget: a"

@@ -18,6 +18,7 @@ import streamlit as st
 
 from evallib.errors import InputError
 from evallib.judging.data import load_cases
+from evallib.room.addresses import join_url, reachable_url
 from evallib.room.browsers import (forget_instructor, instructor_standing, remember_instructor, remove_participant,
                                    removed_participants)
 from evallib.room.bundle import export_room, import_bundle
@@ -32,7 +33,7 @@ from ui.room.messages import error_text
 from ui.room.board import refresh_seconds
 from ui.room.endpoint import endpoint_panel
 from ui.room.history import kind_label
-from ui.room.qr import join_url, qr_png, reachable_url
+from ui.room.qr import network_ip, qr_png
 from ui.browser import browser_key
 from ui.room.state import INSTRUCTOR, instructor_credential, room_store
 
@@ -224,19 +225,9 @@ def instructor_panel() -> str | None:
     return code
 
 
-def _network_ip() -> str | None:
-    """This machine's address on its network, as Streamlit prints it at start ("Network URL"), or None."""
-    from streamlit import net_util  # Streamlit's own helper: the address it prints
-
-    try:
-        return net_util.get_internal_ip()
-    except Exception:  # noqa: BLE001 - no network address is a note on the page, never an error
-        return None
-
-
 def join_card(code: str) -> None:
     """The room's code, join link and QR code, large, for the projector."""
-    url, note = reachable_url(join_url(st.context.url, st.context.headers.get("host"), code), _network_ip())
+    url, note = reachable_url(join_url(st.context.url, st.context.headers.get("host"), code), network_ip())
     columns = st.columns([1, 1])
     with columns[0]:
         st.header(t("room.instructor.code_big", code=code))

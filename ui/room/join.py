@@ -18,11 +18,13 @@ from __future__ import annotations
 import streamlit as st
 
 from evallib.errors import InputError
+from evallib.room.addresses import address_reading
 from evallib.room.browsers import join_from_browser, join_reading, leave_from_browser, membership_of, removed_from
 from evallib.room.storage import RoomStorageError, RoomStore, clean_name, normalise_code
 from ui.browser import browser_key
 from ui.i18n import integer, t
 from ui.labels import md
+from ui.room.qr import network_ip
 from ui.room.state import Membership, membership, room_store, set_membership
 
 CODE_KEY = "room.join_code"
@@ -152,6 +154,7 @@ def join_panel() -> Membership | None:
         st.button(t("room.join.leave"), key="room.leave", on_click=_leave)
         return member
     st.subheader(t("room.join.title"))
+    _other_address_note()
     columns = st.columns([1, 2, 1], vertical_alignment="bottom")
     columns[0].text_input(t("room.join.code"), persist_state="session", key=CODE_KEY, max_chars=20)
     columns[1].text_input(t("room.join.name"), persist_state="session", key=NAME_KEY, max_chars=60)
@@ -160,6 +163,24 @@ def join_panel() -> Membership | None:
     if closed:
         st.info(t("room.join.closed", code=closed))
     return None
+
+
+def page_address() -> tuple[str | None, str | None]:
+    """(the URL this browser opened, the ``Host`` header it sent): None each outside a server (AppTest)."""
+    try:
+        return st.context.url, st.context.headers.get("host")
+    except Exception:  # noqa: BLE001 - no request behind this run: no address to compare
+        return None, None
+
+
+def _other_address_note() -> None:
+    """Above the join form: this browser opened the app at another address than the room's link gives
+    (`evallib.room.addresses.address_reading`), where its cookie, and so its membership, may be."""
+    page_url, host = page_address()
+    reading = address_reading(page_url, host, network_ip(), normalise_code(st.session_state.get(CODE_KEY, "")))
+    if reading.code == "other":
+        st.info(t("room.join.other_address", address=md(reading.values["address"], None),
+                  url=md(reading.values["url"], None)))
 
 
 def _closed_room(typed: str) -> str:

@@ -32,6 +32,17 @@ QUERY_FIELDS = SHOWN_QUERY_FIELDS + ["near_miss_of", "language", "register", "ex
 # Pixel widths: a skill name such as "leave-balance-calculator", a query id such as "leave-near-03".
 NAME_WIDTH = 210
 ID_WIDTH = 120
+#: The skills' descriptions wrap: Streamlit 1.67 wraps a cell's text only in rows taller than 4 rem (64 px),
+#: so a row gets the lines the longest description needs, at about `CHARS_PER_LINE` characters a line (the
+#: description column is about 490 px wide at 1280 px with the sidebar open), `LINE_HEIGHT` px each; at
+#: most `MAX_LINES`, what a description at the schema's limit (1,023 characters) needs.
+CHARS_PER_LINE = 70
+LINE_HEIGHT = 19
+ROW_PADDING = 14
+MIN_LINES, MAX_LINES = 4, 15
+#: The skills editor's header, in px, and the tallest it is drawn: past that it scrolls inside.
+HEADER_HEIGHT = 36
+MAX_SKILLS_HEIGHT = 760
 #: The query column: the four columns fit the page at 1280 px with the sidebar open (Streamlit's "large" is
 #: 400 px: the editor scrolled sideways, its last column out of sight); stretched wider when there is room.
 QUERY_WIDTH = 320
@@ -115,6 +126,16 @@ def _query_records(table: pd.DataFrame) -> list[dict]:
     return records
 
 
+def skill_table_size(skills: list[dict]) -> dict[str, int]:
+    """``row_height`` and ``height`` of the skills editor, in px: rows tall enough for the longest description
+    to wrap whole (between `MIN_LINES` and `MAX_LINES` lines), the table no taller than `MAX_SKILLS_HEIGHT`
+    (one more row for the new-row line of a dynamic editor)."""
+    longest = max((len(str(row.get("description") or "")) for row in skills), default=0)
+    lines = min(MAX_LINES, max(MIN_LINES, math.ceil(longest / CHARS_PER_LINE)))
+    row_height = lines * LINE_HEIGHT + ROW_PADDING
+    return {"row_height": row_height, "height": min(MAX_SKILLS_HEIGHT, HEADER_HEIGHT + (len(skills) + 1) * row_height)}
+
+
 def data_editors() -> tuple[SkillCatalogue | None, tuple[LabelledQuery, ...], str]:
     """The two editable tables; returns (catalogue or None, queries, the problem in words or "")."""
     if SOURCE_KEY not in st.session_state:
@@ -122,14 +143,20 @@ def data_editors() -> tuple[SkillCatalogue | None, tuple[LabelledQuery, ...], st
     if EDITED_KEY in st.session_state and _editor_key("skills") not in st.session_state:
         set_data(st.session_state[EDITED_KEY])
     source = st.session_state[SOURCE_KEY]
+    size = skill_table_size(source["skills"]["skills"])
     st.markdown(f"**{t('trigger.skills')}**")
     skills = st.data_editor(
         pd.DataFrame(source["skills"]["skills"], columns=["name", "description"]), key=_editor_key("skills"),
-        num_rows="dynamic", width="stretch", hide_index=True,
+        num_rows="dynamic", width="stretch", hide_index=True, **size,
         column_config={"name": st.column_config.TextColumn(t("trigger.col_name"), width=NAME_WIDTH),
                        "description": st.column_config.TextColumn(t("trigger.col_description"), width="large")})
     skill_data = {**source["skills"], "skills": [{k: v if isinstance(v, str) else "" for k, v in row.items()}
                                                  for row in skills.to_dict("records")]}
+    if skill_table_size(skill_data["skills"])["row_height"] > size["row_height"]:
+        # An edit longer than the rows show: the table starts again from the edits with taller rows (its
+        # size is part of the editor's identity), the queries as last edited.
+        set_data({"skills": skill_data, "queries": (st.session_state.get(EDITED_KEY) or source)["queries"]})
+        st.rerun()
     st.markdown(f"**{t('trigger.queries')}**")
     st.caption(t("trigger.queries_help"))
     names = [row["name"] for row in skill_data["skills"] if row["name"]]
