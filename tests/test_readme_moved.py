@@ -32,7 +32,7 @@ FACTS = {
     ],
     "Running a room": [
         "at most 40 characters: a longer one is shortened", "`EVALLIB_ROOM_REFRESH_SECONDS`", "within ±10 %",
-        "95 % rank interval (paired bootstrap over items)", "multiple comparisons with the best",
+        "95 % rank set (marginal, per attempt", "those whose set holds rank 1",
         "the winner's curse quantified", "within two refreshes", "`/_stcore/health`",
         "the SHA-256 of its cookie, never the cookie", "table `room_endpoints`, not encrypted",
         "**Use the room's model**", "`tests/test_browser_room_endpoint.py`",
