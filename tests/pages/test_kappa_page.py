@@ -179,7 +179,13 @@ def test_judge_scores_with_quadratic_weights_and_bootstrap():
     start = labels.index(text("kappa.metric.kappa_linear", "en")) - 1  # the three side by side
     assert labels[start:start + 3] == [text(f"kappa.metric.kappa_{w}", "en") for w in ("plain", "linear", "quadratic")]
     assert values(at.metric)[start:start + 3] == ["0.24", "0.71", "0.91"]
+    # One interval per kappa: the analytic ones only in the expander that names them, not beside the default.
+    assert not any(c.startswith("95% CI (analytic)") for c in values(at.caption))
+    expander, = [e for e in at.expander if e.label == text("kappa.weighted_analytic", "en")]
+    assert f"{text('kappa.metric.kappa_linear', 'en')}: [0.58, 0.84]" in values(expander.markdown)
+    radio(at, "kappa_ci").set_value("analytic").run()
     assert "95% CI (analytic): [0.58, 0.84]" in values(at.caption)
+    assert not [e for e in at.expander if e.label == text("kappa.weighted_analytic", "en")]
 
 
 def test_choices_survive_a_language_switch():
@@ -582,7 +588,8 @@ def test_few_items_quote_the_coverage_the_bench_measured_for_the_interval_shown(
 
     at = open_page("en")
     radio(at, "kappa_ci").set_value(method).run()
-    reading = measured_coverage("percentile" if method == "bootstrap" else method, 12)
+    # The seed pair has two labels: the small-sample interval is Donner-Eliasziw's goodness of fit.
+    reading = measured_coverage({"bootstrap": "percentile", "small_sample": "goodness_of_fit"}.get(method, method), 12)
     shown = page_text(at)
     assert text(f"kappa.measured.{reading.code}", "en").split(":")[0] in shown
     figure = f"{100 * reading.values['coverage_share']:.1f}%"
