@@ -1,7 +1,8 @@
 """Coverage of 95 % intervals at workshop sizes, old and new side by side (docs/kappa.md#measured-coverage).
 
-Run: ``.venv/bin/python bench/coverage.py [--quick] [--replications R] [--write]`` (seeded; full size
-about 3-4 minutes of CPU on one core, ``--quick`` about 30 s). ``--write`` stores the kappa cells in
+Run: ``.venv/bin/python bench/coverage.py [--quick] [--replications R] [--grid-replications R] [--write]``
+(seeded; the full run took 2,394 s on the shared machine, 2 cores among 8 people, 407 s of CPU;
+``--quick`` runs a sixth of the grid at 60 replications). ``--write`` stores the kappa cells in
 ``evallib/agreement/measured_coverage.json`` (``evallib.agreement.measured``), the figures the kappa
 page quotes on few items.
 

@@ -594,3 +594,20 @@ def test_few_items_quote_the_coverage_the_bench_measured_for_the_interval_shown(
     assert text(f"kappa.measured.{reading.code}", "en").split(":")[0] in shown
     figure = f"{100 * reading.values['coverage_share']:.1f}%"
     assert f"in {'only ' if reading.code == 'measured_below' else 'at least '}{figure} of" in shown
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_three_labels_show_the_posterior_interval_once_and_a_constant_rater_the_items_needed(lang):
+    at = type_ratings(open_page(lang), "0, 1, 2, 2, 1, 0, 2, 1, 0, 2, 1, 1", "0, 1, 2, 1, 1, 0, 2, 2, 0, 2, 1, 0")
+    radio(at, "kappa_weights").set_value("linear").run()
+    shown = page_text(at)
+    assert text("kappa.ci_small.dirichlet_posterior", lang).split("{n}")[0] in shown
+    low, high = metric(at, "kappa.metric.ci_small_sample", lang).strip("[]").replace("\u2212", "-").replace(",", ".") \
+        .replace(" ; ", ";").replace(". ", ";").split(";")
+    assert -1 < float(low) < float(high) < 1
+    assert not any(c.startswith(text("kappa.weighted_ci", lang).split("{")[0]) for c in values(at.caption))
+    at = type_ratings(at, ", ".join(["0"] * 13 + ["1", "2"]), ", ".join(["0"] * 15))
+    messages = " ".join(values(at.info))
+    assert text("kappa.rare_labels.too_few_off_main", lang).split(":")[0] in messages and "44" in messages
+    assert metric(at, "kappa.metric.ci_small_sample", lang) == text("format.undefined", lang)
+    assert no_nan(at)
