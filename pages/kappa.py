@@ -169,8 +169,9 @@ def headline(report: ag.PairReport, name_a: str, name_b: str, ci_method: str) ->
         if pooled:
             st.caption(say("kappa.ci_small", pooled, ci=interval(pooled.values["low"], pooled.values["high"])))
     if rare:
+        needed = rare.values["items_needed"]
         st.info(say("kappa.rare_labels", rare, rater=md((name_a, name_b)[rare.values["rater"]]),
-                    items_needed=integer(rare.values["items_needed"]) if rare.values["items_needed"] else "—"))
+                    items_needed=integer(needed) if needed else t("format.undefined")))
     if degenerate or rare:
         return None
     return interval_shown(report)
