@@ -1,7 +1,8 @@
 """Coverage of 95 % intervals at workshop sizes, old and new side by side (docs/kappa.md#measured-coverage).
 
-Run: ``.venv/bin/python bench/coverage.py [--quick] [--replications R] [--write]`` (seeded; full size
-about 3-4 minutes of CPU on one core, ``--quick`` about 30 s). ``--write`` stores the kappa cells in
+Run: ``.venv/bin/python bench/coverage.py [--quick] [--replications R] [--grid-replications R] [--write]``
+(seeded; the full run took 2,394 s on the shared machine, 2 cores among 8 people, 407 s of CPU;
+``--quick`` runs a sixth of the grid at 60 replications). ``--write`` stores the kappa cells in
 ``evallib/agreement/measured_coverage.json`` (``evallib.agreement.measured``), the figures the kappa
 page quotes on few items.
 
@@ -12,8 +13,12 @@ replication draws n items from it and builds every interval with the shipped fun
 - ``percentile``: percentile bootstrap over items (2,000 resamples), the page's "bootstrap";
 - ``bca``: ``scipy.stats.bootstrap(method="BCa")`` over items (999 resamples), for reference; scipy
   gives no interval when a resample leaves kappa undefined (both raters constant), counted in ``n``;
-- ``small_sample``: `evallib.agreement.small_sample.small_sample_interval`, the page's new default
-  (Donner & Eliasziw 1992 on two labels, bootstrap-t on more).
+- ``small_sample``: `evallib.agreement.small_sample.small_sample_interval`, the page's default
+  (Donner & Eliasziw 1992 on two labels, the calibrated Dirichlet posterior on more), stored under the
+  name of the construction it used (``goodness_of_fit``, ``dirichlet_posterior``).
+
+Then the grid of three and four labels (``bench/kappa_grid.py``: 216 cells, every candidate side by side,
+the old bootstrap-t and the shipped interval in full), and its summary.
 
 A table where the page shows no interval (kappa undefined, or a constant rater: the page then shows
 only the goodness-of-fit interval, which pools both raters' labels) counts as a miss, and ``none``
@@ -41,9 +46,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from evallib.agreement.bootstrap import _percentile_interval, cohen_kappa_table_bootstrap  # noqa: E402
 from evallib.agreement.cohen import _chance_corrected, agreement_weights, kappa_from_table  # noqa: E402
-from evallib.agreement.small_sample import GOODNESS_OF_FIT, small_sample_interval  # noqa: E402
+from evallib.agreement.small_sample import GOODNESS_OF_FIT, POSTERIOR, small_sample_interval  # noqa: E402
 from evallib.agreement.measured import MEASURED_COVERAGE  # noqa: E402
 from evallib.paired import sign_flip_test  # noqa: E402
+from kappa_grid import grid_bench  # noqa: E402
 
 SEED = 22
 N_BOOT = 2000
@@ -96,6 +102,7 @@ def _bca(table: np.ndarray, w: np.ndarray, seed: int) -> tuple[float, float] | N
 
 
 def kappa_intervals(table: np.ndarray, weights: str | None, seed: int) -> dict[str, tuple[float, float] | None]:
+    """Every method's interval on one table, as the page would show it (None: no interval shown)."""
     k = table.shape[0]
     cats = tuple(float(c) for c in range(k))
     w = agreement_weights(cats, weights)
@@ -151,9 +158,11 @@ def kappa_bench(replications: int, bca_replications: int) -> list[dict]:
                 widths[method].append(ci[1] - ci[0])
         print(f"{name:<30} {n:>4} {target:>6.3f} | "
               + " | ".join(f"{summary(hits[m], widths[m], none[m]):<22}" for m in KAPPA_METHODS), flush=True)
+        shipped = GOODNESS_OF_FIT if k == 2 else POSTERIOR  # the construction small_sample_interval picks
+        named = {m: shipped if m == "small_sample" else m for m in KAPPA_METHODS}
         measured.append({"cell": name, "n": n, "kappa": target, "weights": weights, "labels": k,
-                         "coverage": {m: float(np.mean(hits[m])) for m in KAPPA_METHODS},
-                         "replications": {m: len(hits[m]) for m in KAPPA_METHODS}})
+                         "coverage": {named[m]: float(np.mean(hits[m])) for m in KAPPA_METHODS},
+                         "replications": {named[m]: len(hits[m]) for m in KAPPA_METHODS}})
     return measured
 
 
@@ -213,15 +222,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="300 replications per cell instead of 2,000")
     parser.add_argument("--replications", type=int, default=None)
+    parser.add_argument("--grid-replications", type=int, default=None,
+                        help="replications per cell of the 3-4 label grid (default 400: Monte Carlo s.e. 0.011 at "
+                             "0.95; --quick 60 on a sixth of it)")
     parser.add_argument("--write", action="store_true",
                         help=f"write the kappa cells' coverage to {MEASURED_COVERAGE.name}, quoted by the kappa page")
     args = parser.parse_args()
     replications = args.replications or (300 if args.quick else 2000)
     start, cpu = time.perf_counter(), time.process_time()
     measured = kappa_bench(replications, min(replications, 400))
+    grid = grid_bench(args.grid_replications or (60 if args.quick else 400), 200 if args.quick else 400,
+                      seed=SEED, quick=args.quick)
     paired_bench(min(replications, 1000))
     if args.write:
-        record = {"source": "bench/coverage.py", "seed": SEED, "replications": replications, "cells": measured}
+        record = {"source": "bench/coverage.py", "seed": SEED, "replications": replications,
+                  "cells": measured + grid}
         MEASURED_COVERAGE.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {MEASURED_COVERAGE}")
     print(f"\n{time.perf_counter() - start:.0f} s elapsed, {time.process_time() - cpu:.0f} s of CPU (one core)")

@@ -15,7 +15,7 @@ import streamlit as st
 from evallib import agreement as ag
 from evallib.agreement import readings as rd
 from evallib.agreement.measured import measured_coverage
-from evallib.agreement.small_sample import donner_eliasziw_interval, studentised_bootstrap_interval
+from evallib.agreement.small_sample import donner_eliasziw_interval, posterior_interval, posterior_intervals
 from evallib.agreement.cohen import _chance_corrected, _kappa_standard_error, kappa_from_table
 from ui import result_tables as rt
 from ui.code_view import see_the_code
@@ -131,7 +131,7 @@ def interval_shown(report: ag.PairReport) -> rd.Reading:
     else:
         st.caption(t("kappa.ci_analytic_caption", se=number(result.se, ".3f")) + " "
                    + say("kappa.ci_size", rd.analytic_interval_size(result.n)))
-    measured = measured_coverage("percentile" if boot else "small_sample" if small else "analytic", result.n)
+    measured = measured_coverage("percentile" if boot else small.method if small else "analytic", result.n)
     if measured:
         st.caption(say("kappa.measured", measured, coverage=percent(measured.values["coverage_share"], 1)))
     ci = rd.interval_reading(result.kappa, low, high, result.n, rd.LANDIS_KOCH_1977, analytic=not boot)
@@ -147,6 +147,7 @@ def headline(report: ag.PairReport, name_a: str, name_b: str, ci_method: str) ->
     result = report.result
     weighted = result.weights is not None
     degenerate = rd.degenerate_pair(result)
+    rare = report.rare_labels
     low, high = (None, None) if degenerate else shown_interval(report)
     metric_rows([
         (t("kappa.metric.agreement"), percent(result.agreement), t("kappa.metric.agreement_help")),
@@ -167,6 +168,11 @@ def headline(report: ag.PairReport, name_a: str, name_b: str, ci_method: str) ->
         pooled = rd.constant_rater_interval(degenerate, report.small_sample)
         if pooled:
             st.caption(say("kappa.ci_small", pooled, ci=interval(pooled.values["low"], pooled.values["high"])))
+    if rare:
+        needed = rare.values["items_needed"]
+        st.info(say("kappa.rare_labels", rare, rater=md((name_a, name_b)[rare.values["rater"]]),
+                    items_needed=integer(needed) if needed else t("format.undefined")))
+    if degenerate or rare:
         return None
     return interval_shown(report)
 
@@ -217,12 +223,23 @@ def paradox(report: ag.PairReport, name_a: str, name_b: str) -> None:
                       k=integer(len(plain_kappa.categories))))
 
 
-def weighted_comparison(report: ag.PairReport) -> None:
-    """Unweighted, linear and quadratic kappa side by side for numeric scores."""
+def weighted_comparison(report: ag.PairReport, ci_method: str) -> None:
+    """Unweighted, linear and quadratic kappa side by side for numeric scores.
+
+    One interval per kappa: the headline's. The analytic intervals of the three show beside them only
+    when the analytic interval is the one chosen, else in an expander that says what they are.
+    """
     st.subheader(t("kappa.weighted_title"))
     for cell, weighted in zip(st.columns(len(ag.WEIGHTINGS)), report.weighted):
         cell.metric(t(f"kappa.metric.kappa_{weighted.weights or 'plain'}"), number(weighted.kappa))
-        cell.caption(t("kappa.weighted_ci", ci=interval(weighted.ci_low, weighted.ci_high)))
+        if ci_method == "analytic":
+            cell.caption(t("kappa.weighted_ci", ci=interval(weighted.ci_low, weighted.ci_high)))
+    if ci_method != "analytic":
+        with st.expander(t("kappa.weighted_analytic")):
+            for cell, weighted in zip(st.columns(len(ag.WEIGHTINGS)), report.weighted):
+                name = t(f"kappa.metric.kappa_{weighted.weights or 'plain'}")
+                cell.markdown(f"{name}: {interval(weighted.ci_low, weighted.ci_high)}")
+            st.caption(t("kappa.weighted_analytic_caption"))
     credit = rd.closest_scores_credit(report.result.categories)
     st.markdown(say("kappa.weighted", credit, step=md(number(credit.values["step"], ".6g"))))
     st.caption(t("kappa.weighted_values_not_ranks"))
@@ -288,7 +305,7 @@ def multi_rater(by_rater: Sequence | np.ndarray, names: tuple[str, ...], data_ke
 
 def show_code() -> None:
     see_the_code(ag.cohen_kappa, pair_table, _factorise, kappa_from_table, _chance_corrected, _kappa_standard_error,
-                 donner_eliasziw_interval, studentised_bootstrap_interval, caption=t("kappa.code_caption"))
+                 donner_eliasziw_interval, posterior_interval, posterior_intervals, caption=t("kappa.code_caption"))
 
 
 # ------------------------------------------------------------------------------ page
@@ -344,7 +361,7 @@ if report is not None:
         reading(report.result, ci_reading)
     paradox(report, name_a, name_b)
     if report.weighted:
-        weighted_comparison(report)
+        weighted_comparison(report, ci_method)
     download_table("kappa_coefficients", lambda: rt.pair_coefficients(report), label=t("downloads.kappa_coefficients"))
     if report.result.kappa is not None:
         sample_size(report)

@@ -3,7 +3,7 @@
 Plain numpy and the standard library: usable from a script, the CLI or a test. Modules, along the
 lines of the field: ``ratings`` (labels, pairing, presets), ``cohen`` (two raters: the kappa family),
 ``multirater`` (Fleiss, Krippendorff), ``bootstrap`` (intervals from sufficient statistics),
-``small_sample`` (kappa intervals that hold at n = 30: Donner-Eliasziw, bootstrap-t), ``measured`` (what
+``small_sample`` (kappa intervals for a few dozen items: Donner-Eliasziw, a calibrated posterior), ``measured`` (what
 ``bench/coverage.py`` measured of them), ``case_variants`` (labels differing only by case, folded on request),
 ``readings`` (what a value means, as reading codes), ``csv_input`` (ratings from a file).
 

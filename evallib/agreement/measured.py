@@ -28,7 +28,9 @@ def _cells() -> tuple[dict, ...]:
 
 
 def measured_coverage(method: str, n: int) -> Reading | None:
-    """``measured``: the lowest coverage the bench found for ``method`` in its cells of few items, when
+    """``measured``: the lowest coverage the bench found for ``method`` ("analytic", "percentile", or the
+    small-sample interval's construction: ``small_sample.GOODNESS_OF_FIT``, ``small_sample.POSTERIOR``) in
+    its cells of few items, when
     ``n`` is below ``FEW_ITEMS``; ``measured_below`` when that coverage is below ``TARGET``; None on more
     items, or when the bench has no such cell.
 

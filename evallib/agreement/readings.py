@@ -15,7 +15,13 @@ import numpy as np
 from evallib.agreement.bootstrap import BootstrapInterval
 from evallib.agreement.cohen import KappaResult, agreement_weights
 from evallib.agreement.ratings import BOTH_RATERS_CONSTANT, CONSTANT_RATER, Label, format_label
-from evallib.agreement.small_sample import GOODNESS_OF_FIT, SmallSampleInterval
+from evallib.agreement.small_sample import (
+    GOODNESS_OF_FIT,
+    MIN_OFF_MAIN,
+    POSTERIOR,
+    SmallSampleInterval,
+    credible_level,
+)
 from evallib.readings import Reading
 
 
@@ -151,6 +157,45 @@ def degenerate_pair(result: KappaResult) -> Reading | None:
     rater = 0 if len(used_1) == 1 else 1
     return Reading("constant_rater", {"rater": rater, "label": format_label((used_1, used_2)[rater][0]),
                                       "p": result.p_o, "agreement_share": result.agreement})
+
+
+#: The probability with which ``rare_labels``' items needed let each rater use the rarer labels enough.
+RARE_LABELS_ASSURANCE = 0.95
+
+
+def rare_labels(result: KappaResult) -> Reading | None:
+    """``too_few_off_main`` when, on three or more labels, a rater puts fewer than ``MIN_OFF_MAIN`` items off
+    the main label (the label with the most ratings of both raters): no interval is given then (the
+    bench, ``bench/coverage.py``, measures coverage only from that count up). None otherwise, and when
+    kappa is undefined or the labels are two (the goodness-of-fit interval covers those tables).
+
+    Values: ``rater`` (0 or 1, the one with fewer such items), ``label`` (the main label), ``off_main``
+    (that rater's items off it), ``n`` (items), ``min_off_main``, ``other_share`` (share of both raters'
+    ratings off the main label) and ``items_needed``: the fewest items on which a rater giving the other
+    labels at ``other_share`` puts at least ``min_off_main`` items there with probability
+    ``assurance_share`` (binomial), None when ``other_share`` is 0.
+    """
+    if len(result.categories) <= 2 or result.kappa is None:
+        return None
+    table = result.table
+    rows, cols = table.sum(axis=1), table.sum(axis=0)
+    main = int(np.argmax(rows + cols))
+    off = (result.n - int(rows[main]), result.n - int(cols[main]))
+    rater = int(np.argmin(off))
+    if off[rater] >= MIN_OFF_MAIN:
+        return None
+    share = (2 * result.n - rows[main] - cols[main]) / (2 * result.n)
+    needed = None
+    if share > 0:
+        from scipy import stats  # here, not at import: importing evallib.agreement stays light
+
+        sizes = np.arange(1, 1_000_001)
+        enough = stats.binom.sf(MIN_OFF_MAIN - 1, sizes, share) >= RARE_LABELS_ASSURANCE
+        needed = int(sizes[np.argmax(enough)]) if enough.any() else None
+    return Reading("too_few_off_main", {"rater": rater, "label": format_label(result.categories[main]),
+                                        "off_main": off[rater], "n": result.n, "min_off_main": MIN_OFF_MAIN,
+                                        "other_share": float(share), "items_needed": needed,
+                                        "assurance_share": RARE_LABELS_ASSURANCE})
 
 
 def exact_interval(result: KappaResult) -> tuple[float, float] | None:
@@ -336,13 +381,18 @@ def small_sample_flags(ci: SmallSampleInterval, kappa: float | None) -> list[Rea
     ``goodness_of_fit`` (two labels: Donner & Eliasziw's interval, built around Scott's pi), with
     ``goodness_of_fit_pi`` when that centre differs from kappa by ``SAME_COEFFICIENT`` or more (the
     raters use the labels unequally: the model's common share does not hold exactly);
-    ``studentised_bootstrap`` (more labels: bootstrap-t, with its usable resamples).
+    ``dirichlet_posterior`` (more labels: the calibrated posterior interval, with its draws and the
+    credible level used); ``studentised_bootstrap`` (the bootstrap-t, with its usable resamples).
     """
     if ci.method == GOODNESS_OF_FIT:
         flags = [Reading("goodness_of_fit", {"centre": ci.centre})]
         if ci.centre is not None and kappa is not None and abs(ci.centre - kappa) >= SAME_COEFFICIENT:
             flags.append(Reading("goodness_of_fit_pi", {"pi": ci.centre, "kappa": kappa}))
         return flags
+    if ci.method == POSTERIOR:
+        return [Reading("dirichlet_posterior", {"n_valid": ci.n_valid, "n_boot": ci.n_boot,
+                                                "credible_share": credible_level(ci.confidence),
+                                                "confidence_share": ci.confidence})]
     return [Reading("studentised_bootstrap", {"n_valid": ci.n_valid, "n_boot": ci.n_boot})]
 
 

@@ -28,7 +28,9 @@ from evallib.agreement.cohen import (
     kappa_from_table,
 )
 from evallib.agreement.ratings import WEIGHTINGS
+from evallib.agreement.readings import rare_labels
 from evallib.agreement.small_sample import SmallSampleInterval, small_sample_interval
+from evallib.readings import Reading
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,6 +50,8 @@ class PairReport:
     items_needed: int | None
     numeric: bool
     small_sample: SmallSampleInterval | None = None  # when asked for (``small_sample_interval``)
+    #: With the small-sample interval on 3+ labels: ``readings.rare_labels``, the reason no interval is given.
+    rare_labels: Reading | None = None
 
 
 def pair_report(r1: Sequence[object], r2: Sequence[object], *, weights: str | None = None,
@@ -56,7 +60,8 @@ def pair_report(r1: Sequence[object], r2: Sequence[object], *, weights: str | No
     """The two-rater figures of ``r1`` and ``r2`` (shape (n_items,) each), labels read once.
 
     ``bootstrap``: add the percentile bootstrap interval; ``small_sample``: add the interval that holds
-    its level on a few dozen items (``small_sample.small_sample_interval``), same ``n_boot`` and ``seed``.
+    its level on a few dozen items (``small_sample.small_sample_interval``), same ``n_boot`` and ``seed``,
+    and on three or more labels the reason it is withheld, if any (``readings.rare_labels``).
     Raises ``AgreementInputError`` as ``cohen_kappa`` does.
     """
     result = cohen_kappa(r1, r2, weights=weights)
@@ -72,8 +77,9 @@ def pair_report(r1: Sequence[object], r2: Sequence[object], *, weights: str | No
     if bootstrap:
         values = cohen_kappa_table_bootstrap(table, agreement_weights(cats, weights), n_boot=n_boot, seed=seed)
         interval = _percentile_interval(values, result.confidence, n_boot, result.kappa)
-    small = None
+    small = rare = None
     if small_sample and result.kappa is not None:
+        rare = rare_labels(result)
         small = small_sample_interval(table, agreement_weights(cats, weights), confidence=result.confidence,
                                       n_boot=n_boot, seed=seed)
     return PairReport(
@@ -82,4 +88,4 @@ def pair_report(r1: Sequence[object], r2: Sequence[object], *, weights: str | No
         prevalence=_prevalence_index(cats, table) if binary else None,
         bias=_bias_index(cats, table) if binary else None, weighted=weighted, bootstrap=interval,
         items_needed=items_for_half_width(result, half_width=half_width) if result.kappa is not None else None,
-        numeric=numeric, small_sample=small)
+        numeric=numeric, small_sample=small, rare_labels=rare)

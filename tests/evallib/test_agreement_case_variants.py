@@ -64,7 +64,7 @@ def test_the_kappa_command_folds_on_request_and_names_the_variants_otherwise(tmp
     plain = json.loads(capsys.readouterr().out)["report"]
     assert plain["pair"]["result"]["kappa"] == pytest.approx(cohen_kappa_score(A, B))
     assert any(r["code"] == "case_variants" for r in plain["readings"])
-    assert plain["pair"]["small_sample"]["method"] == "studentised_bootstrap"  # four labels before folding
+    assert plain["pair"]["small_sample"]["method"] == "dirichlet_posterior"  # four labels before folding
     assert main(["kappa", str(path), "--json", "--fold-case"]) == 0
     folded = json.loads(capsys.readouterr().out)
     assert folded["inputs"]["fold_case"] is True

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from evallib.agreement import measured
+from evallib.agreement.small_sample import GOODNESS_OF_FIT, POSTERIOR
 from evallib.runs.kappa.bundle import CI_METHODS
 
 CELLS = ({"cell": "a", "n": 30, "labels": 2, "coverage": {"analytic": 0.70, "small_sample": 0.95},
@@ -42,9 +43,13 @@ def test_nothing_on_many_items_or_for_an_unmeasured_method(cells):
 def test_the_shipped_file_is_the_bench_output_for_every_interval_the_page_offers():
     data = json.loads(measured.MEASURED_COVERAGE.read_text(encoding="utf-8"))
     assert data["source"] == "bench/coverage.py" and data["replications"] >= 2000
-    offered = {"small_sample", "analytic", "percentile"}
     assert {"small_sample", "analytic", "bootstrap"} == set(CI_METHODS)
     for cell in data["cells"]:
+        shipped = GOODNESS_OF_FIT if cell["labels"] == 2 else POSTERIOR  # what small_sample_interval picks
+        offered = {shipped, "analytic", "percentile"}
         assert offered <= set(cell["coverage"]) and all(0 <= cell["coverage"][m] <= 1 for m in offered)
+    grid = [cell for cell in data["cells"] if cell["labels"] > 2 and cell["n"] in (15, 20, 30, 50)]
+    assert len(grid) >= 216 and {c["labels"] for c in grid} == {3, 4}
     few = [cell for cell in data["cells"] if cell["n"] < measured.FEW_ITEMS]
-    assert few and all(measured.measured_coverage(m, 30) is not None for m in offered)
+    assert few and all(measured.measured_coverage(m, 30) is not None
+                       for m in (GOODNESS_OF_FIT, POSTERIOR, "analytic", "percentile"))

@@ -16,9 +16,14 @@ from evallib.agreement.bootstrap import _draws
 from evallib.agreement.cohen import agreement_weights
 from evallib.agreement.small_sample import (
     GOODNESS_OF_FIT,
+    POSTERIOR,
     STUDENTISED_BOOTSTRAP,
+    credible_level,
     donner_eliasziw_interval,
+    items_off_main,
     kappa_and_se_of_tables,
+    posterior_interval,
+    posterior_intervals,
     small_sample_interval,
     studentised_bootstrap_interval,
 )
@@ -117,7 +122,7 @@ def test_studentised_bootstrap_degenerate_tables():
 
 def test_small_sample_interval_picks_the_construction_by_the_number_of_labels():
     assert small_sample_interval(np.array([[3, 1], [1, 7]]), np.eye(2)).method == GOODNESS_OF_FIT
-    assert small_sample_interval(np.array([[3, 1, 0], [1, 5, 2], [0, 1, 7]]), QUADRATIC).method == STUDENTISED_BOOTSTRAP
+    assert small_sample_interval(np.array([[3, 1, 0], [1, 5, 2], [0, 1, 7]]), QUADRATIC).method == POSTERIOR
 
 
 def test_pair_report_carries_it_only_when_asked():
@@ -137,7 +142,10 @@ def test_small_sample_readings():
     assert flags[1].values["pi"] < flags[1].values["kappa"]
     scores = pair_report([0, 1, 2, 2, 1, 0], [0, 1, 2, 1, 1, 0], weights="quadratic", small_sample=True)
     flag, = rd.small_sample_flags(scores.small_sample, scores.result.kappa)
-    assert flag.code == "studentised_bootstrap" and flag.values["n_boot"] == 2000
+    assert flag.code == "dirichlet_posterior" and flag.values["n_boot"] == 2000
+    assert flag.values["credible_share"] == pytest.approx(0.98) and flag.values["confidence_share"] == 0.95
+    boot_t, = rd.small_sample_flags(studentised_bootstrap_interval(scores.result.table, QUADRATIC, n_boot=50), None)
+    assert boot_t.code == "studentised_bootstrap" and boot_t.values["n_boot"] == 50
 
 
 def test_constant_rater_gets_the_pooled_interval_and_nothing_else_does():

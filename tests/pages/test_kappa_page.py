@@ -179,7 +179,13 @@ def test_judge_scores_with_quadratic_weights_and_bootstrap():
     start = labels.index(text("kappa.metric.kappa_linear", "en")) - 1  # the three side by side
     assert labels[start:start + 3] == [text(f"kappa.metric.kappa_{w}", "en") for w in ("plain", "linear", "quadratic")]
     assert values(at.metric)[start:start + 3] == ["0.24", "0.71", "0.91"]
+    # One interval per kappa: the analytic ones only in the expander that names them, not beside the default.
+    assert not any(c.startswith("95% CI (analytic)") for c in values(at.caption))
+    expander, = [e for e in at.expander if e.label == text("kappa.weighted_analytic", "en")]
+    assert f"{text('kappa.metric.kappa_linear', 'en')}: [0.58, 0.84]" in values(expander.markdown)
+    radio(at, "kappa_ci").set_value("analytic").run()
     assert "95% CI (analytic): [0.58, 0.84]" in values(at.caption)
+    assert not [e for e in at.expander if e.label == text("kappa.weighted_analytic", "en")]
 
 
 def test_choices_survive_a_language_switch():
@@ -582,8 +588,26 @@ def test_few_items_quote_the_coverage_the_bench_measured_for_the_interval_shown(
 
     at = open_page("en")
     radio(at, "kappa_ci").set_value(method).run()
-    reading = measured_coverage("percentile" if method == "bootstrap" else method, 12)
+    # The seed pair has two labels: the small-sample interval is Donner-Eliasziw's goodness of fit.
+    reading = measured_coverage({"bootstrap": "percentile", "small_sample": "goodness_of_fit"}.get(method, method), 12)
     shown = page_text(at)
     assert text(f"kappa.measured.{reading.code}", "en").split(":")[0] in shown
     figure = f"{100 * reading.values['coverage_share']:.1f}%"
     assert f"in {'only ' if reading.code == 'measured_below' else 'at least '}{figure} of" in shown
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_three_labels_show_the_posterior_interval_once_and_a_constant_rater_the_items_needed(lang):
+    at = type_ratings(open_page(lang), "0, 1, 2, 2, 1, 0, 2, 1, 0, 2, 1, 1", "0, 1, 2, 1, 1, 0, 2, 2, 0, 2, 1, 0")
+    radio(at, "kappa_weights").set_value("linear").run()
+    shown = page_text(at)
+    assert text("kappa.ci_small.dirichlet_posterior", lang).split("{n}")[0] in shown
+    low, high = metric(at, "kappa.metric.ci_small_sample", lang).strip("[]").replace("\u2212", "-").replace(",", ".") \
+        .replace(" ; ", ";").replace(". ", ";").split(";")
+    assert -1 < float(low) < float(high) < 1
+    assert not any(c.startswith(text("kappa.weighted_ci", lang).split("{")[0]) for c in values(at.caption))
+    at = type_ratings(at, ", ".join(["0"] * 13 + ["1", "2"]), ", ".join(["0"] * 15))
+    messages = " ".join(values(at.info))
+    assert text("kappa.rare_labels.too_few_off_main", lang).split(":")[0] in messages and "44" in messages
+    assert metric(at, "kappa.metric.ci_small_sample", lang) == text("format.undefined", lang)
+    assert no_nan(at)

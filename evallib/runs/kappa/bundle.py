@@ -118,7 +118,10 @@ def _small(ci) -> dict | None:
 
 
 def shown_interval(report) -> tuple[float | None, float | None]:
-    """The bounds of the interval asked for: bootstrap, small-sample, else the analytic one."""
+    """The bounds of the interval asked for: bootstrap, small-sample, else the analytic one; none where
+    the small-sample interval is withheld for too few items on the rarer labels."""
+    if report.rare_labels:
+        return None, None
     if report.bootstrap:
         return report.bootstrap.low, report.bootstrap.high
     if report.small_sample:
@@ -139,11 +142,14 @@ def _pair(labels_a, labels_b, inputs: KappaInputs) -> tuple[dict, list]:
                "pabak": report.pabak, "ac1": report.ac1, "alpha": report.alpha, "prevalence": report.prevalence,
                "bias": report.bias, "weighted": [_kappa(w) for w in report.weighted] if report.weighted else None,
                "bootstrap": _interval(boot) if boot else None, "items_needed": report.items_needed,
-               "numeric": report.numeric, "small_sample": _small(report.small_sample)}
+               "numeric": report.numeric,
+               "small_sample": None if report.rare_labels else _small(report.small_sample),
+               "rare_labels": report.rare_labels is not None}
     degenerate = rd.degenerate_pair(result)
     found = _reading("kappa.degenerate", degenerate)
     found += _reading("kappa.ci_small", rd.constant_rater_interval(degenerate, report.small_sample))
-    if degenerate is None:
+    found += _reading("kappa.rare_labels", report.rare_labels)
+    if degenerate is None and report.rare_labels is None:
         low, high = shown_interval(report)
         if boot:
             found += [r for flag in rd.bootstrap_flags(boot) for r in _reading("kappa.ci_flag", flag)]

@@ -31,6 +31,7 @@ from evallib.runs.kappa.bundle import (CI_METHODS, HALF_WIDTH, N_BOOT, KappaInpu
 from evallib.runs.gate import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, UsageError, outcome, report_file,
                               run_command, verdict, write_bundle)
 from evallib.runs.bundle import RunBundleError, dumps
+from evallib.runs.kappa.sentences import sentence
 
 WEIGHT_NAMES = {"none": None, "linear": "linear", "quadratic": "quadratic"}
 
@@ -42,8 +43,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--pair", default=None, help="the two raters of Cohen's kappa: names or numbers, e.g. 1,3")
     parser.add_argument("--weights", choices=tuple(WEIGHT_NAMES), default="none", help="Cohen's kappa weights")
     parser.add_argument("--ci", choices=CI_METHODS, default=CI_METHODS[0],
-                        help=f"interval of Cohen's kappa: small_sample (Donner-Eliasziw on two labels, bootstrap-t "
-                             f"on more; holds at n = 30), analytic, or percentile bootstrap ({N_BOOT} resamples)")
+                        help=f"interval of Cohen's kappa: small_sample (Donner-Eliasziw on two labels, a calibrated "
+                             f"Dirichlet posterior on more; measured from 15 items), analytic, or percentile "
+                             f"bootstrap ({N_BOOT} resamples)")
     parser.add_argument("--level", choices=LEVELS, default="nominal", help="Krippendorff's alpha level")
     parser.add_argument("--fold-case", action="store_true",
                         help="merge labels that differ only by case (\"Yes\" / \"yes\"), as the page's checkbox")
@@ -118,6 +120,7 @@ def _number(value: float | None, spec: str = ".3f") -> str:
 
 
 SMALL_SAMPLE_NAMES = {"goodness_of_fit": "Donner-Eliasziw goodness of fit, centred on Scott's pi",
+                      "dirichlet_posterior": f"Dirichlet posterior over the cells, {N_BOOT} draws, calibrated",
                       "studentised_bootstrap": f"bootstrap-t over items, {N_BOOT} resamples"}
 
 
@@ -131,9 +134,11 @@ def _print_table(name: str, report: dict, inputs: KappaInputs) -> None:
             result["ci_low"], result["ci_high"])
         how = (f"bootstrap over items, {N_BOOT} resamples" if boot else SMALL_SAMPLE_NAMES[small["method"]] if small
                else "analytic")
+        shown = ("no 95 % CI (too few items on the rarer labels, below)" if pair["rare_labels"] else
+                 f"95 % CI [{_number(low)}, {_number(high)}] ({how})")
         print(f"Cohen's kappa {raters[inputs.pair[0]]} / {raters[inputs.pair[1]]} (weights "
-              f"{result['weights'] or 'none'}): {_number(result['kappa'])}, 95 % CI [{_number(low)}, "
-              f"{_number(high)}] ({how}), {result['n']} items ({result['n_dropped']} with a missing rating left out)")
+              f"{result['weights'] or 'none'}): {_number(result['kappa'])}, {shown}, {result['n']} items "
+              f"({result['n_dropped']} with a missing rating left out)")
         print(f"  agreement {result['agreement']:.1%}, p_o {result['p_o']:.3f}, p_e {result['p_e']:.3f}; "
               f"Scott's pi {_number(pair['scott_pi'])}, PABAK {_number(pair['pabak'])}, AC1 {_number(pair['ac1'])}, "
               f"alpha {_number(pair['alpha'])}")
@@ -150,8 +155,11 @@ def _print_table(name: str, report: dict, inputs: KappaInputs) -> None:
         ci = figures["interval"]
         print(f"{title}: {_number(figures[value])}, 95 % CI [{_number(ci['low'])}, {_number(ci['high'])}] "
               f"(bootstrap over items, {ci['n_valid']} of {ci['n_boot']} resamples defined)")
+    context = {"names": (raters[inputs.pair[0]], raters[inputs.pair[1]]), "half": HALF_WIDTH}
+    if pair["status"] == "ok":
+        context["n"] = pair["result"]["n"]
     for reading in report["readings"]:
-        print(f"  {reading['topic']}.{reading['code']}: {json.dumps(reading['values'], ensure_ascii=False)}")
+        print(f"  {sentence(reading, context)}")
 
 
 def run(args: argparse.Namespace) -> int:

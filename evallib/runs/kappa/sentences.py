@@ -1,0 +1,93 @@
+"""The kappa command's readings as the English sentences the page shows, with their values.
+
+The page translates a reading ``{"topic", "code", "values"}`` through the gettext catalogues
+(``ui/readings.say``); the command line prints the same English sentence, read from the English
+catalogue with Babel (no Streamlit), its values written as the English page writes them: shares as
+percentages, band keys by their names, counts with a thousands separator, figures to two decimals,
+an interval as [low, high]. The page's extra values (the raters' names, "12 items") come from the
+run itself (``context``). Markdown emphasis is dropped: a terminal shows it as asterisks.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+#: The English catalogue, the page's own (``ui/locale/en``): one text for the page and the terminal.
+CATALOGUE = Path(__file__).resolve().parents[3] / "ui" / "locale" / "en" / "LC_MESSAGES" / "messages.po"
+BANDS = "kappa.band"
+
+
+@cache
+def _messages() -> dict[str, str | tuple[str, ...]]:
+    with CATALOGUE.open("rb") as po:
+        return {m.id if isinstance(m.id, str) else m.id[0]: m.string for m in read_po(po) if m.id}
+
+
+def _text(key: str, n: int | None = None) -> str:
+    """The English text of ``key``; a plural message takes its form from ``n`` (English: 1 is singular)."""
+    found = _messages().get(key)
+    if not found:
+        raise KeyError(f"no English text for {key!r} in {CATALOGUE}")
+    if isinstance(found, tuple):
+        return found[0 if n == 1 else 1]
+    return found
+
+
+def _figure(value: float | None, spec: str = ".2f") -> str:
+    if value is None or value != value:
+        return _text("format.undefined")
+    return format(float(value) + 0.0, spec)
+
+
+def _written(name: str, value: object) -> str:
+    """One value as the English page writes it (``ui.readings.formatted``'s conventions)."""
+    if name.endswith("share"):
+        return _text("format.undefined") if value is None else f"{float(value):.0%}"
+    if name.endswith("band"):
+        return _text(f"{BANDS}.{value}")
+    if isinstance(value, bool) or isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    return _figure(value)
+
+
+def _items(n: int) -> str:
+    return _text("kappa.n_items", n).format(n=f"{n:,}")
+
+
+def sentence(reading: dict, context: dict | None = None) -> str:
+    """The English sentence of ``reading`` (``{"topic", "code", "values"}``, as in the kappa report).
+
+    ``context``: ``names`` (the two raters of the pair), ``n`` (the pair's items) and ``half`` (the
+    half-width planned for), when the reading needs them. Raises
+    KeyError when the catalogue has no such message or the sentence needs a value nobody gave.
+    """
+    context = context or {}
+    values = reading["values"]
+    extra: dict[str, str] = {name: _written(name, value) for name, value in values.items()}
+    if "low" in values and "high" in values:
+        extra["ci"] = "undefined" if values["low"] is None or values["high"] is None else \
+            f"[{_figure(values['low'])}, {_figure(values['high'])}]"
+    names = context.get("names")
+    if names:
+        rater = values.get("rater", 0)
+        extra.update(a=names[0], b=names[1], rater=names[rater], other=names[1 - rater])
+    for count in ("a_count", "b_count"):
+        if count in values:
+            extra[count] = _items(values[count])
+    if "step" in values:
+        extra["step"] = format(values["step"], ".6g")
+    if "n" in context and "n" not in values:
+        extra["n"] = f"{context['n']:,}"
+    if "half" in context:
+        extra["half"] = format(context["half"], ".1f")
+    if "value" in values:
+        extra["value"] = _figure(values["value"], ".3f" if reading["topic"] == "kappa.alpha" else ".2f")
+    if "coverage_share" in values:
+        extra["coverage"] = f"{values['coverage_share']:.1%}"
+    text = _text(f"{reading['topic']}.{reading['code']}", values.get("n"))
+    return text.format(**extra).replace("**", "")

@@ -1,0 +1,82 @@
+"""The kappa command prints the page's English sentences with their values, never a reading's id or a
+placeholder left unfilled (evallib.runs.kappa.sentences)."""
+
+import re
+
+import pytest
+
+from evallib.__main__ import main
+from evallib.runs.kappa.bundle import KappaInputs, kappa_report
+from evallib.runs.kappa.sentences import sentence
+
+CASES = {  # name: (ratings of three raters, options)
+    "binary": ([[1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 0, 1], [1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 0, 1],
+                [1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 0, 1]], {}),
+    "scores": ([[0, 1, 2, 2, 1, 0, 2, 1, 0, 2], [0, 1, 2, 1, 1, 0, 2, 2, 0, 2], [0, 2, 2, 2, 1, 0, 1, 1, 0, 2]],
+               {"weights": "quadratic"}),
+    "constant rater": ([[1] * 10, [1, 1, 1, 0, 1, 1, 1, 1, 1, 1], [1, 1, 0, 0, 1, 1, 1, 1, 1, 1]], {}),
+    "both constant": ([[1] * 6, [1] * 6, [1, 1, 0, 1, 1, 1]], {}),
+    "analytic": ([[0, 1, 2, 2, 1, 0, 2, 1, 0, 2], [0, 1, 2, 1, 1, 0, 2, 2, 0, 2], [0, 2, 2, 2, 1, 0, 1, 1, 0, 2]],
+                 {"weights": "linear", "ci_method": "analytic"}),
+    "bootstrap": ([[1, 1, 0, 1, 0, 1, 1, 0], [1, 0, 0, 1, 0, 1, 1, 1], [1, 1, 1, 1, 0, 0, 1, 0]],
+                  {"ci_method": "bootstrap"}),
+    "rare labels": ([[0] * 13 + [1, 2], [0] * 15, [0] * 13 + [2, 1]], {"weights": "linear"}),
+    "one rare item": ([[0] * 13 + [1, 2], [0] * 14 + [2], [0] * 13 + [2, 1]], {"weights": "linear"}),
+}
+
+
+def _csv(ratings) -> str:
+    return "a,b,c\n" + "".join(",".join(map(str, item)) + "\n" for item in zip(*ratings))
+
+
+def _inputs(ratings, options) -> KappaInputs:
+    return KappaInputs("file", file_name="r.csv", file_text=_csv(ratings), **options)
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_every_reading_of_a_run_reads_as_a_sentence_with_its_values(name):
+    report = kappa_report(_inputs(*CASES[name]))
+    assert report["readings"]
+    for reading in report["readings"]:
+        text = sentence(reading, {"names": ("a", "b"), "n": len(CASES[name][0][0]), "half": 0.1})
+        assert "{" not in text and "⟦" not in text and "**" not in text, text
+        assert f"{reading['topic']}.{reading['code']}" not in text and len(text.split()) > 3
+
+
+def test_a_sentence_writes_the_reading_values_as_the_english_page_does():
+    reading = {"topic": "kappa.ci", "code": "bands",
+               "values": {"low": -0.355, "high": 1.0, "n": 8, "low_band": "landis_koch.poor",
+                          "high_band": "landis_koch.almost_perfect"}}
+    assert sentence(reading) == ("The 95% interval [-0.35, 1.00] runs from “poor” to “almost perfect” on the "
+                                 "Landis & Koch scale: with 8 items, the data cannot pick a band.")
+
+
+def test_a_reading_the_catalogue_lacks_is_an_error_not_an_id_printed():
+    with pytest.raises(KeyError, match="kappa.ci.no_such_code"):
+        sentence({"topic": "kappa.ci", "code": "no_such_code", "values": {}})
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_command_prints_no_reading_id(name, tmp_path, capsys):
+    ratings, options = CASES[name]
+    path = tmp_path / "r.csv"
+    path.write_text(_csv(ratings), encoding="utf-8")
+    args = ["kappa", str(path)]
+    for option, flag in (("weights", "--weights"), ("ci_method", "--ci")):
+        if option in options:
+            args += [flag, options[option]]
+    main(args)
+    out = capsys.readouterr().out
+    assert not re.search(r"\bkappa\.[a-z_]+\.[a-z_]+\b", out), out
+    assert not re.search(r"\{[a-z_]+\}", out), out
+
+
+def test_too_few_items_on_the_rare_labels_is_said_with_the_items_needed_instead_of_an_interval(tmp_path, capsys):
+    path = tmp_path / "r.csv"
+    path.write_text(_csv(CASES["rare labels"][0]), encoding="utf-8")
+    main(["kappa", str(path), "--weights", "linear"])
+    out = capsys.readouterr().out
+    assert "no 95 % CI (too few items on the rarer labels" in out and "[-1.000, 1.000]" not in out
+    assert ("Too few items on the rarer labels for an interval: b puts 0 of the 15 items on a label other "
+            "than “0”") in out
+    assert "about 44 items would give each rater that many with a probability of 95%" in out
