@@ -1,4 +1,4 @@
-"""Kappa on three or four labels: candidate intervals measured side by side on one grid (issue 28, point 4).
+"""Kappa on three or four labels: candidate intervals measured side by side on one grid (docs/kappa.md#posterior).
 
 Imported by ``bench/coverage.py``. Each cell is a population of two raters' labels: the main label
 (first) has share ``prevalence`` for both raters, the others split the rest equally, and the joint
