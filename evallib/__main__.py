@@ -14,9 +14,11 @@ Commands:
   record gnss        collect the GNSS live agent's requests (12 cases x --runs) and record them likewise
   record all         the four pages above in one go, resumable: requests already recorded are not asked
                      again (see evallib.runs.record_all)
-  authored persona   write the shipped recordings/persona.jsonl from data/persona_authored_responses.json
+  authored persona   write the shipped packs/fr/recordings/persona.jsonl from packs/fr/persona_authored_responses.json
                      (hand-written example answers, recorded with provenance "authored")
-  authored gnss      write the shipped recordings/gnss.jsonl from data/gnss_authored_answers.json
+  authored gnss      write the shipped packs/fr/recordings/gnss.jsonl from packs/fr/gnss_authored_answers.json
+  pack check DIR     every problem of a workshop pack (folder or .zip), exit 2 when there is one
+  pack new DIR       a copy of a built-in pack (--from fr|en) to edit (docs/packs.md)
   room token         draw a new room instructor token, kept (hashed) in the room database, and print it
 
 Exit codes of record: 0 every request answered, 2 a usage error, or more than --max-failed-share of
@@ -40,9 +42,10 @@ from evallib.llm import (ChatResult, RecordingProvider, Recordings, collect, loc
                          make_provider)
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
 from evallib.persona.catalogue import AUTHORED_MODEL, build_requests, load_catalogue
+from evallib.packs.layout import builtin_file
 
 ROOT = Path(__file__).resolve().parent.parent
-AUTHORED_RESPONSES = ROOT / "data" / "persona_authored_responses.json"
+AUTHORED_RESPONSES = builtin_file("persona_authored_responses.json")
 PERSONA_SET = "persona"
 PAGES = ("persona", "gnss")
 
@@ -235,11 +238,13 @@ EVALUATIONS = {"trigger": "evallib.runs.trigger.cli", "judge": "evallib.runs.jud
 EVALUATIONS["persona"] = "evallib.runs.persona.cli"  # the persona audit, its run bundle and an accuracy gate
 EVALUATIONS["kappa"] = "evallib.runs.kappa.cli"  # the kappa page's figures from a ratings file
 EVALUATIONS["room"] = "evallib.room.cli"  # room token: draw a new instructor token (the drawn one is kept hashed)
+EVALUATIONS["pack"] = "evallib.packs.cli"  # pack check DIR, pack new DIR --from fr|en (docs/packs.md#cli)
 #: What the top-level ``--help`` says of each evaluation command (its own ``--help`` says the rest).
 EVALUATION_HELP = {
     "trigger": "the trigger eval as a CI gate", "judge": "the LLM-as-judge pipeline, a JSON report and a gate",
     "gnss": "the GNSS agent evaluation", "persona": "the persona audit, its run bundle, an accuracy gate",
     "kappa": "the kappa page's figures from a ratings file", "room": "room token: draw a new instructor token",
+    "pack": "pack check DIR (every problem of a workshop pack), pack new DIR --from fr|en",
 }
 
 

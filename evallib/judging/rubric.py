@@ -1,7 +1,7 @@
 """The rubric of the model grader, as data: criteria scored from 0 to their maximum, total = their sum.
 
 Default (docs/judge.md#rubric): FORMAT 0-3, VALIDITY 0-4, ADEQUACY 0-3, total 10, with descriptions written for
-this app in ``data/judging_prompts.json``. The page edits it as a table; `parse_rubric` validates
+this app in ``packs/fr/judging_prompts.json``. The page edits it as a table; `parse_rubric` validates
 what comes back (schema, then names the judge can write as distinct JSON keys).
 """
 
@@ -81,7 +81,7 @@ def parse_rubric(data: object) -> Rubric:
 
 
 def default_prompts() -> dict:
-    """The default templates and rubric as stored in ``data/judging_prompts.json``."""
+    """The default templates and rubric as stored in ``packs/fr/judging_prompts.json``."""
     return json.loads(DEFAULT_PROMPTS.read_text(encoding="utf-8"))
 
 

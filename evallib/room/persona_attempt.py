@@ -33,7 +33,7 @@ from evallib.persona.classifier import UNDECIDED, class_sums, decide
 from evallib.room.attempts import VERSION, answer_provenance, reading_dicts, validate_attempt
 from evallib.text import l2_normalize_rows, smoothed_idf, squared_row_norms, term_counts, tokenize
 
-#: The probe set aside for the winner's curse: the sixth and last probe of ``data/personas.json``
+#: The probe set aside for the winner's curse: the sixth and last probe of ``packs/fr/personas.json``
 #: ("Une amie a lu ma nouvelle..."), an ambiguous writer's request like the five others. Chosen once,
 #: before any result was seen, and never by looking at scores: that is what makes its figure honest.
 #: A catalogue with fewer probes has no held-out probe (the board then says there is none).

@@ -9,7 +9,7 @@ more than ``--max-unscored-share`` of the grades unscored), 2 not measured: a us
 option, invalid cases, template or rubric file, offline without recordings for the chosen models) or
 calls that got no answer (see below). Offline, answers are
 replayed from ``recordings/`` and the models default to the authored ones. ``--record`` (live) adds
-every successful answer to ``recordings/judge.jsonl``: with ``--compare --probes`` on the default
+every successful answer to ``packs/fr/recordings/judge.jsonl``: with ``--compare --probes`` on the default
 cases it records the whole default set the page replays. ``--probes`` also grades padded copies
 (verbosity) and, with ``--compare``, judges A against B in both orders (position); offline, on the
 cases the authored recordings cover, live on every case. The report is the run bundle of the run

@@ -47,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--live", metavar="MODEL", help="ask MODEL at the live endpoint")
     add_live_options(parser, ("--kind", "--provider"))
     parser.add_argument("--catalogue", type=Path, default=DEFAULT_CATALOGUE,
-                        help="assistants and probes (JSON, the page's download; default: data/personas.json)")
+                        help="assistants and probes (JSON, the page's download; default: packs/fr/personas.json)")
     parser.add_argument("--min-accuracy", type=float, default=None,
                         help="gate: exit 1 when the leave-one-out accuracy (its point value; the interval over "
                              "probes is in the report) is below (default: no gate)")
