@@ -246,6 +246,8 @@ class Recordings:
         self.local_directory = Path(local_directory) if local_directory is not None else None
         self.write_directory = self.local_directory or self.directory
         self.problems: list[RecordingProblem] = []
+        #: Added to the provenance of every line this object writes (``{"pack": id}`` when recording a pack).
+        self.provenance_extra: dict = {}
         self._by_key: dict[str, Recording] = {}
         self._content: dict[str, str] = {}
         self._appended: dict[str, int] = {}  # lines this object appended, by set
@@ -331,6 +333,7 @@ class Recordings:
         if provenance.get("provider", "openai") not in PROVIDER_KINDS:
             raise ValueError(f"provenance provider must be one of {PROVIDER_KINDS}")
         key = request.key()
+        provenance = {**provenance, **self.provenance_extra}
         recording = Recording(set_name, key, request, _as_replayed(result, provenance, key), dict(provenance))
         line = recording.to_line()
         with self._lock:

@@ -23,6 +23,7 @@ import json
 import sys
 from pathlib import Path
 
+from evallib.packs.options import add_pack_option
 from evallib.runs.failures import call_failures
 from evallib.runs.gate import (EXIT_NOT_MEASURED, LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options,
                               command_options, exit_code, live_config, outcome, report_failures, report_file,
@@ -56,6 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--recordings", type=Path, default=None,
                         help="one folder to read recordings from (default: the shipped recordings/ and the local "
                              "folder)")
+    add_pack_option(parser, "persona", {"catalogue": "personas.json"})
     return parser
 
 
