@@ -8,6 +8,7 @@ what comes back (schema, then names the judge can write as distinct JSON keys).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from dataclasses import dataclass
 
 from evallib.judging.data import DATA, JudgeDataError
@@ -80,9 +81,9 @@ def parse_rubric(data: object) -> Rubric:
     return Rubric(criteria)
 
 
-def default_prompts() -> dict:
-    """The default templates and rubric as stored in ``packs/fr/judging_prompts.json``."""
-    return json.loads(DEFAULT_PROMPTS.read_text(encoding="utf-8"))
+def default_prompts(path: str | Path = DEFAULT_PROMPTS) -> dict:
+    """The templates and rubric as stored in a pack's ``judging_prompts.json`` (default: the built-in French pack's)."""
+    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 def default_rubric() -> Rubric:

@@ -1,0 +1,99 @@
+"""AppTest: a pack written from scratch and recorded against the fake server, run on every page it covers, offline;
+the sidebar's choice, a bad upload named file by file, and an English session opening the English pack."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from evallib.__main__ import main
+from evallib.packs.loader import builtin_packs
+from tests.conftest import FAKE_KEY
+from tests.fake_llm_server import FakeLLMServer
+from tests.small_pack import ASSISTANTS, CASES, KAPPA, QUERIES, SKILLS, write_small_pack
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+@pytest.fixture(scope="module")
+def recorded_pack(tmp_path_factory):
+    folder = write_small_pack(tmp_path_factory.mktemp("packs") / "small")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("OPENAI_API_KEY", FAKE_KEY)
+    with FakeLLMServer(api_key=FAKE_KEY) as server:
+        assert main(["record", "all", "--pack", str(folder), "--base-url", server.openai_base_url,
+                     "--model", "fake-tools"]) == 0
+    mp.undo()
+    return folder
+
+
+def _open(page: str, lang: str = "en", **state) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.session_state["lang"] = lang
+    for key, value in state.items():
+        at.session_state[key] = value
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _shown(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [e.value for kind in (at.error, at.warning, at.info, at.success) for e in kind]
+    frames = [str(d.value.to_dict()) for d in at.dataframe]
+    return "\n".join(parts + frames)
+
+
+def test_the_trigger_page_starts_from_the_pack_s_skills_and_queries(recorded_pack):
+    at = _open("pages/trigger.py", pack_choice=str(recorded_pack))
+    frames = " ".join(str(d.value.to_dict()) for d in at.dataframe) + " ".join(
+        str(e.value) for e in at.get("arrow_data_frame"))
+    assert all(s["name"] in frames for s in SKILLS) and all(q[0] in frames for q in QUERIES)
+    assert "leave-balance-calculator" not in frames  # nothing of the French pack
+
+
+def test_the_persona_page_starts_from_the_pack_s_assistants(recorded_pack):
+    at = _open("pages/persona.py", pack_choice=str(recorded_pack))
+    frames = " ".join(str(d.value.to_dict()) for d in at.dataframe)
+    assert all(a["name"] in frames for a in ASSISTANTS)
+
+
+def test_the_judge_page_starts_from_the_pack_s_cases_and_templates(recorded_pack):
+    at = _open("pages/judge.py", pack_choice=str(recorded_pack))
+    frames = " ".join(str(d.value.to_dict()) for d in at.dataframe)
+    assert all(c["id"] in frames for c in CASES)
+    assert at.text_area(key="judge_template_A").value.startswith("You write code for an operations team")
+
+
+def test_the_kappa_page_offers_the_pack_s_example(recorded_pack):
+    at = _open("pages/kappa.py", pack_choice=str(recorded_pack))
+    assert [b.label for b in at.button if b.key and b.key.startswith("kappa_preset_")] == [KAPPA["examples"][0]["title"]]
+
+
+def test_the_pack_s_recordings_are_offered_offline(recorded_pack):
+    at = _open("pages/trigger.py", pack_choice=str(recorded_pack))
+    assert "fake-tools" in " ".join(str(s.options) for s in at.selectbox) + _shown(at)
+
+
+def test_a_bad_pack_choice_is_named_and_the_pages_fall_back(tmp_path):
+    broken = write_small_pack(tmp_path / "broken")
+    data = json.loads((broken / "triggering_queries.json").read_text(encoding="utf-8"))
+    data["queries"][1]["expected"] = "coffee-maker"
+    (broken / "triggering_queries.json").write_text(json.dumps(data), encoding="utf-8")
+    at = _open("pages/trigger.py", pack_choice=str(broken))
+    errors = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))  # Markdown escapes off
+    assert "triggering_queries.json" in errors and "coffee-maker" in errors and "query 2" in errors
+    frames = " ".join(str(d.value.to_dict()) for d in at.dataframe)
+    assert "trip-booker" not in frames  # the session's language's built-in pack instead
+
+
+@pytest.mark.skipif("en" not in builtin_packs(), reason="the English pack is written on another branch")
+def test_an_english_session_opens_the_english_pack_and_a_french_one_the_french_pack():
+    english, french = _open("pages/trigger.py", "en"), _open("pages/trigger.py", "fr")
+    assert " ".join(str(d.value.to_dict()) for d in english.dataframe) != " ".join(
+        str(d.value.to_dict()) for d in french.dataframe)
