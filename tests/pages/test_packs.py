@@ -97,3 +97,15 @@ def test_an_english_session_opens_the_english_pack_and_a_french_one_the_french_p
     english, french = _open("pages/trigger.py", "en"), _open("pages/trigger.py", "fr")
     assert " ".join(str(d.value.to_dict()) for d in english.dataframe) != " ".join(
         str(d.value.to_dict()) for d in french.dataframe)
+
+
+def test_the_sidebar_offers_the_packs_of_evallib_packs_and_a_choice_restarts_the_editors(recorded_pack, monkeypatch):
+    monkeypatch.setenv("EVALLIB_PACKS", str(recorded_pack.parent))
+    at = _open("pages/trigger.py")
+    assert "leave-balance-calculator" in " ".join(str(d.value.to_dict()) for d in at.dataframe)  # French by default
+    select = at.selectbox(key="_pack_select")
+    assert "Pack folder: small" in select.options and "Built-in pack: fr" in select.options
+    select.select("Pack folder: small").run()
+    assert not at.exception
+    frames = " ".join(str(d.value.to_dict()) for d in at.dataframe)
+    assert "trip-booker" in frames and "leave-balance-calculator" not in frames
