@@ -5,7 +5,7 @@ Which pack a page reads, first match wins: the pack the instructor set for the r
 chosen in the sidebar (a built-in pack, one of the folder named by ``EVALLIB_PACKS``, an uploaded zip),
 else the built-in pack of the session's language (``en`` when present, else ``fr``). Packs are opened
 (and checked) once per server process and reopened when a file of theirs changes. A page the pack does
-not cover reads the built-in French pack's file.
+not cover reads the built-in pack of the pack's language (`pack_file`).
 
 When the pack a page reads changes, `pack_changed` says so once, so that the page starts its editors
 again from the new content.
@@ -74,8 +74,11 @@ def current_pack() -> Pack:
 
 
 def pack_file(name: str) -> Path:
-    """The current pack's content file ``name``, or the built-in French pack's when the pack lacks it."""
-    return current_pack().file(name) or FRENCH_DIR / name
+    """The current pack's content file ``name``; when the pack lacks it, the built-in pack's of the pack's
+    language (the French one's when that has none either)."""
+    pack = current_pack()
+    fallback = builtin_packs().get(default_pack_id(pack.language), FRENCH_DIR) / name
+    return pack.file(name) or (fallback if fallback.is_file() else FRENCH_DIR / name)
 
 
 def pack_changed(page: str) -> bool:

@@ -109,3 +109,15 @@ def test_the_sidebar_offers_the_packs_of_evallib_packs_and_a_choice_restarts_the
     assert not at.exception
     frames = " ".join(str(d.value.to_dict()) for d in at.dataframe)
     assert "trip-booker" in frames and "leave-balance-calculator" not in frames
+
+
+def test_a_page_the_pack_does_not_cover_keeps_the_built_in_pack_of_its_language(tmp_path):
+    folder = write_small_pack(tmp_path / "trigger-only")
+    manifest = json.loads((folder / "pack.json").read_text(encoding="utf-8"))
+    (folder / "pack.json").write_text(json.dumps({**manifest, "pages": ["trigger"]}), encoding="utf-8")
+    for name in ("personas.json", "judging_prompts.json", "judging_cases.json", "kappa_examples.json"):
+        (folder / name).unlink()
+    at = _open("pages/kappa.py", "fr", pack_choice=str(folder))
+    assert not at.error
+    keys = [b.key for b in at.button if b.key and b.key.startswith("kappa_preset_")]
+    assert keys == [f"kappa_preset_{key}" for key in ("rubric_pair", "lenient_pair", "judge_scores")]
