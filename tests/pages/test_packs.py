@@ -121,3 +121,63 @@ def test_a_page_the_pack_does_not_cover_keeps_the_built_in_pack_of_its_language(
     assert not at.error
     keys = [b.key for b in at.button if b.key and b.key.startswith("kappa_preset_")]
     assert keys == [f"kappa_preset_{key}" for key in ("rubric_pair", "lenient_pair", "judge_scores")]
+
+
+class _Upload:
+    """What ``st.file_uploader`` hands the callback: a name and the bytes."""
+
+    def __init__(self, name: str, data: bytes) -> None:
+        self.name, self._data = name, data
+
+    def getvalue(self) -> bytes:
+        return self._data
+
+
+def _upload_script():
+    import streamlit as st
+
+    from ui.packs import _on_upload, current_pack, show_problem
+
+    _on_upload()
+    show_problem()
+    st.write(f"pack: {current_pack().id}")
+
+
+def _zip(entries: dict[str, bytes]) -> bytes:
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("entries, heading, words", [
+    ({"pack.json": b"{}", "../outside.json": b"{}"}, "has 1 problem:", ["../outside.json", "leaves the pack"]),
+    ({"pack.json": b"{}", "personas.json": b" " * 100_000_000}, "has 2 problems:",
+     ["personas.json: file too large (100,000,000 bytes", "the pack: pack too large"]),
+])
+def test_a_bad_uploaded_zip_is_named_on_the_page_and_the_session_keeps_its_pack(entries, heading, words, tmp_path,
+                                                                                 monkeypatch):
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
+    at = AppTest.from_function(_upload_script, default_timeout=90)
+    at.session_state["lang"] = "en"
+    at.session_state["pack_upload"] = _Upload("mine.zip", _zip(entries))
+    at.run()
+    assert not at.exception
+    shown = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))
+    assert f"The pack mine.zip {heading}" in shown and all(w in shown for w in words)
+    assert "pack: fr" in " ".join(m.value for m in at.markdown)
+    assert not (tmp_path / "outside.json").exists()
+
+
+def test_a_good_uploaded_zip_becomes_the_session_s_pack(recorded_pack, tmp_path, monkeypatch):
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
+    files = {p.relative_to(recorded_pack).as_posix(): p.read_bytes() for p in recorded_pack.rglob("*") if p.is_file()}
+    at = AppTest.from_function(_upload_script, default_timeout=90)
+    at.session_state["pack_upload"] = _Upload("small.zip", _zip(files))
+    at.run()
+    assert not at.exception and not at.error
+    assert "pack: small-office" in " ".join(m.value for m in at.markdown)
