@@ -119,7 +119,7 @@ def page_offline_computation() -> int:
     """Everything the page computes offline on the default set; returns the number of decisions."""
     catalogue = load_skills()
     queries = load_queries(catalogue)
-    recordings = Recordings(ROOT / "recordings")
+    recordings = Recordings(ROOT / "packs" / "fr" / "recordings")
     provider = provider_for_mode("offline", recordings)
     decisions = 0
     for model in recorded_models(recordings):

@@ -14,9 +14,11 @@ Commands:
   record gnss        collect the GNSS live agent's requests (12 cases x --runs) and record them likewise
   record all         the four pages above in one go, resumable: requests already recorded are not asked
                      again (see evallib.runs.record_all)
-  authored persona   write the shipped recordings/persona.jsonl from data/persona_authored_responses.json
+  authored persona   write the shipped packs/fr/recordings/persona.jsonl from packs/fr/persona_authored_responses.json
                      (hand-written example answers, recorded with provenance "authored")
-  authored gnss      write the shipped recordings/gnss.jsonl from data/gnss_authored_answers.json
+  authored gnss      write the shipped packs/fr/recordings/gnss.jsonl from packs/fr/gnss_authored_answers.json
+  pack check DIR     every problem of a workshop pack (folder or .zip), exit 2 when there is one
+  pack new DIR       a copy of a built-in pack (--from fr|en) to edit (docs/packs.md)
   room token         draw a new room instructor token, kept (hashed) in the room database, and print it
 
 Exit codes of record: 0 every request answered, 2 a usage error, or more than --max-failed-share of
@@ -39,10 +41,11 @@ from evallib.runs.gate import (RECORD_OPTIONS_HELP, ProgressLine, add_live_optio
 from evallib.llm import (ChatResult, RecordingProvider, Recordings, collect, local_directory,
                          make_provider)
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
-from evallib.persona.catalogue import AUTHORED_MODEL, build_requests, load_catalogue
+from evallib.persona.catalogue import AUTHORED_MODEL, DEFAULT_CATALOGUE, build_requests, load_catalogue
+from evallib.packs.layout import builtin_file
 
 ROOT = Path(__file__).resolve().parent.parent
-AUTHORED_RESPONSES = ROOT / "data" / "persona_authored_responses.json"
+AUTHORED_RESPONSES = builtin_file("persona_authored_responses.json")
 PERSONA_SET = "persona"
 PAGES = ("persona", "gnss")
 
@@ -70,6 +73,12 @@ def persona_authored(recordings_dir: Path) -> int:
     return count
 
 
+def _pack_file(args: argparse.Namespace, name: str, default: Path) -> Path:
+    """The file ``name`` of the pack being recorded (``record --pack``), else ``default`` (the built-in pack's)."""
+    pack = getattr(args, "pack_opened", None)
+    return (pack.file(name) if pack is not None else None) or default
+
+
 def _recording_provider(args: argparse.Namespace, set_name: str):
     """(endpoint config, recordings, live provider recording into ``set_name``) for a ``record`` command.
 
@@ -77,7 +86,10 @@ def _recording_provider(args: argparse.Namespace, set_name: str):
     repeated within the run once, and records the rest itself (`evallib.runs.record_all.ResumingProvider`).
     """
     config = live_config(args)
-    store = Recordings(SHIPPED_DIR, args.recordings_dir)
+    pack = getattr(args, "pack_opened", None)
+    store = Recordings(SHIPPED_DIR, args.recordings_dir) if pack is None else Recordings(args.recordings_dir)
+    if pack is not None:
+        store.provenance_extra = {"pack": pack.id}
     resume = getattr(args, "resume", None)
     if resume is not None:
         return config, store, resume(make_provider(config), store, set_name, args.provider)
@@ -133,18 +145,20 @@ def persona_requests(catalogue, model: str, disable_reasoning: bool) -> tuple[li
 def persona_record(args: argparse.Namespace) -> int:
     """Collect the persona page's default requests (`persona_requests`) from a live endpoint into the
     local recordings."""
-    requests, labels = persona_requests(load_catalogue(), args.model, args.provider == "openai")
+    requests, labels = persona_requests(load_catalogue(_pack_file(args, "personas.json", DEFAULT_CATALOGUE)),
+                                        args.model, args.provider == "openai")
     return record_requests(requests, labels, args, PERSONA_SET)
 
 
 def trigger_record(args: argparse.Namespace) -> int:
     """Collect the trigger page's default routing requests (tools mode, 2 runs) into the local recordings."""
     from evallib.triggering.authored import TRIGGER_SET
-    from evallib.triggering.data import load_queries, load_skills
+    from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, load_queries, load_skills
     from evallib.triggering.routing import build_requests as routing_requests
 
-    catalogue = load_skills()
-    cells = routing_requests(catalogue, load_queries(catalogue), args.model, provider_kind=args.provider)
+    catalogue = load_skills(_pack_file(args, "triggering_skills.json", DEFAULT_SKILLS))
+    queries = load_queries(catalogue, _pack_file(args, "triggering_queries.json", DEFAULT_QUERIES))
+    cells = routing_requests(catalogue, queries, args.model, provider_kind=args.provider)
     return record_requests([c.request for c in cells], [f"{c.query_id} / run {c.run + 1}" for c in cells],
                            args, TRIGGER_SET)
 
@@ -167,16 +181,18 @@ def judge_record(args: argparse.Namespace) -> int:
     judge. Returns 0 when every call was answered, 1 when some failed.
     """
     from evallib.judging.authored import JUDGE_SET
-    from evallib.judging.data import load_cases
+    from evallib.judging.data import DEFAULT_CASES, load_cases
     from evallib.judging.pipeline import JudgeConfig, run_pairwise, run_pipeline, run_verbosity
     from evallib.judging.requests import ModelSettings
-    from evallib.judging.rubric import default_rubric
-    from evallib.judging.templates import TEMPLATE_NAMES, default_templates
+    from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
+    from evallib.judging.templates import TEMPLATE_NAMES
 
     config, store, provider = _recording_provider(args, JUDGE_SET)
     generator = ModelSettings(args.model, args.provider)
     judge = ModelSettings(args.judge_model or args.model, args.provider, prefill=config.prefill)
-    cases, templates, rubric = load_cases(), default_templates(), default_rubric()
+    prompts = json.loads(_pack_file(args, "judging_prompts.json", DEFAULT_PROMPTS).read_text(encoding="utf-8"))
+    cases = load_cases(_pack_file(args, "judging_cases.json", DEFAULT_CASES))
+    templates, rubric = prompts["templates"], parse_rubric(prompts["rubric"])
     runs, calls = {}, []
 
     labels = []
@@ -213,6 +229,9 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"where new recordings go (default: ${LOCAL_DIR_VARIABLE}, else recordings/local)")
     record.add_argument("--judge-model", default=None, help="judge page: the grading model (default: --model)")
     record.add_argument("--runs", type=_positive, default=3, help="gnss: runs per case (default %(default)s)")
+    record.add_argument("--pack", type=Path, default=None,
+                        help="record this pack's content into its own recordings/ folder, each line labelled with "
+                             "the pack's id (docs/packs.md#recordings); record all asks only the pages it covers")
     authored = commands.add_parser("authored", help="write a page's hand-written example answers (shipped file)")
     authored.add_argument("page", choices=PAGES)
     authored.add_argument("--recordings-dir", type=Path, default=SHIPPED_DIR)
@@ -235,11 +254,13 @@ EVALUATIONS = {"trigger": "evallib.runs.trigger.cli", "judge": "evallib.runs.jud
 EVALUATIONS["persona"] = "evallib.runs.persona.cli"  # the persona audit, its run bundle and an accuracy gate
 EVALUATIONS["kappa"] = "evallib.runs.kappa.cli"  # the kappa page's figures from a ratings file
 EVALUATIONS["room"] = "evallib.room.cli"  # room token: draw a new instructor token (the drawn one is kept hashed)
+EVALUATIONS["pack"] = "evallib.packs.cli"  # pack check DIR, pack new DIR --from fr|en (docs/packs.md#cli)
 #: What the top-level ``--help`` says of each evaluation command (its own ``--help`` says the rest).
 EVALUATION_HELP = {
     "trigger": "the trigger eval as a CI gate", "judge": "the LLM-as-judge pipeline, a JSON report and a gate",
     "gnss": "the GNSS agent evaluation", "persona": "the persona audit, its run bundle, an accuracy gate",
     "kappa": "the kappa page's figures from a ratings file", "room": "room token: draw a new instructor token",
+    "pack": "pack check DIR (every problem of a workshop pack), pack new DIR --from fr|en",
 }
 
 
@@ -257,6 +278,20 @@ def main(argv: list[str] | None = None) -> int:
             count, set_name = persona_authored(args.recordings_dir), PERSONA_SET
         print(f"{count} authored answers written to {args.recordings_dir / set_name}.jsonl")
         return 0
+    args.pack_opened = None
+    if args.pack is not None:
+        from evallib.packs.loader import PackError, open_pack
+
+        try:
+            args.pack_opened = open_pack(args.pack)
+        except PackError as exc:
+            print(f"record: error: {exc}", file=sys.stderr)
+            return 2
+        if args.page != "all" and not args.pack_opened.covers(args.page):
+            print(f"record: error: the pack {args.pack_opened.id!r} does not cover the page {args.page!r}",
+                  file=sys.stderr)
+            return 2
+        args.recordings_dir = args.recordings_dir or args.pack_opened.recordings_dir
     args.recordings_dir = args.recordings_dir or local_directory()
     return RECORDERS[args.page](args)
 

@@ -8,6 +8,7 @@ import streamlit as st
 from evallib import cluster_rates
 from evallib.cluster_rates import clustered_rate_reading
 from evallib.triggering.authored import TRIGGER_SET, rewrite_example
+from ui.packs import current_pack
 from evallib.triggering.comparison import (ALPHA, mcnemar_exact, mcnemar_reading, min_discordant_for_significance,
                                            paired_correctness)
 from evallib.triggering.gate import trigger_gate
@@ -176,7 +177,8 @@ def _before_after(catalogue, queries, rows, model, runs, provider_kind, mode, li
     key = f"trigger_edit_description_{name}"
     st.session_state.setdefault(key, next(s.description for s in catalogue.skills if s.name == name))
     description = st.text_area(t("trigger.edit_description"), persist_state="session", key=key, height=140).strip()
-    example = None if live else rewrite_example()
+    decisions = current_pack().file("triggering_authored_decisions.json")
+    example = None if live or decisions is None else rewrite_example(decisions)
     if example is not None and example[0] == name:
         st.button(t("trigger.edit_use_example"), key="trigger_edit_example", on_click=_set_state,
                   args=(key, example[1]), help=t("trigger.edit_example_help"))

@@ -37,9 +37,11 @@ Example (inside an event loop)::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.cookiejar
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -379,3 +381,28 @@ def stop_server(process: subprocess.Popen) -> str:
         process.kill()
         output = process.communicate()[0]
     return output or ""
+
+
+@contextlib.contextmanager
+def restartable_server(env: dict, log: Path, unset: tuple[str, ...] = ()):
+    """``streamlit run serve.py`` with ``env`` (output appended to ``log``) as (URL, restart()): restart() kills
+    it with SIGKILL, as a crash, and starts it again on the same port. Stopped on exit; the log must then
+    hold no traceback."""
+
+    def start(port: int | None = None) -> tuple[str, subprocess.Popen]:
+        with log.open("a") as out:  # the child keeps its own copy of the file
+            return start_server("serve.py", env, log=out, port=port, unset=unset)
+
+    url, process = start()
+    running = [process]
+
+    def restart() -> None:
+        running[0].send_signal(signal.SIGKILL)
+        running[0].wait(timeout=10)
+        running[0] = start(int(url.rsplit(":", 1)[1]))[1]
+
+    try:
+        yield url, restart
+    finally:
+        stop_server(running[0])
+    assert "Traceback" not in log.read_text(), log.read_text()[-3000:]

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import signal
-import subprocess
 import time
 
 import pytest
@@ -22,7 +20,7 @@ from evallib.room.browser_cookie import COOKIE
 from evallib.room.browsers import BrowserMember
 from evallib.room.storage import RoomStore
 from tests.evallib.room.conftest import trigger_payload
-from tests.streamlit_sessions import start_server, stop_server
+from tests.streamlit_sessions import restartable_server
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _wait_until_idle
 from tests.texts import text as _text
 
@@ -42,24 +40,8 @@ def server(tmp_path):
     database = f"sqlite:///{tmp_path}/rooms.sqlite3"
     env = {"EVALLIB_DATABASE_URL": database, "EVALLIB_ROOM_REFRESH_SECONDS": "2"}
     log = tmp_path / "server.log"
-
-    def start(port: int | None = None) -> tuple[str, subprocess.Popen]:
-        with log.open("a") as out:  # the child keeps its own copy of the file
-            return start_server("serve.py", env, log=out, port=port, unset=(TOKEN_VARIABLE,))
-
-    url, process = start()
-    running = [process]
-
-    def restart() -> None:
-        running[0].send_signal(signal.SIGKILL)
-        running[0].wait(timeout=10)
-        running[0] = start(int(url.rsplit(":", 1)[1]))[1]
-
-    try:
+    with restartable_server(env, log, unset=(TOKEN_VARIABLE,)) as (url, restart):
         yield url, database, log, restart
-    finally:
-        stop_server(running[0])
-    assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
 
 
 def _counts(people: int, attempts: int) -> str:

@@ -154,7 +154,7 @@ OTHER_FILES = ("app.py", "serve.py", "pytest.ini", ".streamlit/config.toml", "do
 
 def _files_that_may_cite() -> list[Path]:
     files = [path for folder in CODE_DIRS for path in sorted((ROOT / folder).rglob("*.py"))]
-    files += sorted((ROOT / "data").rglob("*.json")) + sorted((ROOT / "tests" / "data").rglob("*.json"))
+    files += sorted((ROOT / "data").rglob("*.json")) + sorted((ROOT / "packs").rglob("*.json")) + sorted((ROOT / "tests" / "data").rglob("*.json"))
     return files + [ROOT / name for name in OTHER_FILES if (ROOT / name).is_file()]
 
 
@@ -321,12 +321,12 @@ def test_the_default_data_the_docs_describe_is_the_shipped_data():
     import json
     from collections import Counter
 
-    data = ROOT / "data"
+    data = ROOT / "packs" / "fr"
     trigger = _flat((DOCS / "trigger.md").read_text(encoding="utf-8"))
     skills = json.loads((data / "triggering_skills.json").read_text(encoding="utf-8"))["skills"]
     queries = json.loads((data / "triggering_queries.json").read_text(encoding="utf-8"))["queries"]
     words = {7: "seven", 6: "six", 8: "eight"}
-    assert f"{words.get(len(skills), len(skills))} skills (`data/triggering_skills.json`) and {len(queries)} labelled" \
+    assert f"{words.get(len(skills), len(skills))} skills (`packs/fr/triggering_skills.json`) and {len(queries)} labelled" \
         in trigger
     assert f"({sum(q['expected'] is None for q in queries)} negatives" in trigger
     assert f"{sum(bool(q.get('held_out')) for q in queries)} are **held out**" in trigger

@@ -25,7 +25,6 @@ import streamlit as st
 
 from evallib.llm import Recordings, local_directory, make_provider, provider_for_mode
 from evallib.llm.errors import Failure
-from evallib.llm.recordings import SHIPPED_DIR
 from evallib.llm.scheduler import EndpointScheduler, Lane, ScheduledProvider, key_scope
 from ui.settings import Settings, current_settings
 
@@ -39,13 +38,16 @@ def _recordings_signature(directory: Path) -> tuple:
 
 
 def recordings() -> Recordings:
-    """The shipped and local recordings, shared by every session, reloaded when a file changes."""
-    local = local_directory()
-    signature = (_recordings_signature(SHIPPED_DIR), _recordings_signature(local))
-    return _cached_recordings(str(SHIPPED_DIR), str(local), signature)
+    """The session's pack's recordings and the local ones, shared by every session of that pack, reloaded when a
+    file changes (the built-in French pack's: ``packs/fr/recordings``)."""
+    from ui.packs import current_pack
+
+    shipped, local = current_pack().recordings_dir, local_directory()
+    signature = (_recordings_signature(shipped), _recordings_signature(local))
+    return _cached_recordings(str(shipped), str(local), signature)
 
 
-@st.cache_resource(show_spinner=False, max_entries=4)
+@st.cache_resource(show_spinner=False, max_entries=8)
 def _cached_recordings(directory: str, local: str, signature: tuple) -> Recordings:
     return Recordings(directory, local)
 

@@ -7,8 +7,10 @@ human labels reads ratings the same way). Labels and names are data: escaped thr
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
 import numpy as np
 import streamlit as st
@@ -16,9 +18,40 @@ import streamlit as st
 from evallib import agreement as ag
 from evallib.llm.redaction import leak
 from ui.i18n import integer, plural, t
+from ui.packs import pack_file
 from ui.labels import md, name_list
 
-PRESETS = ag.PRESETS
+def _examples() -> tuple[tuple[ag.Preset, ...], ag.Preset | None]:
+    """(examples shown as buttons, the CSV example) of the session's pack's ``kappa_examples.json`` (ui.packs)."""
+    return _pack_examples(str(pack_file("kappa_examples.json")))
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _pack_examples(path: str) -> tuple[tuple[ag.Preset, ...], ag.Preset | None]:
+    return ag.presets_from(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def _csv_example() -> ag.Preset:
+    return _examples()[1] or ag.AUTHORED_THREE_RATERS
+
+
+def _raters(preset: ag.Preset) -> tuple[str, ...]:
+    """Column names of an example's CSV: judge_1, judge_2, ... (`EXAMPLE_RATERS` for three)."""
+    return tuple(f"judge_{j + 1}" for j in range(len(preset.ratings)))
+
+
+def _preset_title(preset: ag.Preset) -> str:
+    """A built-in example's name from the catalogue; a pack's own example by its title."""
+    key = f"kappa.preset.{preset.key}"
+    return t(key) if preset.key in _BUILTIN_KEYS else (preset.title or preset.key)
+
+
+def _preset_source(preset: ag.Preset) -> str:
+    return t(f"kappa.preset.{preset.key}.source") if preset.key in _BUILTIN_KEYS else preset.source
+
+
+#: The examples whose names and sources the catalogue translates (those of the built-in French pack).
+_BUILTIN_KEYS = {p.key for p in ag.PRESETS}
 EXAMPLE_CSV_NAME = "kappa_example.csv"
 EXAMPLE_RATERS = ("judge_1", "judge_2", "judge_3")
 SEPARATOR_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
@@ -100,14 +133,15 @@ def remember_upload() -> None:
 
 
 def load_example_csv() -> None:
-    text = ag.ratings_to_csv(ag.AUTHORED_THREE_RATERS, EXAMPLE_RATERS)
+    text = ag.ratings_to_csv(_csv_example(), _raters(_csv_example()))
     st.session_state["kappa_csv_data"] = Upload.of(EXAMPLE_CSV_NAME, text.encode())
 
 
 def typed_ratings() -> tuple[list, list, str, str]:
     """Two raters typed or pasted, with the preset buttons above them."""
-    for column, preset in zip(st.columns(len(PRESETS)), PRESETS):
-        column.button(t(f"kappa.preset.{preset.key}"), key=f"kappa_preset_{preset.key}",
+    presets = _examples()[0]
+    for column, preset in zip(st.columns(len(presets)), presets):
+        column.button(_preset_title(preset), key=f"kappa_preset_{preset.key}",
                       on_click=load_preset, args=(preset,), width="stretch")
     labels = []
     for column, key, name in zip(st.columns(2), ("kappa_r1", "kappa_r2"), (t("kappa.rater_a"), t("kappa.rater_b"))):
@@ -115,9 +149,9 @@ def typed_ratings() -> tuple[list, list, str, str]:
             text = st.text_area(name, key=key, height=110, help=t("kappa.typed_help"), persist_state="session")
             labels.append(ag.parse_labels(text or ""))
             st.caption(t("kappa.count", n=integer(len(labels[-1]))))
-    for preset in PRESETS:
-        if (st.session_state["kappa_r1"], st.session_state["kappa_r2"]) == tuple(map(preset_text, preset.ratings)):
-            st.caption(t(f"kappa.preset.{preset.key}.source"))
+    for preset in presets:
+        if (st.session_state["kappa_r1"], st.session_state["kappa_r2"]) == tuple(map(preset_text, preset.ratings[:2])):
+            st.caption(_preset_source(preset))
     return labels[0], labels[1], t("kappa.rater_a"), t("kappa.rater_b")
 
 
@@ -133,7 +167,7 @@ def file_ratings() -> ag.RatingsTable | None:
         st.caption(t("kappa.csv_example_caption"))
         st.button(t("kappa.csv_use_example"), key="kappa_csv_example", on_click=load_example_csv)
         st.download_button(t("kappa.csv_download_example"), key="kappa_csv_download",
-                           data=ag.ratings_to_csv(ag.AUTHORED_THREE_RATERS, EXAMPLE_RATERS),
+                           data=ag.ratings_to_csv(_csv_example(), _raters(_csv_example())),
                            file_name=EXAMPLE_CSV_NAME, mime="text/csv", on_click="ignore")
     stored = st.session_state.get("kappa_csv_data")
     if not stored:

@@ -1,4 +1,4 @@
-"""The shared sidebar: language, presentation mode, mode, provider, base URL, model, key, concurrency, cache."""
+"""The shared sidebar: language, presentation mode, workshop pack, mode, provider, base URL, model, key, concurrency, cache."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from ui.browser_state import key_asked_again
 from ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, language, language_name, t
 from ui.failures import failure_text
 from ui.models import model_list
+from ui.packs import pack_sidebar
 from ui.presentation import SWITCH_KEY, presentation_style
 from ui.room.endpoint import room_switch
 from ui.settings import (BASE_URL_EXAMPLES, Settings, config_problem, current_settings, keep_settings,
@@ -32,6 +33,7 @@ def render_sidebar() -> Settings:
                  persist_state="session", key=LANGUAGE_RADIO, on_change=_follow_language_radio,
                  horizontal=True, format_func=language_name)
         st.toggle(t("sidebar.present"), persist_state="session", key=SWITCH_KEY, help=t("sidebar.present_help"))
+        pack_sidebar()
         if room_switch():  # live through the room's endpoint: nothing to choose nor type
             return current_settings()
         translated_choice(st.radio, t("sidebar.mode"), MODES, {m: t(f"sidebar.mode.{m}") for m in MODES},

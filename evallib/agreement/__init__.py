@@ -63,6 +63,7 @@ from evallib.agreement.ratings import (
     AgreementInputError,
     Label,
     Preset,
+    presets_from,
     RatingPair,
     as_number,
     format_label,

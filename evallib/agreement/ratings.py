@@ -5,6 +5,7 @@ See the package docstring (``evallib.agreement``) for the conventions shared by 
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ import pandas as pd
 
 from evallib.delimited import decimal_number
 from evallib.errors import InputError
+from evallib.packs.layout import builtin_file
 
 Label = float | str
 WEIGHTINGS = (None, "linear", "quadratic")
@@ -68,37 +70,28 @@ class Preset:
     key: str
     ratings: tuple[tuple[Label | None, ...], ...]
     source: str
+    title: str = ""
 
 
-SEED_RUBRIC_PAIR = Preset(
-    key="rubric_pair",
-    ratings=((1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 0, 1),
-             (1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 0, 1)),
-    source="Seed course text 001, section 'Noter sans vérité calculable': two raters apply the same "
-           "12-check rubric to one AI-written review (1 = criterion met). 83 % agreement, kappa 0.63.",
-)
-SEED_LENIENT_PAIR = Preset(
-    key="lenient_pair",
-    ratings=((1,) * 11 + (0,), (1,) * 12),
-    source="Seed course text 001, same section: two lenient raters who pass almost everything. "
-           "92 % agreement, kappa 0.00.",
-)
-AUTHORED_JUDGE_SCORES = Preset(
-    key="judge_scores",
-    ratings=((7, 8, 5, 9, 6, 3, 8, 7, 4, 10, 6, 2, 7, 9, 5),
-             (8, 8, 4, 9, 7, 2, 6, 7, 5, 9, 6, 3, 8, 10, 5)),
-    source="Authored for this app (not measured): two LLM judges score the same 15 answers from 0 to "
-           "10; they rarely give the same score but rarely differ by more than one point.",
-)
-AUTHORED_THREE_RATERS = Preset(
-    key="three_raters",
-    ratings=((7, 8, 5, 9, 6, 3, 8, 7, 4, 10, 6, 2),
-             (8, 8, 4, 9, 7, 2, 6, None, 5, 9, 6, 3),
-             (7, 9, 5, 8, 6, 4, 7, 7, None, 10, 5, 2)),
-    source="Authored for this app (not measured): three judges score 12 answers from 0 to 10; two "
-           "scores are missing.",
-)
-PRESETS = (SEED_RUBRIC_PAIR, SEED_LENIENT_PAIR, AUTHORED_JUDGE_SCORES)
+def presets_from(data: dict) -> tuple[tuple[Preset, ...], Preset | None]:
+    """(examples offered as buttons, the example of the CSV download or None) of a ``kappa_examples.json``.
+
+    ``data`` is the parsed file (docs/packs.md#files): ``{"examples": [{"key", "title", "source",
+    "ratings"}], "csv_example"?}``; checking it is the pack loader's work (evallib.packs.check).
+    """
+    examples = [Preset(e["key"], tuple(tuple(r) for r in e["ratings"]), e["source"], e.get("title", e["key"]))
+                for e in data["examples"]]
+    csv_key = data.get("csv_example")
+    return (tuple(p for p in examples if p.key != csv_key), next((p for p in examples if p.key == csv_key), None))
+
+
+#: The built-in French pack's examples: the two pairs of the course material and two authored sets.
+PRESETS, _CSV_EXAMPLE = presets_from(json.loads(builtin_file("kappa_examples.json").read_text(encoding="utf-8")))
+_BUILTIN = {p.key: p for p in (*PRESETS, _CSV_EXAMPLE)}
+SEED_RUBRIC_PAIR = _BUILTIN["rubric_pair"]
+SEED_LENIENT_PAIR = _BUILTIN["lenient_pair"]
+AUTHORED_JUDGE_SCORES = _BUILTIN["judge_scores"]
+AUTHORED_THREE_RATERS = _BUILTIN["three_raters"]
 
 
 # --------------------------------------------------------------------------------------------

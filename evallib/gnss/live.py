@@ -4,7 +4,7 @@ The model gets the spec's text and the consecutive 30-day means of the series (a
 10 years: deliberately a text engine facing a regression problem, docs/gnss.md#live). Its answer is parsed with
 `json.loads` only (never evaluated as code) and graded by the same guard and grader as the reference
 agents, so prose, a missing key or a day given as a bin index are scored failures, not crashes.
-Recordings go to ``recordings/gnss.jsonl`` (set `GNSS_SET`).
+Recordings go to ``packs/fr/recordings/gnss.jsonl`` (set `GNSS_SET`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from evallib.gnss.cases import CASES, Case, case_by_id
 from evallib.gnss.evaluation import CaseResult, grade
 from evallib.gnss.spec import SPEC_V1, Spec, render_spec
 from evallib.llm import ChatRequest, ChatResult, Recordings
+from evallib.packs.layout import builtin_file
 
 GNSS_SET = "gnss"
-AUTHORED_ANSWERS = Path(__file__).resolve().parent.parent.parent / "data" / "gnss_authored_answers.json"
+AUTHORED_ANSWERS = builtin_file("gnss_authored_answers.json")
 #: Seed 001 sends 30-day means rounded to 0.1 mm.
 MEAN_WINDOW_DAYS = 30
 MEAN_DECIMALS = 1

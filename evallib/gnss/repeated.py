@@ -1,7 +1,7 @@
 """Repeated runs of a sampled agent: pass rates with their uncertainty, and how many runs a comparison needs.
 
 A sampled model does not answer the same way twice, so the unit of measurement per case is a pass
-rate over N runs with its sampling uncertainty (docs/gnss.md#repeated). ``data/gnss_recorded_runs.json`` holds
+rate over N runs with its sampling uncertainty (docs/gnss.md#repeated). ``packs/fr/gnss_recorded_runs.json`` holds
 the course material's recorded grades of a reviewing agent (six planted-flaw cases x five runs). Within one case the
 runs are the unit of its pass rate; a pass rate over several cases takes the case as its unit
 (`overall_pass_rate`), since runs of one case are not independent of each other.
@@ -21,8 +21,9 @@ from evallib.cluster_rates import ClusteredRate
 from evallib.errors import InputError
 from evallib.readings import Reading
 from evallib.stats import DEFAULT_CONFIDENCE, standard_error_proportion, wilson_interval
+from evallib.packs.layout import builtin_file
 
-RECORDED_RUNS = Path(__file__).resolve().parent.parent.parent / "data" / "gnss_recorded_runs.json"
+RECORDED_RUNS = builtin_file("gnss_recorded_runs.json")
 #: A unanimous case reads as "so few runs" while its Wilson interval still reaches farther than this
 #: from the unanimous end (below 90 % after all passes): up to 34 runs at 95 %.
 FEW_RUNS_MARGIN = 0.10

@@ -1,6 +1,6 @@
 """Authored offline recordings: hand-written responses and judge replies, replayable offline.
 
-``data/judging_authored.json`` holds, per case, the responses of an example assistant under
+``packs/fr/judging_authored.json`` holds, per case, the responses of an example assistant under
 templates A and B and the example judge's replies to every request the pipeline sends for them: the
 grading of each response, the grading of the cleaned copy of a response flagged for injection, of
 the padded copies (verbosity probe, on ``verbosity_cases``) and the pairwise verdicts in both orders
@@ -11,7 +11,7 @@ response that talks to the grader. A text is a string or a list of lines; ``{"te
 marks a cut or empty answer. No token count or latency is invented: those fields stay empty.
 
 `write_authored_recordings` builds the requests exactly as `evallib.judging.pipeline` does (default
-rubric, templates A and B, blinding on) and stores each answer in ``recordings/judge.jsonl`` with
+rubric, templates A and B, blinding on) and stores each answer in ``packs/fr/recordings/judge.jsonl`` with
 provenance ``{"source": "authored", ...}``.
 """
 

@@ -1,6 +1,6 @@
 """The judge evaluation's cases: requests to a cloud-infrastructure coding assistant, schema-validated.
 
-Default: ``data/judging_cases.json`` (docs/judge.md#question), checked against
+Default: ``packs/fr/judging_cases.json`` (docs/judge.md#question), checked against
 ``data/schemas/judging_cases.schema.json`` on load and on upload. Errors are `CaseSetError`s whose
 ``details`` name the row (1-based) and the field, so a page can say "case 4, field difficulty".
 

@@ -1,13 +1,14 @@
 """The rubric of the model grader, as data: criteria scored from 0 to their maximum, total = their sum.
 
 Default (docs/judge.md#rubric): FORMAT 0-3, VALIDITY 0-4, ADEQUACY 0-3, total 10, with descriptions written for
-this app in ``data/judging_prompts.json``. The page edits it as a table; `parse_rubric` validates
+this app in ``packs/fr/judging_prompts.json``. The page edits it as a table; `parse_rubric` validates
 what comes back (schema, then names the judge can write as distinct JSON keys).
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from dataclasses import dataclass
 
 from evallib.judging.data import DATA, JudgeDataError
@@ -80,9 +81,9 @@ def parse_rubric(data: object) -> Rubric:
     return Rubric(criteria)
 
 
-def default_prompts() -> dict:
-    """The default templates and rubric as stored in ``data/judging_prompts.json``."""
-    return json.loads(DEFAULT_PROMPTS.read_text(encoding="utf-8"))
+def default_prompts(path: str | Path = DEFAULT_PROMPTS) -> dict:
+    """The templates and rubric as stored in a pack's ``judging_prompts.json`` (default: the built-in French pack's)."""
+    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 def default_rubric() -> Rubric:

@@ -58,5 +58,5 @@ def render(template: str, case: Case, name: str = "A") -> str:
 
 
 def default_templates() -> dict[str, str]:
-    """Templates A and B as stored in ``data/judging_prompts.json``."""
+    """Templates A and B as stored in ``packs/fr/judging_prompts.json``."""
     return dict(default_prompts()["templates"])

@@ -50,18 +50,19 @@ from pathlib import Path
 
 from evallib.errors import InputError
 from evallib.llm.errors import short_text
+from evallib.packs.layout import FRENCH_DIR, RECORDINGS, ROOT
 from evallib.llm.request import ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult
 from evallib.llm.redaction import redact
 
 PROVENANCES = ("live", "authored")
 PROVIDER_KINDS = ("openai", "anthropic")
 
-#: The recordings shipped with the app (tracked by git, read-only for the app).
-SHIPPED_DIR = Path(__file__).resolve().parents[2] / "recordings"
+#: The recordings of the built-in French pack (tracked by git, read-only for the app).
+SHIPPED_DIR = FRENCH_DIR / RECORDINGS
 #: Environment variable naming the folder that new recordings go to (tests point it at a temp dir).
 LOCAL_DIR_VARIABLE = "EVALLIB_LOCAL_RECORDINGS"
-#: Default folder of new recordings: inside the shipped one, ignored by git (.gitignore).
-DEFAULT_LOCAL_DIR = SHIPPED_DIR / "local"
+#: Default folder of new recordings: recordings/local/, ignored by git (.gitignore).
+DEFAULT_LOCAL_DIR = ROOT / "recordings" / "local"
 
 #: Request fields that say *how* a model was asked, per request kind; the other fields say *what*
 #: was asked. A recorded source is one value of these fields (see the module docstring).
@@ -245,6 +246,8 @@ class Recordings:
         self.local_directory = Path(local_directory) if local_directory is not None else None
         self.write_directory = self.local_directory or self.directory
         self.problems: list[RecordingProblem] = []
+        #: Added to the provenance of every line this object writes (``{"pack": id}`` when recording a pack).
+        self.provenance_extra: dict = {}
         self._by_key: dict[str, Recording] = {}
         self._content: dict[str, str] = {}
         self._appended: dict[str, int] = {}  # lines this object appended, by set
@@ -330,6 +333,7 @@ class Recordings:
         if provenance.get("provider", "openai") not in PROVIDER_KINDS:
             raise ValueError(f"provenance provider must be one of {PROVIDER_KINDS}")
         key = request.key()
+        provenance = {**provenance, **self.provenance_extra}
         recording = Recording(set_name, key, request, _as_replayed(result, provenance, key), dict(provenance))
         line = recording.to_line()
         with self._lock:

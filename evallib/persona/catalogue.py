@@ -1,6 +1,6 @@
 """The persona audit's inputs: a catalogue of assistants (name + system prompt) and probes.
 
-The default catalogue is ``data/personas.json`` (docs/persona.md#protocol). Everything a user can
+The default catalogue is ``packs/fr/personas.json`` (docs/persona.md#protocol). Everything a user can
 edit in the page goes through `validate_catalogue`, which names what is wrong. Requests are built
 here, once, so that the page, the CLI that writes recordings and the tests agree on every key.
 """
@@ -14,8 +14,9 @@ from pathlib import Path
 
 from evallib.errors import InputError
 from evallib.llm import ChatRequest
+from evallib.packs.layout import builtin_file
 
-DEFAULT_CATALOGUE = Path(__file__).resolve().parents[2] / "data" / "personas.json"
+DEFAULT_CATALOGUE = builtin_file("personas.json")
 
 #: Sampling defaults (docs/persona.md#protocol): low temperature and a fixed seed for comparable reruns, and a
 #: token budget that leaves room for a complete answer.

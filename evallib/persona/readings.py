@@ -32,7 +32,7 @@ MIN_CONFUSIONS_FOR_REDUNDANCY = 2
 SIGNIFICANCE_LEVEL = 0.05
 
 # The pair "read first" shows by default: a specialist and the paraphrase control written from its
-# prompt in data/personas.json. Named only while both prompts are the shipped ones.
+# prompt in packs/fr/personas.json. Named only while both prompts are the shipped ones.
 PARAPHRASE_PAIR = ("style", "expression")
 
 

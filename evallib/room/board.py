@@ -48,7 +48,7 @@ Experiments, section 21.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -145,6 +145,8 @@ class Board:
     test: str = "mcnemar_exact"
     models: tuple[str, ...] = ()
     scope: Reading | None = None
+    #: The pack the attempts were made on: id, version, hash ({}: made before packs; evallib.room.room_pack).
+    pack: Mapping | None = None
     #: The winner's curse of the top attempts, aligned with ``winners_curse`` (`evallib.room.winners_curse`).
     curse: tuple[CurseCheck, ...] = ()
     #: Rank sets, the attempts that could be the best, items needed (`evallib.room.ranks`).

@@ -38,7 +38,7 @@ from evallib.judging.rubric import Rubric
 from evallib.room.attempts import VERSION, answer_provenance, reading_dicts, validate_attempt
 from evallib.stats import clopper_pearson_interval
 
-#: Cases set aside for the winner's curse: the last case of each type in ``data/judging_cases.json``
+#: Cases set aside for the winner's curse: the last case of each type in ``packs/fr/judging_cases.json``
 #: (Python, JSON, Regex; all three "medium"), so the held-out part covers every kind of answer. Chosen
 #: once, before any result was seen. Cases not in the set being judged are simply absent.
 HELD_OUT_CASES = ("py-dynamodb-count", "json-lambda-trust", "regex-ipv4-cidr")

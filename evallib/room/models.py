@@ -20,6 +20,7 @@ from dataclasses import replace
 from evallib.readings import Reading
 from evallib.room.board import RULES, Board, build_board
 from evallib.room.figures import attempt_kind, attempt_model
+from evallib.room.room_pack import attempt_pack
 
 #: The room setting (``Room.settings``) that lets the board mix models: True mixes, absent or False does not.
 MIX_KEY = "mix_models"
@@ -50,22 +51,35 @@ def model_boards(attempts: Sequence, *, mixed: bool = False, **options) -> list[
     """The room's boards: per kind (in `RULES` order), one per model (models in order of their first
     attempt, the unnamed model last), or one per kind with every model when ``mixed``.
 
-    Each `Board` has ``models`` (its attempts' models, distinct, in order) and ``scope``
-    (`scope_reading`); its rows carry their ``model``. ``options`` as `build_board`. Holm's correction
-    then counts the pairs of each board only: attempts of another model are not compared.
+    Attempts made on different pack contents (`evallib.room.room_pack.attempt_pack`: other items) are never
+    on one board, mixed or not: each kind has one set of boards per pack, in order of first attempt.
+    Each `Board` has ``models`` (its attempts' models, distinct, in order), ``scope`` (`scope_reading`) and
+    ``pack`` (id, version, hash; {} for attempts made before packs); its rows carry their ``model``.
+    ``options`` as `build_board`. Holm's correction then counts the pairs of each board only: attempts of
+    another model or pack are not compared.
     """
     boards = []
     for kind in RULES:
-        of_kind = [a for a in attempts if attempt_kind(a.payload) == kind]
-        if not of_kind:
-            continue
-        models = list(dict.fromkeys(attempt_model(a.payload) for a in of_kind))
-        if "" in models:
-            models.remove("")
-            models.append("")
-        groups = [of_kind] if mixed else [[a for a in of_kind if attempt_model(a.payload) == m] for m in models]
-        for group in groups:
-            present = tuple(m for m in models if any(attempt_model(a.payload) == m for a in group))
-            boards.append(replace(build_board(group, **options), models=present,
-                                  scope=scope_reading(present, mixed)))
+        for pack in dict.fromkeys(_pack_key(a.payload) for a in attempts if attempt_kind(a.payload) == kind):
+            of_pack = [a for a in attempts if attempt_kind(a.payload) == kind and _pack_key(a.payload) == pack]
+            boards += _model_boards(of_pack, mixed, dict(pack), options)
+    return boards
+
+
+def _pack_key(payload) -> tuple:
+    return tuple(sorted(attempt_pack(payload).items()))
+
+
+def _model_boards(of_kind: Sequence, mixed: bool, pack: dict, options: dict) -> list[Board]:
+    """The boards of one kind and one pack content: one per model, or one when ``mixed``."""
+    boards = []
+    models = list(dict.fromkeys(attempt_model(a.payload) for a in of_kind))
+    if "" in models:
+        models.remove("")
+        models.append("")
+    groups = [of_kind] if mixed else [[a for a in of_kind if attempt_model(a.payload) == m] for m in models]
+    for group in groups:
+        present = tuple(m for m in models if any(attempt_model(a.payload) == m for a in group))
+        boards.append(replace(build_board(group, **options), models=present,
+                              scope=scope_reading(present, mixed), pack=pack))
     return boards

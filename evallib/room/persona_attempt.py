@@ -53,7 +53,7 @@ from evallib.room.attempts import VERSION, answer_provenance, reading_dicts, val
 from evallib.text import l2_normalize_rows, smoothed_idf, squared_row_norms, term_counts, tokenize
 
 #: The probe set aside for the winner's curse in the shipped catalogue: the sixth and last probe of
-#: ``data/personas.json`` ("Une amie a lu ma nouvelle..."), an ambiguous writer's request like the five
+#: ``packs/fr/personas.json`` ("Une amie a lu ma nouvelle..."), an ambiguous writer's request like the five
 #: others (``held_out_probes(6) == (HELD_OUT_PROBE,)``). Chosen by position, before any result was seen,
 #: never by looking at scores: that is what makes its figure honest.
 HELD_OUT_PROBE = 5

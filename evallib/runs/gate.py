@@ -26,6 +26,8 @@ from pathlib import Path
 from evallib.runs.failures import CallFailures, CommandOptions
 from evallib.llm import ProviderConfig
 from evallib.llm.providers import DEFAULT_TIMEOUT_S
+from evallib.packs.loader import PackError
+from evallib.packs.options import apply_pack
 from evallib.runs.bundle import RunBundleError, dumps
 
 EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
@@ -79,12 +81,18 @@ def run_command(name: str, parser: argparse.ArgumentParser, run: Callable[[argpa
     argparse's own exit (2 on a usage error, 0 after ``--help``) becomes a return value, and a
     `UsageError` raised by ``run`` is printed as ``<name>: error: <message>`` with exit code 2, and so is
     a run bundle refused for what it would hold (`evallib.runs.bundle.RunBundleError`: a key, a URL's
-    credentials or a local path in an input or an answer): no report is written then.
+    credentials or a local path in an input or an answer): no report is written then. ``--pack`` (when the
+    command has it, `evallib.packs.options`) is applied first: a pack with problems is exit 2, each listed.
     """
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return EXIT_USAGE if exc.code else EXIT_PASS
+    try:
+        apply_pack(args)
+    except PackError as exc:
+        print(f"{name}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         return run(args)
     except UsageError as exc:

@@ -175,8 +175,9 @@ class AllProgress(ProgressLine):
     """`ProgressLine` for one page of ``record all``: the page's requests done and queued, its tally
     and the tally of every page so far (``before``: the pages already finished)."""
 
-    def __init__(self, position: int, tally: PageTally, before: PageTally, start: float, stream=None) -> None:
-        super().__init__(f"record all, page {position}/{len(PAGES)} {tally.page}", stream)
+    def __init__(self, position: int, tally: PageTally, before: PageTally, start: float, stream=None,
+                 total: int = len(PAGES)) -> None:
+        super().__init__(f"record all, page {position}/{total} {tally.page}", stream)
         self.tally, self.before, self.start = tally, before, start
 
     def line(self, progress) -> str:
@@ -214,24 +215,26 @@ def record_all(args: argparse.Namespace, recorders: dict[str, Callable[[argparse
     run = RecordRun()
     tallies: list[PageTally] = []
     codes = []
+    pack = getattr(args, "pack_opened", None)
+    pages = tuple(p for p in PAGES if pack is None or pack.covers(p))  # record --pack: the pages it covers
     try:
-        for position, page in enumerate(PAGES, start=1):
+        for position, page in enumerate(pages, start=1):
             tally, before = PageTally(page), PageTally("all pages")
             for done in tallies:
                 before = before.add(done)
             tallies.append(tally)
-            print(f"== {page} ({position}/{len(PAGES)})", flush=True)
+            print(f"== {page} ({position}/{len(pages)})", flush=True)
             page_args = argparse.Namespace(**vars(args) | {
                 "page": page,
                 "resume": lambda live, recordings, set_name, kind, tally=tally: ResumingProvider(
                     run, live, recordings, tally, set_name, kind),
                 "progress_line": lambda name, position=position, tally=tally, before=before: AllProgress(
-                    position, tally, before, start)})
+                    position, tally, before, start, total=len(pages))})
             codes.append(recorders[page](page_args))
             print(f"{page}: {tally.describe()} (asked {tally.asked})", flush=True)
-            if endpoint_unusable(tally) and position < len(PAGES):
+            if endpoint_unusable(tally) and position < len(pages):
                 sys.stdout.flush()
-                print(f"no request of {page} was answered: the next pages ({', '.join(PAGES[position:])}) are not "
+                print(f"no request of {page} was answered: the next pages ({', '.join(pages[position:])}) are not "
                       "asked; fix the cause above and run the same command again (what is recorded is kept)",
                       file=sys.stderr)
                 break

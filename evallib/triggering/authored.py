@@ -1,9 +1,9 @@
 """Authored offline recordings: hand-written routing decisions turned into replayable answers.
 
-``data/triggering_authored_decisions.json`` holds, for each example model, one entry per query and
+``packs/fr/triggering_authored_decisions.json`` holds, for each example model, one entry per query and
 run: a tool name as the model would have written it (casing included) or null for no activation.
 `write_authored_recordings` builds the default routing requests (tools mode, OpenAI-compatible
-shape, `DEFAULT_RUNS` runs) and records each decision in ``recordings/trigger.jsonl`` with provenance
+shape, `DEFAULT_RUNS` runs) and records each decision in ``packs/fr/recordings/trigger.jsonl`` with provenance
 ``{"source": "authored", "note": ...}``: a tool call for a skill, a short text reply for none. No
 token count or latency is invented: those fields stay empty.
 """
@@ -21,17 +21,18 @@ from evallib.triggering.routing import DEFAULT_RUNS, build_requests
 AUTHORED_DECISIONS = DATA / "triggering_authored_decisions.json"
 #: Recording set (file stem under recordings/) of the triggering page.
 TRIGGER_SET = "trigger"
-#: The text an authored model answers when it activates no skill (tools mode: text, no tool call).
-NONE_REPLY = "Aucune de mes compétences ne couvre cette demande ; je vous réponds directement."
+#: The text an authored model answers when it activates no skill (tools mode: text, no tool call), from the
+#: decisions file's ``none_reply`` (docs/packs.md#files).
+NONE_REPLY = json.loads(AUTHORED_DECISIONS.read_text(encoding="utf-8"))["none_reply"]
 
 
 class AuthoredDecisionsError(TriggerDataError):
     """The authored decisions do not cover the query set (code ``authored_incomplete``)."""
 
 
-def _authored_result(request_key: str, model: str, written: str | None) -> ChatResult:
+def _authored_result(request_key: str, model: str, written: str | None, none_reply: str = NONE_REPLY) -> ChatResult:
     if written is None:
-        return ChatResult(request_key=request_key, model=model, text=NONE_REPLY, finish_reason="stop")
+        return ChatResult(request_key=request_key, model=model, text=none_reply, finish_reason="stop")
     return ChatResult(request_key=request_key, model=model, finish_reason="tool_calls",
                       tool_calls=({"name": written, "arguments": "{}"},))
 
@@ -51,11 +52,13 @@ def authored_recordings(decisions_path: str | Path = AUTHORED_DECISIONS, skills_
         model, decisions = entry["model"], entry["decisions"]
         _check_complete(model, decisions, queries)
         provenance = {"source": "authored", "note": entry["note"]}
+        none_reply = written.get("none_reply", NONE_REPLY)
         grids = [(catalogue, decisions)]
         if example is not None:  # the same decisions after the suggested rewrite, but for the listed changes
             grids.append((catalogue.with_description(*example), {**decisions, **entry.get("rewrite_changes", {})}))
         for grid, chosen in grids:
-            recorded += [(cell.request, _authored_result(cell.request.key(), model, chosen[cell.query_id][cell.run]),
+            recorded += [(cell.request, _authored_result(cell.request.key(), model, chosen[cell.query_id][cell.run],
+                                                            none_reply),
                           provenance) for cell in build_requests(grid, queries, model, DEFAULT_RUNS)]
     return recorded
 

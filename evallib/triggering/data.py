@@ -1,6 +1,6 @@
 """The triggering evaluation's inputs: a skill catalogue and labelled queries, schema-validated.
 
-Defaults: ``data/triggering_skills.json`` and ``data/triggering_queries.json`` (docs/trigger.md#question),
+Defaults: ``packs/fr/triggering_skills.json`` and ``packs/fr/triggering_queries.json`` (docs/trigger.md#question),
 each checked against its JSON Schema in ``data/schemas/`` on load and on upload, then
 against each other (every expected skill must exist). Errors are `TriggerDataError` subclasses whose
 ``details`` name the row (1-based) and the field, so a page can say "query 4, field expected".
@@ -16,9 +16,10 @@ from pathlib import Path
 from jsonschema import ValidationError
 
 from evallib.errors import InputError
+from evallib.packs.layout import FRENCH_DIR
 from evallib.schemas import validator
 
-DATA = Path(__file__).resolve().parent.parent.parent / "data"
+DATA = FRENCH_DIR
 DEFAULT_SKILLS = DATA / "triggering_skills.json"
 DEFAULT_QUERIES = DATA / "triggering_queries.json"
 

@@ -27,12 +27,12 @@ def test_record_takes_its_options_after_the_sub_command_and_prints_a_summary(ser
 
 def test_record_writes_to_the_local_folder_by_default_never_the_shipped_one(server, tmp_path, monkeypatch, capsys):
     monkeypatch.setenv(LOCAL_DIR_VARIABLE, str(tmp_path / "local"))
-    shipped = (ROOT / "recordings" / "persona.jsonl").read_bytes()
+    shipped = (ROOT / "packs" / "fr" / "recordings" / "persona.jsonl").read_bytes()
     code = main(["record", "persona", "--kind", "anthropic", "--base-url", server.anthropic_base_url,
                  "--model", "fake-ok"])
     assert code == 0 and "recorded 42" in capsys.readouterr().out
-    assert (ROOT / "recordings" / "persona.jsonl").read_bytes() == shipped
-    store = Recordings(ROOT / "recordings", tmp_path / "local")
+    assert (ROOT / "packs" / "fr" / "recordings" / "persona.jsonl").read_bytes() == shipped
+    store = Recordings(ROOT / "packs" / "fr" / "recordings", tmp_path / "local")
     [live] = [s for s in store.sources([r.request for r in _default_cells()]) if s.origin == "live"]
     assert (live.model, live.provider, live.count) == ("fake-ok", "anthropic", 36)
 
@@ -72,7 +72,7 @@ def test_authored_rewrites_the_shipped_file_identically(tmp_path):
     out = subprocess.run([sys.executable, "-m", "evallib", "authored", "persona", "--recordings-dir", str(tmp_path)],
                          cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.startswith("42 authored answers written")
-    assert (tmp_path / "persona.jsonl").read_bytes() == (ROOT / "recordings" / "persona.jsonl").read_bytes()
+    assert (tmp_path / "persona.jsonl").read_bytes() == (ROOT / "packs" / "fr" / "recordings" / "persona.jsonl").read_bytes()
 
 
 def test_without_base_url_each_kind_reads_its_own_variable(server, tmp_path, monkeypatch, capsys):

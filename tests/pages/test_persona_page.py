@@ -15,7 +15,7 @@ def fr(value: float, spec: str = ".2f") -> str:
     """How the French page writes a number (decimal comma)."""
     return format(value, spec).replace(".", ",")
 
-RECORDINGS = Path(__file__).resolve().parents[2] / "recordings"
+RECORDINGS = Path(__file__).resolve().parents[2] / "packs" / "fr" / "recordings"
 
 
 def _recorded_grid(catalogue):

@@ -6,6 +6,8 @@ import pytest
 from sqlalchemy import create_engine
 
 from evallib.judging.data import load_cases
+from evallib.packs.layout import FRENCH_DIR
+from evallib.packs.loader import open_pack
 from evallib.persona.catalogue import load_catalogue
 from evallib.room import submissions
 from evallib.room.instructor import ENV_VAR as TOKEN_VAR
@@ -232,7 +234,7 @@ def test_live_an_edit_is_submitted_once_collected_and_a_key_in_the_inputs_is_nev
     assert f"Essai n° 1 enregistré dans la salle {code}." in _texts(at.success)
     [stored] = outside.attempts(code)
     assert stored.payload["provenance"] == {"model": "fake-tools", "source": "live", "runs": DEFAULT_RUNS,
-                                           "mode": "tools"}
+                                           "mode": "tools", "pack": open_pack(FRENCH_DIR).identity()}
     assert stored.payload["inputs"]["descriptions"][name] == "Une autre description."
     assert KEY not in str(stored.payload)
 

@@ -27,7 +27,7 @@ TEXTS = catalogue()
 
 PAGE = "pages/trigger.py"
 ROOT = Path(__file__).resolve().parents[2]
-RECORDINGS = ROOT / "recordings"
+RECORDINGS = ROOT / "packs" / "fr" / "recordings"
 STRONG, LIGHT = "authored-example-strong-router", "authored-example-light-router"
 NBSP = "\u00a0"
 KEY = "sk-trigger-page-test"

@@ -13,6 +13,7 @@ import streamlit as st
 
 from evallib.judging.data import DIFFICULTIES, TYPES, JudgeDataError, cases_to_dict, load_cases, parse_cases
 from evallib.judging.rubric import TOTAL_KEYS, default_prompts, parse_rubric
+from ui.packs import pack_changed, pack_file
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
 from ui.i18n import t
 from ui.labels import field_name, md
@@ -100,7 +101,10 @@ def set_inputs(cases, templates: dict[str, str], rubric) -> None:
 
 def case_editor():
     """The cases as an editable table (upload and download beside it); None when a row is invalid."""
-    base = st.session_state.setdefault("judge_cases", load_cases())
+    if pack_changed("judge_cases"):
+        st.session_state.pop("judge_cases", None)
+        st.session_state["judge_cases_version"] = st.session_state.get("judge_cases_version", 0) + 1
+    base = st.session_state.setdefault("judge_cases", load_cases(pack_file("judging_cases.json")))
     version = st.session_state.get("judge_cases_version", 0)
     st.caption(t("judge.cases_help", separator=EXAMPLE_SEPARATOR.strip()))
     edited = st.data_editor(
@@ -136,14 +140,22 @@ def case_editor():
     return cases
 
 
+def _pack_prompts() -> dict:
+    """Templates and rubric of the session's pack (ui.packs)."""
+    return default_prompts(pack_file("judging_prompts.json"))
+
+
 def template_editors() -> dict[str, str] | None:
     """Templates A and B side by side: those that can be filled, by name (a broken one is left out after
     a message naming its placeholder, so the other's results still show); None when neither can be."""
-    defaults = default_prompts()["templates"]
+    defaults = _pack_prompts()["templates"]
+    changed = pack_changed("judge_templates")
     templates = {}
     for column, name in zip(st.columns(2), TEMPLATE_NAMES):
         with column:
             key = f"judge_template_{name}"
+            if changed:
+                st.session_state[key] = defaults[name]
             st.session_state.setdefault(key, defaults[name])
             text = st.text_area(t("judge.template", name=name),
                                 persist_state="session", key=key, height=200, help=t("judge.template_help"))
@@ -158,13 +170,16 @@ def template_editors() -> dict[str, str] | None:
 
 def edited_templates(templates: dict[str, str]) -> set[str]:
     """The names of ``templates`` whose text differs from the shipped one (what a participant changed)."""
-    defaults = default_prompts()["templates"]
+    defaults = _pack_prompts()["templates"]
     return {name for name, text in templates.items() if text != defaults.get(name)}
 
 
 def rubric_editor():
     """The rubric as an editable table (name, points, description); None when it is not valid."""
-    base = st.session_state.setdefault(RUBRIC_KEY, default_prompts()["rubric"])
+    if pack_changed("judge_rubric"):
+        st.session_state[RUBRIC_KEY] = _pack_prompts()["rubric"]
+        st.session_state[RUBRIC_VERSION_KEY] = st.session_state.get(RUBRIC_VERSION_KEY, 0) + 1
+    base = st.session_state.setdefault(RUBRIC_KEY, _pack_prompts()["rubric"])
     key = f"judge_rubric_editor_{st.session_state.get(RUBRIC_VERSION_KEY, 0)}"
     edited = st.data_editor(pd.DataFrame(base["criteria"], columns=["name", "max_points", "description"]),
                             key=key, num_rows="dynamic", hide_index=True, width="stretch",

@@ -12,9 +12,10 @@ import json
 import pandas as pd
 import streamlit as st
 
-from evallib.persona.catalogue import (DEFAULT_CATALOGUE, Catalogue, CatalogueError, load_catalogue,
+from evallib.persona.catalogue import (Catalogue, CatalogueError, load_catalogue,
                                        validate_catalogue)
 from ui.i18n import language, t
+from ui.packs import pack_changed, pack_file
 from ui.labels import md
 from ui.shell import keep_for_browser
 
@@ -26,9 +27,14 @@ NAME_WIDTH = 140
 ROLE_WIDTH = 170
 
 
-@st.cache_data(show_spinner=False)
 def default_catalogue() -> Catalogue:
-    return load_catalogue(DEFAULT_CATALOGUE)
+    """The session's pack's assistants and probes (ui.packs)."""
+    return _pack_catalogue(str(pack_file("personas.json")))
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _pack_catalogue(path: str) -> Catalogue:
+    return load_catalogue(path)
 
 
 def set_catalogue(data: dict) -> None:
@@ -75,7 +81,7 @@ def _editor_key(table: str) -> str:
 
 def catalogue_editors() -> tuple[Catalogue | None, str]:
     """The two editable tables; returns (validated catalogue or None, error message)."""
-    if SOURCE_KEY not in st.session_state:
+    if pack_changed("persona") or SOURCE_KEY not in st.session_state:
         _set_source(_defaults())
     # The editors' keys carry the language: their column titles are translated, and Streamlit
     # starts a widget afresh when they change. Their own state is also dropped by a page switch.

@@ -297,6 +297,9 @@ def kind_parts(kind: str, board: Board, key: str | None = None) -> KindParts:
         if "models" in scope.values:
             scope = replace(scope, values={**scope.values, "models": tuple(map(_model, scope.values["models"]))})
         reading = f"{reading}\n\n{say(scope)}"
+    if board.pack:  # attempts of other pack contents are on boards of their own (evallib.room.models)
+        reading = f"{reading}\n\n" + t("room.board.pack", id=md(board.pack["id"], None),
+                                         version=md(board.pack["version"], None))
     return KindParts(kind, board, reading, method, figure, table, curse, key or kind)
 
 

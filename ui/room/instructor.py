@@ -32,6 +32,7 @@ from ui.labels import md, name_list
 from ui.room.messages import error_text
 from ui.room.board import refresh_seconds
 from ui.room.endpoint import endpoint_panel
+from ui.room.pack import pack_panel
 from ui.room.history import kind_label
 from ui.room.qr import network_ip, qr_png
 from ui.browser import browser_key
@@ -220,6 +221,7 @@ def instructor_panel() -> str | None:
                   on_change=_mix_models, args=(code,))
         if not room.closed:
             endpoint_panel(code)
+            pack_panel(code)
         _rating_items(room)
         _export_part(code)
     return code

@@ -40,6 +40,7 @@ from evallib.room.readiness import attempt_source, submit_readiness, submitted_t
 from evallib.room.storage import RoomStorageError
 from evallib.room.submissions import new_key, submit
 from evallib.triggering.authored import TRIGGER_SET
+from ui.packs import current_pack
 from ui.i18n import clock, integer, t
 from ui.labels import md
 from ui.room.figure import page_line
@@ -78,6 +79,14 @@ def _memo(kind: str, key: str | None, build: Callable[[], dict]) -> Callable[[],
         st.session_state.setdefault(BUILT, {})[kind] = (key, payload)
         return payload
     return cached
+
+
+def _with_pack(build: Callable[[], dict]) -> Callable[[], dict]:
+    """``build`` whose attempt names the pack it was made on (id, version, content hash: docs/packs.md#identity)."""
+    def built() -> dict:
+        payload = build()
+        return {**payload, "provenance": {**payload["provenance"], "pack": current_pack().identity()}}
+    return built
 
 
 def _figure_line(build: Callable[[], dict]) -> None:
@@ -154,7 +163,7 @@ def submit_panel(kind: str, readiness: Reading, build: Callable[[], dict], detai
     "Submit to the room").
     """
     slot = slot or kind
-    build = _memo(slot, key, build)
+    build = _memo(slot, None if key is None else fingerprint(key, current_pack().content_hash), _with_pack(build))
     joined = membership()
     closed = False
     try:

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pandas as pd
 import streamlit as st
 
-from evallib.triggering.data import (DEFAULT_QUERIES, DEFAULT_SKILLS, NO_SKILL, LabelledQuery, QuerySetError,
+from evallib.triggering.data import (NO_SKILL, LabelledQuery, QuerySetError,
                                      SkillCatalogue, SkillCatalogueError, TriggerDataError, parse_queries,
                                      parse_skills, queries_to_dict, read_json)
 from ui.i18n import language, t
+from ui.packs import pack_changed, pack_file
 from ui.shell import keep_for_browser
 from ui.labels import field_name
 
@@ -48,11 +50,14 @@ MAX_SKILLS_HEIGHT = 760
 QUERY_WIDTH = 320
 
 
-@st.cache_data(show_spinner=False)
 def default_data() -> dict:
-    """The shipped catalogue and queries, in their JSON forms."""
-    return {"skills": read_json(DEFAULT_SKILLS, SkillCatalogueError),
-            "queries": read_json(DEFAULT_QUERIES, QuerySetError)}
+    """The session's pack's catalogue and queries, in their JSON forms (ui.packs)."""
+    return _pack_data(str(pack_file("triggering_skills.json")), str(pack_file("triggering_queries.json")))
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _pack_data(skills: str, queries: str) -> dict:
+    return {"skills": read_json(Path(skills), SkillCatalogueError), "queries": read_json(Path(queries), QuerySetError)}
 
 
 def data_message(error: TriggerDataError) -> str:
@@ -138,7 +143,7 @@ def skill_table_size(skills: list[dict]) -> dict[str, int]:
 
 def data_editors() -> tuple[SkillCatalogue | None, tuple[LabelledQuery, ...], str]:
     """The two editable tables; returns (catalogue or None, queries, the problem in words or "")."""
-    if SOURCE_KEY not in st.session_state:
+    if pack_changed("trigger") or SOURCE_KEY not in st.session_state:
         set_data(default_data())
     if EDITED_KEY in st.session_state and _editor_key("skills") not in st.session_state:
         set_data(st.session_state[EDITED_KEY])

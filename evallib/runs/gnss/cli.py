@@ -23,6 +23,7 @@ import math
 import sys
 from pathlib import Path
 
+from evallib.packs.options import add_pack_option
 from evallib.runs.gnss.bundle import (AGENT_NAMES, MODELS_OFFSETS, GnssRun, Station, TextModelRun, evaluation_report,
                                  gnss_bundle, pass_rate_by_case, station_report, text_model_report, text_model_rows)
 from evallib.gnss.evaluation import failure_groups, pass_count
@@ -63,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--recordings", type=Path, default=None,
                         help="one folder to read and write recordings in (default: the shipped recordings/ "
                              "and the local folder, where new recordings go)")
+    add_pack_option(parser, "gnss", {})
     parser.add_argument("--file", type=Path, help="a .csv, .tenv3, .pos or .neu file: estimates, no truth")
     parser.add_argument("--component", choices=COMPONENTS, default="up")
     parser.add_argument("--steps", type=Path, default=None,

@@ -9,7 +9,7 @@ more than ``--max-unscored-share`` of the grades unscored), 2 not measured: a us
 option, invalid cases, template or rubric file, offline without recordings for the chosen models) or
 calls that got no answer (see below). Offline, answers are
 replayed from ``recordings/`` and the models default to the authored ones. ``--record`` (live) adds
-every successful answer to ``recordings/judge.jsonl``: with ``--compare --probes`` on the default
+every successful answer to ``packs/fr/recordings/judge.jsonl``: with ``--compare --probes`` on the default
 cases it records the whole default set the page replays. ``--probes`` also grades padded copies
 (verbosity) and, with ``--compare``, judges A against B in both orders (position); offline, on the
 cases the authored recordings cover, live on every case. The report is the run bundle of the run
@@ -23,7 +23,8 @@ import sys
 import time
 from pathlib import Path
 
-from evallib.judging.authored import JUDGE_SET, authored_settings, load_authored, recorded_models
+from evallib.packs.options import add_pack_option
+from evallib.judging.authored import AUTHORED, JUDGE_SET, authored_settings, load_authored, recorded_models
 from evallib.judging.data import DEFAULT_CASES, JudgeDataError, load_cases
 from evallib.judging.pipeline import JudgeConfig, run_pairwise, run_pipeline, run_verbosity
 from evallib.runs.judge.bundle import JudgeReplay, JudgeRun, judge_bundle, judge_report
@@ -61,6 +62,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--recordings", type=Path, default=None,
                         help="one folder to read and write recordings in (default: the shipped recordings/ "
                              "and the local folder, where new recordings go)")
+    parser.set_defaults(authored=AUTHORED)
+    add_pack_option(parser, "judge", {"prompts": "judging_prompts.json", "cases": "judging_cases.json",
+                                      "authored": "judging_authored.json"})
     return parser
 
 
@@ -74,8 +78,12 @@ def _configs(args: argparse.Namespace) -> dict[str, JudgeConfig]:
             check_template(templates[name], name)
     except (OSError, json.JSONDecodeError, KeyError, TypeError, JudgeDataError) as exc:
         raise UsageError(f"prompts {args.prompts}: {type(exc).__name__}: {exc}") from None
+    if args.offline and args.authored is None and not (args.generator and args.judge):
+        raise UsageError("this pack has no judging_authored.json: an offline run needs --generator and --judge "
+                         "(the models its recordings were made with)")
     if args.offline:
-        generator, judge = authored_settings()
+        generator, judge = authored_settings(load_authored(args.authored)) if args.authored else (
+            ModelSettings(args.generator, "openai"), ModelSettings(args.judge, "openai"))
         generator = ModelSettings(args.generator or generator.model, generator.kind)
         judge = ModelSettings(args.judge or judge.model, judge.kind)
     else:
@@ -99,7 +107,7 @@ def _provider(args: argparse.Namespace, recordings: Recordings):
 
 def _probes(args: argparse.Namespace, configs: dict, runs: dict, provider, progress) -> tuple[list, list]:
     """(padded grades, pairwise comparisons) of ``--probes``: offline on the authored cases only."""
-    chosen = load_authored() if args.offline else None
+    chosen = load_authored(args.authored) if args.offline and args.authored else None
 
     def kept(results, key):
         return [r for r in results if chosen is None or r.case.id in chosen[key]]

@@ -25,7 +25,10 @@ import json
 import sys
 from pathlib import Path
 
-from evallib.agreement.ratings import LEVELS, AgreementInputError
+from evallib.agreement.csv_input import ratings_to_csv
+from evallib.agreement.ratings import LEVELS, AgreementInputError, presets_from
+from evallib.packs.layout import builtin_file
+from evallib.packs.options import add_pack_option
 from evallib.runs.kappa.bundle import (CI_METHODS, HALF_WIDTH, N_BOOT, KappaInputs, kappa_report, make_bundle,
                                    ratings)
 from evallib.runs.gate import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, UsageError, outcome, report_file,
@@ -39,7 +42,13 @@ WEIGHT_NAMES = {"none": None, "linear": "linear", "quadratic": "quadratic"}
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m evallib kappa", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("file", type=Path, help="ratings: CSV (one column per rater) or JSON {raters, ratings}")
+    parser.add_argument("file", type=Path, nargs="?", default=None,
+                        help="ratings: CSV (one column per rater) or JSON {raters, ratings}; or use --example")
+    parser.add_argument("--example", default=None,
+                        help="instead of a file: the example ratings of this key in the pack's kappa_examples.json "
+                             "(the built-in French pack's without --pack)")
+    parser.set_defaults(examples=builtin_file("kappa_examples.json"))
+    add_pack_option(parser, "kappa", {"examples": "kappa_examples.json"})
     parser.add_argument("--pair", default=None, help="the two raters of Cohen's kappa: names or numbers, e.g. 1,3")
     parser.add_argument("--weights", choices=tuple(WEIGHT_NAMES), default="none", help="Cohen's kappa weights")
     parser.add_argument("--ci", choices=CI_METHODS, default=CI_METHODS[0],
@@ -162,8 +171,21 @@ def _print_table(name: str, report: dict, inputs: KappaInputs) -> None:
         print(f"  {sentence(reading, context)}")
 
 
+def _example(args: argparse.Namespace) -> tuple[str, str]:
+    """(name, CSV text) of ``--example`` in the pack's examples; UsageError naming the keys there are."""
+    shown, csv_example = presets_from(json.loads(args.examples.read_text(encoding="utf-8")))
+    examples = {p.key: p for p in (*shown, *([csv_example] if csv_example else []))}
+    if args.example not in examples:
+        raise UsageError(f"--example {args.example!r}: not an example of {args.examples.name} "
+                         f"(there are: {', '.join(examples)})")
+    preset = examples[args.example]
+    return args.example, ratings_to_csv(preset, [f"R{j + 1}" for j in range(len(preset.ratings))])
+
+
 def run(args: argparse.Namespace) -> int:
-    name, text = _read(args.file)
+    if (args.file is None) == (args.example is None):
+        raise UsageError("give a ratings file or --example KEY (one of the two)")
+    name, text = _read(args.file) if args.file is not None else _example(args)
     try:
         raters = ratings(KappaInputs("file", file_name=name, file_text=text)).raters
     except AgreementInputError as error:

@@ -23,6 +23,7 @@ import json
 import sys
 from pathlib import Path
 
+from evallib.packs.options import add_pack_option
 from evallib.runs.failures import call_failures
 from evallib.runs.gate import (EXIT_NOT_MEASURED, LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options,
                               command_options, exit_code, live_config, outcome, report_failures, report_file,
@@ -47,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--live", metavar="MODEL", help="ask MODEL at the live endpoint")
     add_live_options(parser, ("--kind", "--provider"))
     parser.add_argument("--catalogue", type=Path, default=DEFAULT_CATALOGUE,
-                        help="assistants and probes (JSON, the page's download; default: data/personas.json)")
+                        help="assistants and probes (JSON, the page's download; default: packs/fr/personas.json)")
     parser.add_argument("--min-accuracy", type=float, default=None,
                         help="gate: exit 1 when the leave-one-out accuracy (its point value; the interval over "
                              "probes is in the report) is below (default: no gate)")
@@ -56,6 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--recordings", type=Path, default=None,
                         help="one folder to read recordings from (default: the shipped recordings/ and the local "
                              "folder)")
+    add_pack_option(parser, "persona", {"catalogue": "personas.json"})
     return parser
 
 

@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from evallib.packs.options import add_pack_option
 from evallib.runs.failures import call_failures
 from evallib.runs.gate import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, LIVE_OPTIONS_HELP, ProgressLine,
                               UsageError, add_live_options, command_options, exit_code, live_config, outcome,
@@ -65,6 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--recordings", type=Path, default=None,
                         help="one folder to read and write recordings in (default: the shipped recordings/ "
                              "and the local folder, where new recordings go)")
+    add_pack_option(parser, "trigger", {"skills": "triggering_skills.json", "queries": "triggering_queries.json"})
     return parser
 
 

@@ -65,7 +65,7 @@ def test_authored_recordings_replay_and_show_violations_and_wrong_velocities(tmp
 
 
 def test_the_shipped_recordings_match_the_authored_file():
-    shipped = Recordings(Path(__file__).resolve().parents[3] / "recordings").in_set(GNSS_SET)
+    shipped = Recordings(Path(__file__).resolve().parents[3] / "packs" / "fr" / "recordings").in_set(GNSS_SET)
     assert sorted(r.key for r in shipped) == sorted(req.key() for req, _, _ in authored_recordings())
 
 

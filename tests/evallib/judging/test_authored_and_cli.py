@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 @pytest.fixture(scope="module")
 def offline():
-    recordings = Recordings(ROOT / "recordings")
+    recordings = Recordings(ROOT / "packs" / "fr" / "recordings")
     assert recordings.problems == []
     return provider_for_mode("offline", recordings), recordings
 
@@ -36,7 +36,7 @@ def runs(offline, rubric, cases):
 def test_the_committed_recordings_are_what_the_authored_file_gives(tmp_path):
     count = write_authored_recordings(tmp_path)
     written = sorted((tmp_path / f"{JUDGE_SET}.jsonl").read_text(encoding="utf-8").splitlines())
-    committed = sorted((ROOT / "recordings" / f"{JUDGE_SET}.jsonl").read_text(encoding="utf-8").splitlines())
+    committed = sorted((ROOT / "packs" / "fr" / "recordings" / f"{JUDGE_SET}.jsonl").read_text(encoding="utf-8").splitlines())
     assert written == committed and count >= len(committed)
 
 
@@ -85,7 +85,7 @@ def test_offline_verbosity_and_pairwise_probes(runs, offline):
 
 
 def run_cli(tmp_path, *args):
-    code = cli.main(["--offline", "--out", str(tmp_path), "--recordings", str(ROOT / "recordings"), *args])
+    code = cli.main(["--offline", "--out", str(tmp_path), "--recordings", str(ROOT / "packs" / "fr" / "recordings"), *args])
     report = tmp_path / "judge-report.json"
     return code, json.loads(report.read_text(encoding="utf-8"))["report"] if report.exists() else None
 
@@ -128,7 +128,7 @@ def test_cli_usage_and_data_errors_exit_2(tmp_path, capsys):
     bad_cases.write_text('{"cases": [{"id": "x"}]}', encoding="utf-8")
     assert run_cli(tmp_path, "--cases", str(bad_cases))[0] == 2
     assert "case 1, field 'input'" in capsys.readouterr().err
-    prompts = json.loads((ROOT / "data" / "judging_prompts.json").read_text(encoding="utf-8"))
+    prompts = json.loads((ROOT / "packs" / "fr" / "judging_prompts.json").read_text(encoding="utf-8"))
     prompts["templates"]["B"] = "{contexte} {type} {input}"
     bad_prompts = tmp_path / "prompts.json"
     bad_prompts.write_text(json.dumps(prompts), encoding="utf-8")

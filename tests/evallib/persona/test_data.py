@@ -1,7 +1,7 @@
 """Shape checks of the default persona catalogue and of its authored example responses.
 
-``data/personas.json`` is the default catalogue of the Persona audit page (six assistants, six
-probes, a rewrite example for exercise 3); ``data/persona_authored_responses.json`` holds the
+``packs/fr/personas.json`` is the default catalogue of the Persona audit page (six assistants, six
+probes, a rewrite example for exercise 3); ``packs/fr/persona_authored_responses.json`` holds the
 offline responses written for the demo: one per (assistant, probe) pair (variant "base") plus one
 per probe for the rewritten assistant (variant "rewrite").
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[3] / "data"
+DATA = Path(__file__).resolve().parents[3] / "packs" / "fr"
 ROLES = {"specialist", "control-paraphrase", "control-posture"}
 MIN_WORDS, MAX_WORDS = 80, 320
 

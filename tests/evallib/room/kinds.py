@@ -30,7 +30,7 @@ def trigger_rows() -> tuple:
 
     catalogue = load_skills()
     queries = load_queries(catalogue)
-    recordings = Recordings(ROOT / "recordings")
+    recordings = Recordings(ROOT / "packs" / "fr" / "recordings")
     model = recorded_models(recordings)[0]
     cells, results = route(catalogue, queries, provider_for_mode("offline", recordings), model, 1)
     return catalogue, queries, model, decide_all(cells, results, queries, catalogue.names)
@@ -38,7 +38,7 @@ def trigger_rows() -> tuple:
 
 def persona_responses() -> tuple:
     """(catalogue, responses keyed (assistant, probe)) of the default catalogue's authored answers."""
-    data = json.loads((ROOT / "data" / "persona_authored_responses.json").read_text(encoding="utf-8"))
+    data = json.loads((ROOT / "packs" / "fr" / "persona_authored_responses.json").read_text(encoding="utf-8"))
     responses = {(d["assistant"], d["probe_index"]): SimpleNamespace(
         text=d["text"], failed=False, source="recording", provenance="authored", model="authored-examples")
         for d in data if d["variant"] == "base"}
@@ -48,7 +48,7 @@ def persona_responses() -> tuple:
 @cache
 def judge_runs() -> tuple:
     """(configs, results per template, pairwise comparisons A/B) replayed from the authored recordings."""
-    provider = provider_for_mode("offline", Recordings(ROOT / "recordings"))
+    provider = provider_for_mode("offline", Recordings(ROOT / "packs" / "fr" / "recordings"))
     generator, judge = authored_settings()
     configs = {name: JudgeConfig(generator, judge, default_rubric(), template, name)
                for name, template in default_templates().items()}

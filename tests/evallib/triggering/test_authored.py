@@ -11,7 +11,7 @@ from evallib.triggering.data import DATA
 
 
 def test_recordings_file_holds_exactly_the_authored_decisions():
-    shipped = Recordings(DATA.parent / "recordings")
+    shipped = Recordings(DATA / "recordings")
     expected = authored_recordings()
     in_set = shipped.in_set(TRIGGER_SET)
     assert len(in_set) == len(expected) and not shipped.problems

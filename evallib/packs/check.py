@@ -1,0 +1,321 @@
+"""Every problem of a pack folder, each naming the file, the row and the field (docs/packs.md#checks).
+
+`check_folder` never raises on bad content: it returns `PackProblem` values (a code, the values they
+rest on, an English message), in file order, so the command line lists them all and a page words them.
+The content files are checked by the pages' own parsers (`evallib.triggering.data`, `evallib.persona`,
+`evallib.judging`, `evallib.gnss`) so that a pack that passes here loads on every page.
+"""
+
+from __future__ import annotations
+
+import json
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+from evallib.errors import InputError
+from evallib.packs.layout import (MANIFEST, MAX_FILE_BYTES, MAX_PACK_BYTES, PAGE_FILES, RECORDING_SETS, RECORDINGS,
+                                  page_of)
+from evallib.schemas import validator
+
+
+@dataclass(frozen=True)
+class PackProblem:
+    """One thing wrong in a pack.
+
+    Attributes:
+        file: the file's path inside the pack (``triggering_queries.json``, ``recordings/trigger.jsonl``),
+            or "" for the pack as a whole.
+        code: no_manifest, not_json, not_utf8, schema, missing_file, unknown_file, duplicate_id,
+            unknown_skill, invalid (a page's parser refused the file: ``reason`` holds its code),
+            other_pack, bad_recording, too_large, pack_too_large, unsafe_path, not_a_pack, bad_zip.
+        message: the English sentence, without the file name.
+        row: the 1-based row in the file's list (or line of a recording file), when there is one.
+        field: the field, when there is one.
+        details: the values the message names.
+    """
+
+    file: str
+    code: str
+    message: str
+    row: int | None = None
+    field: str | None = None
+    details: dict = dataclasses.field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.message}" if self.file else self.message
+
+
+def _from_input_error(file: str, exc: InputError) -> PackProblem:
+    details = dict(exc.details)
+    row = details.get("row", details.get("number"))
+    return PackProblem(file, exc.code if exc.code in ("schema", "duplicate_id", "unknown_skill") else "invalid",
+                       str(exc), row if isinstance(row, int) else None, details.get("field"),
+                       {"reason": exc.code, **details})
+
+
+def _schema_problems(file: str, data: object, schema: str, row_word: str) -> list[PackProblem]:
+    """Every violation of ``schema``, each as a problem naming the row and the field."""
+    from evallib.triggering.data import TriggerDataError, _schema_error
+
+    errors = sorted(validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    return [_from_input_error(file, _schema_error(e, TriggerDataError, row_word)) for e in errors]
+
+
+def _read_json(root: Path, name: str) -> tuple[object | None, list[PackProblem]]:
+    raw = (root / name).read_bytes()
+    try:
+        return json.loads(raw.decode("utf-8")), []
+    except UnicodeDecodeError as exc:
+        return None, [PackProblem(name, "not_utf8", f"not UTF-8 text (byte {exc.start})", details={"byte": exc.start})]
+    except json.JSONDecodeError as exc:
+        return None, [PackProblem(name, "not_json", f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+                                  row=exc.lineno, details={"line": exc.lineno, "column": exc.colno})]
+
+
+def _duplicates(file: str, items: list, key: str, row_word: str) -> list[PackProblem]:
+    seen: dict[str, int] = {}
+    problems = []
+    for row, item in enumerate(items, start=1):
+        value = item.get(key) if isinstance(item, dict) else None
+        if value is None:
+            continue
+        if value in seen:
+            problems.append(PackProblem(file, "duplicate_id", f"{row_word} {row}, field {key!r}: {value!r} is already "
+                                        f"used by {row_word} {seen[value]}", row, key,
+                                        {"id": value, "other_row": seen[value]}))
+        else:
+            seen[value] = row
+    return problems
+
+
+def _built(file: str, build, *paths: Path) -> list[PackProblem]:
+    """No problem when ``build(*paths)`` (a writer of authored recordings) accepts the file, else the one it raised."""
+    try:
+        build(*paths)
+    except InputError as exc:
+        return [_from_input_error(file, exc)]
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        return [PackProblem(file, "invalid", f"not the expected structure ({type(exc).__name__}: {exc})",
+                            details={"reason": "structure"})]
+    return []
+
+
+def _check_trigger(root: Path, loaded: dict) -> list[PackProblem]:
+    from evallib.triggering.data import TriggerDataError, parse_skills
+
+    problems = []
+    skills, queries = loaded.get("triggering_skills.json"), loaded.get("triggering_queries.json")
+    names: set[str] | None = None
+    if skills is not None:
+        found = _schema_problems("triggering_skills.json", skills, "triggering_skills.schema.json", "skill")
+        if not found:
+            try:
+                names = set(parse_skills(skills).names)
+            except TriggerDataError as exc:
+                found = [_from_input_error("triggering_skills.json", exc)]
+        problems += found
+    if queries is not None:
+        found = _schema_problems("triggering_queries.json", queries, "triggering_queries.schema.json", "query")
+        if not found:
+            found = _duplicates("triggering_queries.json", queries["queries"], "id", "query")
+            for row, item in enumerate(queries["queries"], start=1):
+                for name in ("expected", "near_miss_of"):
+                    if names is not None and item.get(name) is not None and item[name] not in names:
+                        found.append(PackProblem("triggering_queries.json", "unknown_skill",
+                                                 f"query {row}, field {name!r}: {item[name]!r} is not a skill of "
+                                                 "triggering_skills.json", row, name, {"name": item[name]}))
+        problems += found
+    if "triggering_authored_decisions.json" in loaded and not problems:
+        from evallib.triggering.authored import authored_recordings
+
+        problems += _built("triggering_authored_decisions.json", authored_recordings,
+                           root / "triggering_authored_decisions.json", root / "triggering_skills.json",
+                           root / "triggering_queries.json")
+    return problems
+
+
+def _check_persona(root: Path, loaded: dict) -> list[PackProblem]:
+    from evallib.persona.catalogue import CatalogueError, validate_catalogue
+
+    problems = []
+    if "personas.json" in loaded:
+        try:
+            validate_catalogue(loaded["personas.json"])
+        except CatalogueError as exc:
+            problems.append(_from_input_error("personas.json", exc))
+    responses = loaded.get("persona_authored_responses.json")
+    if responses is not None and not (isinstance(responses, list) and all(isinstance(r, dict) for r in responses)):
+        problems.append(PackProblem("persona_authored_responses.json", "invalid",
+                                    "expected a list of objects {assistant, probe_index, variant, text}",
+                                    details={"reason": "structure"}))
+    return problems
+
+
+def _check_judge(root: Path, loaded: dict) -> list[PackProblem]:
+    from evallib.judging.data import JudgeDataError, parse_cases
+    from evallib.judging.rubric import parse_rubric
+    from evallib.judging.templates import check_template
+
+    problems = []
+    prompts = loaded.get("judging_prompts.json")
+    if prompts is not None:
+        if not isinstance(prompts, dict) or not isinstance(prompts.get("templates"), dict):
+            problems.append(PackProblem("judging_prompts.json", "invalid", "expected an object with 'templates' "
+                                        "(A and B) and 'rubric'", details={"reason": "structure"}))
+        else:
+            for name in ("A", "B"):
+                try:
+                    check_template(prompts["templates"].get(name, ""), name)
+                except JudgeDataError as exc:
+                    problems.append(_from_input_error("judging_prompts.json", exc))
+            problems += _schema_problems("judging_prompts.json", prompts.get("rubric"), "judging_rubric.schema.json",
+                                         "criterion")
+            if not problems:
+                try:
+                    parse_rubric(prompts["rubric"])
+                except JudgeDataError as exc:
+                    problems.append(_from_input_error("judging_prompts.json", exc))
+    cases = loaded.get("judging_cases.json")
+    if cases is not None:
+        found = _schema_problems("judging_cases.json", cases, "judging_cases.schema.json", "case")
+        if not found:
+            found = _duplicates("judging_cases.json", cases["cases"], "id", "case")
+        if not found:
+            try:
+                parse_cases(cases)
+            except JudgeDataError as exc:
+                found = [_from_input_error("judging_cases.json", exc)]
+        problems += found
+    return problems
+
+
+def _check_kappa(root: Path, loaded: dict) -> list[PackProblem]:
+    data = loaded.get("kappa_examples.json")
+    if data is None:
+        return []
+    file = "kappa_examples.json"
+    problems = _schema_problems(file, data, "kappa_examples.schema.json", "example")
+    if problems:
+        return problems
+    problems = _duplicates(file, data["examples"], "key", "example")
+    for row, example in enumerate(data["examples"], start=1):
+        lengths = sorted({len(r) for r in example["ratings"]})
+        if len(lengths) > 1:
+            problems.append(PackProblem(file, "invalid", f"example {row}, field 'ratings': the raters rate "
+                                        f"{' and '.join(map(str, lengths))} items (one length is needed)", row,
+                                        "ratings", {"reason": "ragged", "lengths": lengths}))
+    csv_key = data.get("csv_example")
+    if csv_key is not None and csv_key not in {e["key"] for e in data["examples"]}:
+        problems.append(PackProblem(file, "invalid", f"field 'csv_example': {csv_key!r} is not the key of an example",
+                                    field="csv_example", details={"reason": "unknown_example", "key": csv_key}))
+    return problems
+
+
+def _check_gnss(root: Path, loaded: dict) -> list[PackProblem]:
+    problems = []
+    if "gnss_recorded_runs.json" in loaded:
+        from evallib.gnss.repeated import load_recorded_runs
+
+        try:
+            load_recorded_runs(root / "gnss_recorded_runs.json")
+        except InputError as exc:
+            problems.append(_from_input_error("gnss_recorded_runs.json", exc))
+    if "gnss_authored_answers.json" in loaded:
+        from evallib.gnss.live import authored_recordings
+
+        problems += _built("gnss_authored_answers.json", authored_recordings, root / "gnss_authored_answers.json")
+    return problems
+
+
+_PAGE_CHECKS = {"trigger": _check_trigger, "persona": _check_persona, "judge": _check_judge, "kappa": _check_kappa,
+                "gnss": _check_gnss}
+
+
+def _check_recordings(root: Path, pack_id: str | None) -> list[PackProblem]:
+    from evallib.llm.recordings import Recordings
+
+    folder = root / RECORDINGS
+    if not folder.is_dir():
+        return []
+    problems = []
+    sets = set(RECORDING_SETS.values())
+    for path in sorted(folder.iterdir()):
+        name = f"{RECORDINGS}/{path.name}"
+        if path.suffix != ".jsonl" or path.stem not in sets:
+            problems.append(PackProblem(name, "unknown_file", f"not a recording set (expected one of "
+                                        f"{', '.join(sorted(s + '.jsonl' for s in sets))})", details={"name": path.name}))
+    store = Recordings(folder)
+    problems += [PackProblem(f"{RECORDINGS}/{p.file}", "bad_recording", f"line {p.line}: {p.message}", p.line,
+                             p.details.get("field"), {"reason": p.code}) for p in store.problems]
+    if pack_id is not None:
+        for number, recording in enumerate(_all(store), start=1):
+            other = recording.provenance.get("pack")
+            if other is not None and other != pack_id:
+                problems.append(PackProblem(f"{RECORDINGS}/{recording.set_name}.jsonl", "other_pack",
+                                            f"recording {recording.key[:12]}: recorded for the pack {other!r}, not "
+                                            f"{pack_id!r}", field="provenance.pack",
+                                            details={"pack": other, "expected": pack_id, "key": recording.key}))
+    return problems
+
+
+def _all(store) -> list:
+    return [r for s in sorted(set(RECORDING_SETS.values())) for r in store.in_set(s)]
+
+
+def size_problems(root: Path) -> list[PackProblem]:
+    """Files over `MAX_FILE_BYTES`, a pack over `MAX_PACK_BYTES`, and links (which could leave the pack)."""
+    problems, total = [], 0
+    for path in sorted(root.rglob("*")):
+        name = path.relative_to(root).as_posix()
+        if path.is_symlink():
+            problems.append(PackProblem(name, "unsafe_path", "a link (a pack holds plain files only)"))
+        elif path.is_file():
+            size = path.stat().st_size
+            total += size
+            if size > MAX_FILE_BYTES:
+                problems.append(PackProblem(name, "too_large", f"{size:,} bytes; a pack file may hold "
+                                            f"{MAX_FILE_BYTES:,} at most", details={"size": size,
+                                                                                    "limit": MAX_FILE_BYTES}))
+    if total > MAX_PACK_BYTES:
+        problems.append(PackProblem("", "pack_too_large", f"the pack holds {total:,} bytes; {MAX_PACK_BYTES:,} at most",
+                                    details={"size": total, "limit": MAX_PACK_BYTES}))
+    return problems
+
+
+def check_folder(root: Path) -> tuple[dict | None, list[PackProblem]]:
+    """(the manifest or None, every problem) of the pack folder ``root``."""
+    problems = size_problems(root)
+    unreadable = {p.file for p in problems}
+    if not (root / MANIFEST).is_file():
+        return None, problems + [PackProblem(MANIFEST, "no_manifest", "missing: a pack starts with its manifest "
+                                             "(docs/packs.md#manifest)")]
+    if MANIFEST in unreadable:
+        return None, problems
+    manifest, found = _read_json(root, MANIFEST)
+    if not found:
+        found = _schema_problems(MANIFEST, manifest, "pack_manifest.schema.json", "page")
+    problems += found
+    if found:
+        return None, problems
+    pages = manifest["pages"]
+    loaded: dict[str, object] = {}
+    for path in sorted(p for p in root.iterdir() if p.is_file() and p.name != MANIFEST):
+        page = page_of(path.name)
+        if page is None or page not in pages:
+            why = "no page reads it" if page is None else f"it belongs to the page {page!r}, not in the manifest's pages"
+            problems.append(PackProblem(path.name, "unknown_file", f"not a file of this pack ({why})",
+                                        details={"page": page}))
+        elif path.name not in unreadable:
+            data, found = _read_json(root, path.name)
+            problems += found
+            if not found:
+                loaded[path.name] = data
+    for page in pages:
+        required = PAGE_FILES[page][0]
+        problems += [PackProblem(name, "missing_file", f"missing: the page {page!r} needs it", details={"page": page})
+                     for name in required if not (root / name).is_file()]
+        if all(name in loaded for name in required):
+            problems += _PAGE_CHECKS[page](root, loaded)
+    problems += _check_recordings(root, manifest["id"])
+    return manifest, problems

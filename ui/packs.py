@@ -1,0 +1,168 @@
+"""The session's workshop pack (docs/packs.md#app): chosen in the sidebar, set by the room, or its language's.
+
+Which pack a page reads, first match wins: the pack the instructor set for the room the session is in
+(`room_pack_path`, read from the room's database, so it holds on join, reload and restart), the pack
+chosen in the sidebar (a built-in pack, one of the folder named by ``EVALLIB_PACKS``, an uploaded zip),
+else the built-in pack of the session's language (``en`` when present, else ``fr``). Packs are opened
+(and checked) once per server process and reopened when a file of theirs changes. A page the pack does
+not cover reads the built-in pack of the pack's language (`pack_file`).
+
+When the pack a page reads changes, `pack_changed` says so once, so that the page starts its editors
+again from the new content.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from evallib.packs.layout import FRENCH_DIR
+from evallib.packs.loader import Pack, PackError, builtin_packs, default_pack_id, environment_packs, extract_zip, open_pack
+from ui.i18n import language, plural, t
+from ui.labels import md
+
+#: Session key of the pack chosen in the sidebar (a folder or a zip's path, as text); absent: the default.
+CHOICE_KEY = "pack_choice"
+#: Session key of the last problem met opening a pack: (source, [PackProblem]).
+PROBLEM_KEY = "pack_problem"
+#: Session key prefix of the pack hash each page last started its editors from.
+APPLIED_PREFIX = "_pack_applied_"
+UPLOAD_KEY = "pack_upload"
+
+
+def _signature(path: Path) -> tuple:
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files if p.exists())
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _opened(path: str, signature: tuple) -> Pack | PackError:
+    try:
+        return open_pack(Path(path))
+    except PackError as exc:
+        return exc
+
+
+def open_cached(path: str | Path) -> Pack:
+    """The checked pack at ``path`` (shared by every session). Raises `PackError`."""
+    opened = _opened(str(path), _signature(Path(path)))
+    if isinstance(opened, PackError):
+        raise opened
+    return opened
+
+
+def _room_path() -> str | None:
+    from ui.room.pack import room_pack_path  # the room module imports this one for its panel
+
+    return room_pack_path()
+
+
+def current_pack() -> Pack:
+    """The pack this session's pages read (see the module docstring); never raises.
+
+    A pack that cannot be opened leaves its problem in ``st.session_state[PROBLEM_KEY]`` and the
+    session falls back to its language's built-in pack.
+    """
+    for source in (_room_path(), st.session_state.get(CHOICE_KEY)):
+        if source:
+            try:
+                return open_cached(source)
+            except PackError as exc:
+                st.session_state[PROBLEM_KEY] = (source, exc.problems)
+    return open_cached(builtin_packs()[default_pack_id(language())])
+
+
+def pack_file(name: str) -> Path:
+    """The current pack's content file ``name``; when the pack lacks it, the built-in pack's of the pack's
+    language (the French one's when that has none either)."""
+    pack = current_pack()
+    fallback = builtin_packs().get(default_pack_id(pack.language), FRENCH_DIR) / name
+    return pack.file(name) or (fallback if fallback.is_file() else FRENCH_DIR / name)
+
+
+def pack_changed(page: str) -> bool:
+    """True once after the pack the pages read has changed since the page's last run in this session.
+
+    The first run of a page in a session is not a change: edits restored after a restart stay."""
+    key, digest = APPLIED_PREFIX + page, current_pack().content_hash
+    changed = key in st.session_state and st.session_state[key] != digest
+    st.session_state[key] = digest
+    return changed
+
+
+def _options() -> dict[str, str]:
+    """Label -> path of the packs offered in the sidebar: built-in ones, then those of ``EVALLIB_PACKS``."""
+    options = {}
+    for pack_id, path in builtin_packs().items():
+        options[t("packs.builtin", id=pack_id)] = str(path)
+    for path in environment_packs():
+        options[t("packs.folder", name=path.name)] = str(path)
+    return options
+
+
+def options_for_room() -> dict[str, str]:
+    """Label -> folder of the packs an instructor may give the room: those of the sidebar, and the pack this
+    session uploaded (it is extracted on the server, where every participant's page finds it)."""
+    options = _options()
+    choice = st.session_state.get(CHOICE_KEY)
+    if choice and choice not in options.values():
+        try:
+            options[t("packs.uploaded", title=open_cached(choice).title)] = choice
+        except PackError:
+            pass
+    return options
+
+
+def _on_upload() -> None:
+    upload = st.session_state.get(UPLOAD_KEY)
+    if upload is None:
+        return
+    try:
+        root = extract_zip(upload.getvalue(), upload.name)
+        open_cached(root)
+    except PackError as exc:
+        st.session_state[PROBLEM_KEY] = (upload.name, exc.problems)
+        return
+    st.session_state[CHOICE_KEY] = str(root)
+    st.session_state.pop(PROBLEM_KEY, None)
+
+
+def _on_choice() -> None:
+    st.session_state[CHOICE_KEY] = _options().get(st.session_state["_pack_select"])
+    st.session_state.pop(PROBLEM_KEY, None)
+
+
+def pack_sidebar() -> None:
+    """The pack picker of the sidebar (inside ``st.sidebar``): the room's pack, shown, or a choice and an upload."""
+    if _room_path():
+        pack = current_pack()
+        st.caption(t("packs.room_pack", title=pack.title, id=pack.id, version=pack.version))
+        return
+    options = _options()
+    pack = current_pack()
+    labels = list(options)
+    current = next((label for label, path in options.items() if Path(path) == pack.root), None)
+    if current is None:  # an uploaded pack: offered by its title
+        current = t("packs.uploaded", title=pack.title)
+        labels.append(current)
+        options[current] = str(pack.root)
+    st.selectbox(t("packs.choose"), labels, index=labels.index(current), key="_pack_select", on_change=_on_choice,
+                 help=t("packs.choose_help"))
+    st.file_uploader(t("packs.upload"), type=["zip"], key=UPLOAD_KEY, on_change=_on_upload)
+    show_problem()
+
+
+def show_problem() -> None:
+    """The last pack problem of this session, each line naming the file, the row and the field."""
+    problem = st.session_state.get(PROBLEM_KEY)
+    if problem:
+        source, problems = problem
+        st.error(plural("packs.problems", len(problems), source=Path(source).name) + "\n\n" + "\n".join(
+            f"- {md(problem_text(p), None)}" for p in problems[:20]))
+
+
+def problem_text(problem) -> str:
+    """One pack problem in the session's language: the file, then the English detail it carries."""
+    where = problem.file or t("packs.whole_pack")
+    return t(f"packs.problem.{problem.code}", file=where, detail=problem.message)
