@@ -24,8 +24,8 @@ from evallib.judging.data import DATA, DEFAULT_CASES, JudgeDataError, load_cases
 from evallib.judging.injection import injection_flags, without_injection
 from evallib.judging.judge_prompt import blind, pad
 from evallib.judging.requests import ModelSettings, generation_request, judge_request, pairwise_request
-from evallib.judging.rubric import default_rubric
-from evallib.judging.templates import TEMPLATE_NAMES, default_templates
+from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
+from evallib.judging.templates import TEMPLATE_NAMES
 from evallib.llm import ChatRequest, ChatResult, Recordings
 from evallib.llm.answers import answer_status
 
@@ -71,12 +71,14 @@ def authored_settings(data: dict | None = None) -> tuple[ModelSettings, ModelSet
     return ModelSettings(**data["generator"]), ModelSettings(**data["judge"])
 
 
-def authored_recordings(path: str | Path = AUTHORED,
-                        cases_path: str | Path = DEFAULT_CASES) -> list[tuple[ChatRequest, ChatResult]]:
-    """(request, result) for every authored answer. Raises `AuthoredError` when one is missing."""
+def authored_recordings(path: str | Path = AUTHORED, cases_path: str | Path = DEFAULT_CASES,
+                        prompts_path: str | Path = DEFAULT_PROMPTS) -> list[tuple[ChatRequest, ChatResult]]:
+    """(request, result) for every authored answer, the requests built from the cases of ``cases_path``
+    and the rubric and templates of ``prompts_path``. Raises `AuthoredError` when one is missing."""
     data = load_authored(path)
     generator, judge = authored_settings(data)
-    rubric, templates = default_rubric(), default_templates()
+    prompts = json.loads(Path(prompts_path).read_text(encoding="utf-8"))
+    rubric, templates = parse_rubric(prompts["rubric"]), dict(prompts["templates"])
     recorded = []
     for case in load_cases(cases_path):
         entry = data["cases"].get(case.id)
