@@ -220,3 +220,15 @@ def test_the_judge_answers_give_the_french_figures(tmp_path):
     french = _judge_report(tmp_path / "fr", "--recordings", str(SHIPPED_DIR))
     assert _numbers(english) == _numbers(french)
     assert english["statuses"] == french["statuses"] and english["mean"] == french["mean"]
+
+
+def test_the_english_judge_is_asked_in_english():
+    """Every grading and pairwise request of the English recordings carries the pack's judge wording."""
+    from evallib.judging.wording import judge_wording
+
+    wording = judge_wording(_json(PACK / "judging_prompts.json"))
+    judged = [r.request for r in Recordings(PACK / "recordings").in_set("judge") if r.request.system]
+    assert judged and {r.system for r in judged} == {wording.system_prompt, wording.pairwise_system_prompt}
+    assert all("Requête" not in r.messages[-1][1] for r in judged)
+    assert any(wording.padding_before in r.messages[-1][1] for r in judged)  # the verbosity probe's padded copies
+
