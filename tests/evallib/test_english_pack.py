@@ -150,6 +150,10 @@ def test_each_authored_router_scores_the_same_on_both_packs(tmp_path, model):
         assert english["metrics"][metric]["n"] == french["metrics"][metric]["n"], metric
     assert english["metrics_by_query"] == french["metrics_by_query"]
     assert english["confusion"] == french["confusion"] and english["held_out"] == french["held_out"]
+    # and in both, matching words against descriptions routes worse than the model at every threshold
+    for report in (english, french):
+        assert max(s["accuracy"]["value"] for s in report["similarity_baseline"]) < \
+            report["metrics"]["accuracy"]["value"]
 
 
 def test_the_light_router_misses_the_same_traps():
