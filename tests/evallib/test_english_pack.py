@@ -236,3 +236,19 @@ def test_the_english_judge_is_asked_in_english():
     assert all("Requête" not in r.messages[-1][1] for r in judged)
     assert any(wording.padding_before in r.messages[-1][1] for r in judged)  # the verbosity probe's padded copies
 
+
+
+def test_the_same_writer_rebuilds_the_french_recordings(tmp_path):
+    """One path for every pack: the French files, given to the same writer, give the shipped French lines."""
+    from evallib.gnss.live import AUTHORED_ANSWERS
+    from evallib.judging.authored import AUTHORED
+
+    french = [DEFAULT_SKILLS, DEFAULT_QUERIES, AUTHORED_DECISIONS, DEFAULT_CATALOGUE,
+              DEFAULT_CATALOGUE.with_name("persona_authored_responses.json"), DEFAULT_PROMPTS, DEFAULT_CASES,
+              AUTHORED, AUTHORED_ANSWERS]
+    for path in french:
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    counts = write_pack_recordings(tmp_path)
+    for set_name in counts:
+        rebuilt = (tmp_path / "recordings" / f"{set_name}.jsonl").read_text(encoding="utf-8")
+        assert rebuilt == (SHIPPED_DIR / f"{set_name}.jsonl").read_text(encoding="utf-8"), set_name
