@@ -252,3 +252,18 @@ def test_the_same_writer_rebuilds_the_french_recordings(tmp_path):
     for set_name in counts:
         rebuilt = (tmp_path / "recordings" / f"{set_name}.jsonl").read_text(encoding="utf-8")
         assert rebuilt == (SHIPPED_DIR / f"{set_name}.jsonl").read_text(encoding="utf-8"), set_name
+
+
+def test_an_english_judge_run_bundle_replays_with_its_wording(tmp_path):
+    """The judge command's bundle of the English pack keeps the wording, so loading it asks exactly the
+    requests it holds (`load_judge_bundle` refuses a replay that asks another) and finds the same grades."""
+    from evallib.runs.judge.bundle import read_judge_bundle
+
+    assert judge_main(["--offline", "--compare", "--probes", "--out", str(tmp_path), "--prompts",
+                       str(PACK / "judging_prompts.json"), "--cases", str(PACK / "judging_cases.json"),
+                       "--recordings", str(PACK / "recordings")]) == 1  # the authored set fails its gate on purpose
+    raw = (tmp_path / "judge-report.json").read_bytes()
+    bundle, shown, report = read_judge_bundle(raw)
+    assert bundle["inputs"]["judge_wording"]["request_label"] == "Request sent to the assistant:"
+    assert shown.run.wording.system_prompt.startswith("You grade the answers")
+    assert report["statuses"] == bundle["report"]["statuses"] and report["mean"] == bundle["report"]["mean"]

@@ -190,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
     answers += [call for outcome in (*padded, *compared) for call in outcome.calls]
     judge_run = JudgeRun(cases, tuple((name, c.template) for name, c in configs.items()), config.rubric,
                          config.generator, config.judge, tuple(answers), config.blinding, args.template, probes,
-                         args.min_mean, args.max_unscored_share)
+                         args.min_mean, args.max_unscored_share, config.wording)
     shown = JudgeReplay(judge_run, configs, runs, padded, compared)
     data = judge_report(shown)
     gate = judge_gate(runs[args.template], args.min_mean, args.max_unscored_share)
