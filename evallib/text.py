@@ -1,7 +1,7 @@
-"""Text measures for the persona audit: French-aware tokens, vocabularies, Jaccard, TF-IDF.
+"""Text measures for the persona audit: French- and English-aware tokens, vocabularies, Jaccard, TF-IDF.
 
 The definitions follow the persona notebook (docs/persona.md#tokens): words are lower-case runs of letters
-(French accents included) longer than two letters, French function words removed; two vocabularies
+(French accents included) longer than two letters, French and English function words removed; two vocabularies
 are compared by their Jaccard index; responses become TF-IDF vectors (smoothed idf, l2 norm) for the
 leave-one-out classifier of ``evallib.persona``.
 

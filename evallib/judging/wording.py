@@ -3,7 +3,7 @@ instruction on the shape of its answer, and the padding of the verbosity probe.
 
 The rubric, the cases and the response are data the prompt quotes; these are the sentences around them.
 The French wording is the default (the course as first written); a pack in another language gives its own
-in the optional ``"judge"`` object of its ``judging_prompts.json`` (docs/packs.md#files), read by
+in the optional ``"judge"`` object of its ``judging_prompts.json`` (docs/packs.md, content files), read by
 `judge_wording`. The fence tags, the grade tags and the JSON keys the judge must write are not words of a
 language and stay fixed (`evallib.judging.judge_prompt`).
 """

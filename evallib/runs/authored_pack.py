@@ -1,11 +1,11 @@
-"""A pack's authored recordings, written from its own content files (docs/packs.md#recordings).
+"""A pack's authored recordings, written from its own content files (docs/packs.md, recordings).
 
 ``python -m evallib.runs.authored_pack packs/en`` rebuilds ``packs/en/recordings/{trigger,persona,judge,gnss}.jsonl``
 from the pack's authored files (hand-written example answers, provenance ``authored``), through each page's
 own authored writer, given the pack's files instead of the built-in French ones:
 
 - trigger: `evallib.triggering.authored.authored_recordings` on the pack's skills, queries and decisions; a
-  decision "no skill" answers the decisions file's ``none_reply`` (docs/packs.md#files);
+  decision "no skill" answers the decisions file's ``none_reply`` (docs/packs.md, content files);
 - persona: `evallib.__main__.persona_authored` on the pack's catalogue and responses;
 - judge: `evallib.judging.authored.authored_recordings` on the pack's cases, templates and rubric;
 - gnss: `evallib.gnss.live.authored_recordings` on the pack's answers.
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from evallib.llm import Recordings
 
-#: Authored file of each recording set, as named in a pack (docs/packs.md#layout).
+#: Authored file of each recording set, as named in a pack (docs/packs.md, layout).
 AUTHORED_FILES = {"trigger": "triggering_authored_decisions.json", "persona": "persona_authored_responses.json",
                   "judge": "judging_authored.json", "gnss": "gnss_authored_answers.json"}
 

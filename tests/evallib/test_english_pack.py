@@ -102,8 +102,8 @@ def test_kappa_examples_are_the_course_ratings_and_give_its_figures():
     assert {key: e["ratings"] for key, e in examples.items()} == _french_kappa_examples()
     assert all(e["title"].strip() and e["source"].strip() for e in examples.values())
     pair, lenient = cohen_kappa(*examples["rubric_pair"]["ratings"]), cohen_kappa(*examples["lenient_pair"]["ratings"])
-    assert (round(pair.agreement, 2), round(pair.kappa, 3)) == (0.83, 0.625)  # seed 001: 83 %, 0.63
-    assert round(lenient.agreement, 2) == 0.92 and lenient.kappa == pytest.approx(0.0)  # seed 001: 92 %, 0.00
+    assert (round(pair.agreement, 2), round(pair.kappa, 3)) == (0.83, 0.625)  # docs/kappa.md#figures
+    assert round(lenient.agreement, 2) == 0.92 and lenient.kappa == pytest.approx(0.0)  # docs/kappa.md#figures
 
 
 def test_the_authored_files_cover_what_the_french_ones_cover():
