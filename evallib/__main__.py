@@ -50,10 +50,11 @@ PERSONA_SET = "persona"
 PAGES = ("persona", "gnss")
 
 
-def persona_authored(recordings_dir: Path) -> int:
-    """Record the hand-written persona answers (base grid and the rewrite example); returns the count."""
-    catalogue = load_catalogue()
-    written = json.loads(AUTHORED_RESPONSES.read_text(encoding="utf-8"))
+def persona_authored(recordings_dir: Path, catalogue_path: Path | None = None, responses_path: Path | None = None) -> int:
+    """Record the hand-written persona answers (base grid and the rewrite example) of ``responses_path``
+    to the catalogue of ``catalogue_path`` (default: the shipped ones); returns the count."""
+    catalogue = load_catalogue(catalogue_path) if catalogue_path else load_catalogue()
+    written = json.loads(Path(responses_path or AUTHORED_RESPONSES).read_text(encoding="utf-8"))
     store = Recordings(recordings_dir)
     grids = {"base": catalogue}
     if catalogue.rewrite_example:

@@ -1,7 +1,7 @@
-"""Text measures for the persona audit: French-aware tokens, vocabularies, Jaccard, TF-IDF.
+"""Text measures for the persona audit: French- and English-aware tokens, vocabularies, Jaccard, TF-IDF.
 
 The definitions follow the persona notebook (docs/persona.md#tokens): words are lower-case runs of letters
-(French accents included) longer than two letters, French function words removed; two vocabularies
+(French accents included) longer than two letters, French and English function words removed; two vocabularies
 are compared by their Jaccard index; responses become TF-IDF vectors (smoothed idf, l2 norm) for the
 leave-one-out classifier of ``evallib.persona``.
 
@@ -48,6 +48,25 @@ FRENCH_STOP_WORDS = frozenset(
     """.split()
 )
 
+# English function words, for an English course (packs/en): pronouns, determiners, auxiliaries and
+# modals, frequent prepositions, conjunctions and adverbs, and the stems an apostrophe leaves behind
+# ("don't" gives "don"). Without them, "she", "her" or "would" weigh as much as "plot" or "rhythm" in
+# English answers. None of them is a French word of these texts ("ours", a bear in French, is left out).
+ENGLISH_STOP_WORDS = frozenset(
+    """
+    the and for with that this these those are was were you your yours yourself not but from
+    have has had having will would can could shall should may might must all any our ourselves
+    they them their theirs themselves there what which who whom whose how why when where while
+    into about its itself also she her hers herself him his himself one ones myself
+    been being did does doing done each every other others some such than then too very just
+    own same both few more most only over under again off once here out onto upon through
+    before after above below between because until against during without within whether
+    yet nor either neither ever always often never really quite rather much many lot lots
+    get gets got let lets even still something anything nothing everything someone anyone everyone
+    don doesn didn isn aren wasn weren won wouldn couldn shouldn haven hasn hadn
+    """.split()
+)
+
 # A word is a run of lower-case letters: the ASCII letters plus the letters of French spelling
 # (accented vowels, ç, and the ligatures œ and æ). Everything else (digits, apostrophes, hyphens,
 # punctuation, markdown) separates words, so "l'histoire" gives "histoire" and "peut-être" gives
@@ -57,13 +76,16 @@ WORD_PATTERN = re.compile(r"[a-zàâäçéèêëîïôöùûüÿœæ]+")
 # Words of one or two letters (le, la, de, un, il, qu, ça...) are almost all function words.
 MIN_WORD_LENGTH = 3
 
+#: What `tokenize` removes: the French and the English function words.
+STOP_WORDS = FRENCH_STOP_WORDS | ENGLISH_STOP_WORDS
+
 
 def tokenize(text: str) -> list[str]:
     """Split a text into the content words the persona measures compare.
 
     Steps: Unicode NFC normalisation (so that an "é" typed as "e" + combining accent is one
     letter), lower-casing, words matched by ``WORD_PATTERN``, then words shorter than
-    ``MIN_WORD_LENGTH`` letters and words of ``FRENCH_STOP_WORDS`` are removed. Order and
+    ``MIN_WORD_LENGTH`` letters and words of ``STOP_WORDS`` (French and English) are removed. Order and
     repetitions are kept (TF-IDF counts them). Source: the tokeniser of the persona notebook
     (docs/persona.md#tokens), with œ, æ and ç added to the letters.
 
@@ -71,7 +93,7 @@ def tokenize(text: str) -> list[str]:
     ['intrigue', 'squelette', 'phrase', 'chair']
     """
     words = WORD_PATTERN.findall(unicodedata.normalize("NFC", text).lower())
-    return [w for w in words if len(w) >= MIN_WORD_LENGTH and w not in FRENCH_STOP_WORDS]
+    return [w for w in words if len(w) >= MIN_WORD_LENGTH and w not in STOP_WORDS]
 
 
 def vocabulary(texts: Iterable[str]) -> set[str]:

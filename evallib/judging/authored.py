@@ -24,8 +24,9 @@ from evallib.judging.data import DATA, DEFAULT_CASES, JudgeDataError, load_cases
 from evallib.judging.injection import injection_flags, without_injection
 from evallib.judging.judge_prompt import blind, pad
 from evallib.judging.requests import ModelSettings, generation_request, judge_request, pairwise_request
-from evallib.judging.rubric import default_rubric
-from evallib.judging.templates import TEMPLATE_NAMES, default_templates
+from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
+from evallib.judging.templates import TEMPLATE_NAMES
+from evallib.judging.wording import judge_wording
 from evallib.llm import ChatRequest, ChatResult, Recordings
 from evallib.llm.answers import answer_status
 
@@ -71,12 +72,14 @@ def authored_settings(data: dict | None = None) -> tuple[ModelSettings, ModelSet
     return ModelSettings(**data["generator"]), ModelSettings(**data["judge"])
 
 
-def authored_recordings(path: str | Path = AUTHORED,
-                        cases_path: str | Path = DEFAULT_CASES) -> list[tuple[ChatRequest, ChatResult]]:
-    """(request, result) for every authored answer. Raises `AuthoredError` when one is missing."""
+def authored_recordings(path: str | Path = AUTHORED, cases_path: str | Path = DEFAULT_CASES,
+                        prompts_path: str | Path = DEFAULT_PROMPTS) -> list[tuple[ChatRequest, ChatResult]]:
+    """(request, result) for every authored answer, the requests built from the cases of ``cases_path``
+    and the rubric, templates and judge wording of ``prompts_path``. Raises `AuthoredError` when one is missing."""
     data = load_authored(path)
     generator, judge = authored_settings(data)
-    rubric, templates = default_rubric(), default_templates()
+    prompts = json.loads(Path(prompts_path).read_text(encoding="utf-8"))
+    rubric, templates, wording = parse_rubric(prompts["rubric"]), dict(prompts["templates"]), judge_wording(prompts)
     recorded = []
     for case in load_cases(cases_path):
         entry = data["cases"].get(case.id)
@@ -91,18 +94,18 @@ def authored_recordings(path: str | Path = AUTHORED,
             if not response.strip():
                 continue
             graded[name] = blind(response)[0]
-            request = judge_request(case, graded[name], rubric, judge)
+            request = judge_request(case, graded[name], rubric, judge, wording)
             recorded.append((request, _result(request, _written(entry, "grades", name, case.id))))
             if injection_flags(response, rubric.names):
                 cleaned = without_injection(graded[name], rubric.names)
-                request = judge_request(case, cleaned, rubric, judge)
+                request = judge_request(case, cleaned, rubric, judge, wording)
                 recorded.append((request, _result(request, _written(entry, "clean_grade", name, case.id))))
         if case.id in data["verbosity_cases"]:
-            request = judge_request(case, pad(graded["A"]), rubric, judge)
+            request = judge_request(case, pad(graded["A"], wording), rubric, judge, wording)
             recorded.append((request, _result(request, _written(entry, "padded_grade", "A", case.id))))
         if case.id in data["pairwise_cases"] and graded["A"].strip() != graded["B"].strip():
             for order, (first, second) in (("ab", ("A", "B")), ("ba", ("B", "A"))):
-                request = pairwise_request(case, graded[first], graded[second], rubric, judge)
+                request = pairwise_request(case, graded[first], graded[second], rubric, judge, wording)
                 recorded.append((request, _result(request, _written(entry, "pairwise", order, case.id))))
     return recorded
 

@@ -41,8 +41,8 @@ _TO_IGNORE = (r"(?:(?:all|any|the|your|my|these|those|previous|prior|above|earli
 INJECTION_PATTERNS = {
     "ignore_instructions": re.compile(
         rf"\b(?:ignore[sz]?|oublie[sz]?|disregard|forget|ne tiens pas compte d[e']|ne tenez pas compte d[e'])\s*"
-        rf"{_TO_IGNORE}(?:instructions?|consignes?|crit[èe]res?|rubric|bar[èe]me|r[èe]gles?|rules?|guidelines|"
-        rf"grille|prompt)\b", re.IGNORECASE),
+        rf"{_TO_IGNORE}(?:instructions?|consignes?|crit[èe]res?|criteri(?:a|on)|rubric|bar[èe]me|r[èe]gles?|rules?|"
+        rf"guidelines|grille|prompt)\b", re.IGNORECASE),
     "addresses_grader": re.compile(
         rf"(?:\b(?:to the|dear|note (?:to|for) the|au|à l'|pour l'|cher|chère|message (?:au|à l')|note pour l')\s*{_GRADER}"
         rf"|^\W*{_GRADER}\s*[:,])", re.IGNORECASE),

@@ -28,6 +28,7 @@ from evallib.judging.injection import injection_flags, without_injection
 from evallib.judging.judge_prompt import blind, erased_by_blinding, pad
 from evallib.judging.requests import ModelSettings, generation_request, judge_request, pairwise_request
 from evallib.judging.rubric import Rubric
+from evallib.judging.wording import FRENCH_WORDING, JudgeWording
 from evallib.llm import ChatRequest, ChatResult
 from evallib.llm.collect import DEFAULT_CONCURRENCY, PROGRESS_INTERVAL_S, answer
 
@@ -40,7 +41,8 @@ class JudgeConfig:
     """One run: who generates, who judges, with which rubric and template.
 
     ``blinding``: strip self-identifying lines before grading. ``injection_probe``: also grade a
-    flagged response without its injected lines, to see whether the score moved.
+    flagged response without its injected lines, to see whether the score moved. ``wording``: the
+    judge's sentences in the workshop's language (`evallib.judging.wording.judge_wording`).
     """
 
     generator: ModelSettings
@@ -50,6 +52,7 @@ class JudgeConfig:
     template_name: str = "A"
     blinding: bool = True
     injection_probe: bool = True
+    wording: JudgeWording = FRENCH_WORDING
 
 
 @dataclass(frozen=True)
@@ -131,14 +134,15 @@ def run_case(case: Case, config: JudgeConfig, provider) -> CaseResult:
         return CaseResult(case, config.template_name, response, checks, code_grade_of_empty(config.rubric),
                           calls=(generation,))
     graded, removed = blind(response) if config.blinding else (response, ())
-    judged = call_judge(provider, lambda s: judge_request(case, graded, config.rubric, s), config.judge)
+    judged = call_judge(provider, lambda s: judge_request(case, graded, config.rubric, s, config.wording), config.judge)
     grade = parse_grade(judged[-1], config.rubric, graded)
     calls = (generation, *judged)
     flags = injection_flags(response, config.rubric.names)
     clean_grade = None
     cleaned = without_injection(graded, config.rubric.names)
     if flags and config.injection_probe and cleaned.strip():
-        cleaned_calls = call_judge(provider, lambda s: judge_request(case, cleaned, config.rubric, s), config.judge)
+        cleaned_calls = call_judge(provider, lambda s: judge_request(case, cleaned, config.rubric, s, config.wording),
+                                   config.judge)
         clean_grade = parse_grade(cleaned_calls[-1], config.rubric, cleaned)
         calls += cleaned_calls
     return CaseResult(case, config.template_name, response, checks, grade, graded, removed, flags, clean_grade, calls,
@@ -232,8 +236,9 @@ def run_verbosity(results: Sequence[CaseResult], config: JudgeConfig, provider,
     chosen = verbosity_candidates(results)
 
     def probe(result: CaseResult) -> PaddedGrade:
-        padded = pad(result.graded_text)
-        calls = call_judge(provider, lambda s: judge_request(result.case, padded, config.rubric, s), config.judge)
+        padded = pad(result.graded_text, config.wording)
+        calls = call_judge(provider, lambda s: judge_request(result.case, padded, config.rubric, s, config.wording),
+                           config.judge)
         return PaddedGrade(result.case.id, result.grade, parse_grade(calls[-1], config.rubric, padded), calls)
     return run_chains(chosen, probe, max_concurrency, on_progress, lambda p: not p.padded.scored)
 
@@ -264,9 +269,9 @@ def run_pairwise(results_a: Sequence[CaseResult], results_b: Sequence[CaseResult
         if a.graded_text.strip() == b.graded_text.strip():
             return PairwiseComparison(a.case.id, True, None, None)
         both = a.graded_text + "\n" + b.graded_text
-        ab = call_judge(provider, lambda s: pairwise_request(a.case, a.graded_text, b.graded_text, config.rubric, s),
-                        config.judge)
-        ba = call_judge(provider, lambda s: pairwise_request(a.case, b.graded_text, a.graded_text, config.rubric, s),
-                        config.judge)
+        ab = call_judge(provider, lambda s: pairwise_request(a.case, a.graded_text, b.graded_text, config.rubric, s,
+                                                             config.wording), config.judge)
+        ba = call_judge(provider, lambda s: pairwise_request(a.case, b.graded_text, a.graded_text, config.rubric, s,
+                                                             config.wording), config.judge)
         return PairwiseComparison(a.case.id, False, parse_verdict(ab[-1], both), parse_verdict(ba[-1], both), ab + ba)
     return run_chains(pairs, compare, max_concurrency, on_progress)

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from evallib.judging.data import Case
-from evallib.judging.judge_prompt import (GRADE_CLOSE, GRADE_OPEN, PAIRWISE_SYSTEM_PROMPT, SYSTEM_PROMPT,
-                                          judge_prompt, pairwise_prompt)
+from evallib.judging.judge_prompt import GRADE_CLOSE, GRADE_OPEN, judge_prompt, pairwise_prompt
 from evallib.judging.rubric import Rubric
 from evallib.judging.templates import render
+from evallib.judging.wording import FRENCH_WORDING, JudgeWording
 from evallib.llm import ChatRequest
 
 PROVIDER_KINDS = ("openai", "anthropic")
@@ -89,14 +89,17 @@ def _steered(settings: ModelSettings, system: str, user: str, tool: dict) -> Cha
     return ChatRequest.single(settings.model, system, user, **options)
 
 
-def judge_request(case: Case, response: str, rubric: Rubric, settings: ModelSettings) -> ChatRequest:
-    """The grading request of ``response`` (already blinded if blinding is on) to ``case``."""
-    return _steered(settings, SYSTEM_PROMPT, judge_prompt(case, response, rubric), grade_tool(rubric))
+def judge_request(case: Case, response: str, rubric: Rubric, settings: ModelSettings,
+                  wording: JudgeWording = FRENCH_WORDING) -> ChatRequest:
+    """The grading request of ``response`` (already blinded if blinding is on) to ``case``, in ``wording``."""
+    return _steered(settings, wording.system_prompt, judge_prompt(case, response, rubric, wording), grade_tool(rubric))
 
 
-def pairwise_request(case: Case, first: str, second: str, rubric: Rubric, settings: ModelSettings) -> ChatRequest:
+def pairwise_request(case: Case, first: str, second: str, rubric: Rubric, settings: ModelSettings,
+                     wording: JudgeWording = FRENCH_WORDING) -> ChatRequest:
     """The pairwise request: is ``first`` or ``second`` the better response to ``case``?"""
-    return _steered(settings, PAIRWISE_SYSTEM_PROMPT, pairwise_prompt(case, first, second, rubric), VERDICT_TOOL_SPEC)
+    return _steered(settings, wording.pairwise_system_prompt, pairwise_prompt(case, first, second, rubric, wording),
+                    VERDICT_TOOL_SPEC)
 
 
 def settings_from_options(model: str, provider: str, options: dict) -> ModelSettings:

@@ -13,7 +13,9 @@ from sklearn.metrics import jaccard_score
 
 from evallib import text
 from evallib.text import (
+    ENGLISH_STOP_WORDS,
     FRENCH_STOP_WORDS,
+    STOP_WORDS,
     MIN_WORD_LENGTH,
     WORD_PATTERN,
     jaccard,
@@ -63,7 +65,15 @@ def test_tokenize_normalises_decomposed_accents():
     assert tokenize(decomposed) == ["récit"]
 
 
+def test_english_function_words_are_removed_too():
+    assert tokenize("She said her plot would not hold, so she didn't write it.") == ["said", "plot", "hold", "write"]
+    assert not ENGLISH_STOP_WORDS & {"plot", "rhythm", "way", "voice", "ours"}
+
+
 def test_every_stop_word_could_be_produced_by_the_tokenizer():
+    assert STOP_WORDS == FRENCH_STOP_WORDS | ENGLISH_STOP_WORDS
+    for word in ENGLISH_STOP_WORDS:
+        assert len(word) >= MIN_WORD_LENGTH and WORD_PATTERN.fullmatch(word), word
     for word in FRENCH_STOP_WORDS:
         assert len(word) >= MIN_WORD_LENGTH, word
         assert WORD_PATTERN.fullmatch(word), word

@@ -49,5 +49,6 @@ def _bundle(cases, configs: dict, runs: dict, padded: list, compared: list) -> d
     answers += [call for outcome in (*padded, *compared) for call in outcome.calls]
     run = JudgeRun(tuple(cases), tuple((name, c.template) for name, c in configs.items()), config.rubric,
                    config.generator, config.judge, tuple(answers), config.blinding, first,
-                   (tuple(p.case_id for p in padded), tuple(c.case_id for c in compared)))
+                   (tuple(p.case_id for p in padded), tuple(c.case_id for c in compared)),
+                   wording=config.wording)
     return judge_bundle(run, judge_report(JudgeReplay(run, configs, done, padded, compared)))

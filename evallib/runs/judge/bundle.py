@@ -4,8 +4,9 @@
 the templates run, A before B), ``rubric`` (`Rubric.to_dict`), ``generator`` and ``judge`` (the fields of
 `evallib.judging.requests.ModelSettings`), ``blinding``, ``template`` (the template the gate reads and
 the verbosity probe pads), ``probes`` (None, or the case ids of the ``verbosity`` and ``pairwise``
-probes) and ``gate`` (``min_mean`` in points, ``max_unscored_share``). ``requests``: every call of the
-chains in the order they are made; ``report``: `judge_report`, the dict ``python -m evallib judge`` writes.
+probes), ``gate`` (``min_mean`` in points, ``max_unscored_share``) and, when the judge did not speak the
+default French, ``judge_wording`` (the fields of `evallib.judging.wording.JudgeWording`). ``requests``: every
+call of the chains in the order they are made; ``report``: `judge_report`, the dict ``python -m evallib judge`` writes.
 
 The chains are replayed by the pipeline itself on an `evallib.runs.replay.AnswerBook`, one at a time:
 the same requests are built from the inputs and answered by the stored results, so the grades,
@@ -25,6 +26,7 @@ from evallib.judging.report import DEFAULT_MAX_UNSCORED_SHARE, judge_gate, probe
 from evallib.judging.requests import ModelSettings
 from evallib.judging.rubric import Rubric, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
+from evallib.judging.wording import FRENCH_WORDING, JudgeWording, judge_wording
 from evallib.llm.request import ChatResult
 from evallib.runs.bundle import RunBundleError, make_run_bundle, read_run_bundle
 
@@ -48,9 +50,11 @@ class JudgeRun:
     probes: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     min_mean: float = 0.0
     max_unscored_share: float = DEFAULT_MAX_UNSCORED_SHARE
+    wording: JudgeWording = FRENCH_WORDING
 
     def configs(self) -> dict[str, JudgeConfig]:
-        return {name: JudgeConfig(self.generator, self.judge, self.rubric, text, name, blinding=self.blinding)
+        return {name: JudgeConfig(self.generator, self.judge, self.rubric, text, name, blinding=self.blinding,
+                                  wording=self.wording)
                 for name, text in self.templates}
 
 
@@ -107,6 +111,8 @@ def judge_bundle(run: JudgeRun, report: Mapping, made_by: str = "page") -> dict:
               "probes": None if run.probes is None else {"verbosity": list(run.probes[0]),
                                                          "pairwise": list(run.probes[1])},
               "gate": {"min_mean": run.min_mean, "max_unscored_share": run.max_unscored_share}}
+    if run.wording != FRENCH_WORDING:  # the default wording is not written: older bundles read the same
+        inputs["judge_wording"] = asdict(run.wording)
     return make_run_bundle(PAGE, inputs=inputs, requests=requests, answers=answers, report=report, made_by=made_by)
 
 
@@ -149,8 +155,10 @@ def run_of(inputs: Mapping, answers: Sequence[ChatResult]) -> JudgeRun:
             raise RunBundleError("inputs", "bundle inputs: templates are A and/or B", field="templates")
         for name, text in templates.items():
             check_template(text, name)
+        wording = judge_wording({"judge": inputs["judge_wording"]}) if "judge_wording" in inputs else FRENCH_WORDING
     except JudgeDataError as error:
-        raise RunBundleError("inputs", f"bundle inputs: {error}", field="cases/rubric/templates") from error
+        raise RunBundleError("inputs", f"bundle inputs: {error}",
+                             field="cases/rubric/templates/judge_wording") from error
     template, blinding, probes = inputs.get("template"), inputs.get("blinding"), inputs.get("probes")
     if template not in templates or not isinstance(blinding, bool):
         raise RunBundleError("inputs", "bundle inputs: template or blinding", field="template")
@@ -162,7 +170,7 @@ def run_of(inputs: Mapping, answers: Sequence[ChatResult]) -> JudgeRun:
                     None if probes is None else (_ids(probes.get("verbosity"), "probes/verbosity"),
                                                  _ids(probes.get("pairwise"), "probes/pairwise")),
                     _fraction(gate, "min_mean", 0.0, None),
-                    _fraction(gate, "max_unscored_share", DEFAULT_MAX_UNSCORED_SHARE, 1.0))
+                    _fraction(gate, "max_unscored_share", DEFAULT_MAX_UNSCORED_SHARE, 1.0), wording)
 
 
 def load_judge_bundle(bundle: Mapping) -> tuple[JudgeReplay, dict]:

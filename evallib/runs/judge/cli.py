@@ -32,6 +32,7 @@ from evallib.judging.report import DEFAULT_MAX_UNSCORED_SHARE, judge_gate
 from evallib.judging.requests import ModelSettings
 from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
+from evallib.judging.wording import judge_wording
 from evallib.runs.failures import call_failures
 from evallib.runs.gate import (LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options, command_options,
                               exit_code, live_config, outcome, report_failures, run_command, verdict, write_bundle)
@@ -76,6 +77,7 @@ def _configs(args: argparse.Namespace) -> dict[str, JudgeConfig]:
         templates = prompts["templates"]
         for name in TEMPLATE_NAMES:
             check_template(templates[name], name)
+        wording = judge_wording(prompts)
     except (OSError, json.JSONDecodeError, KeyError, TypeError, JudgeDataError) as exc:
         raise UsageError(f"prompts {args.prompts}: {type(exc).__name__}: {exc}") from None
     if args.offline and args.authored is None and not (args.generator and args.judge):
@@ -94,7 +96,7 @@ def _configs(args: argparse.Namespace) -> dict[str, JudgeConfig]:
         judge = ModelSettings(args.judge, args.provider, prefill=not args.no_prefill, json_mode=args.json_mode,
                               temperature=temperature)
     names = TEMPLATE_NAMES if args.compare else (args.template,)
-    return {name: JudgeConfig(generator, judge, rubric, templates[name], name) for name in names}
+    return {name: JudgeConfig(generator, judge, rubric, templates[name], name, wording=wording) for name in names}
 
 
 def _provider(args: argparse.Namespace, recordings: Recordings):
@@ -196,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
     answers += [call for outcome in (*padded, *compared) for call in outcome.calls]
     judge_run = JudgeRun(cases, tuple((name, c.template) for name, c in configs.items()), config.rubric,
                          config.generator, config.judge, tuple(answers), config.blinding, args.template, probes,
-                         args.min_mean, args.max_unscored_share)
+                         args.min_mean, args.max_unscored_share, config.wording)
     shown = JudgeReplay(judge_run, configs, runs, padded, compared)
     data = judge_report(shown)
     gate = judge_gate(runs[args.template], args.min_mean, args.max_unscored_share)
