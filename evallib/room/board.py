@@ -305,7 +305,7 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K,
     held_scored, held_values = _matrices(attempts, True, rule.outcome)
     numbers = [a.number for a in attempts]
     checks = winners_curse(scored, values, held_scored, held_values, order, numbers,
-                           lower_is_better=rule.lower_is_better, top_k=top_k, alpha=alpha, draws=draws)
+                           lower_is_better=rule.lower_is_better, top_k=top_k, alpha=alpha)
     curse = [CurseRow(attempts[c.index].number, attempts[c.index].participant, c.rank, figures[c.index],
                       _figure(attempts[c.index], "held_out"), c.reading) for c in checks]
     ranks = rank_uncertainty(scored, values, numbers, lower_is_better=rule.lower_is_better, alpha=alpha, draws=draws)
