@@ -177,7 +177,8 @@ def curse_table(rows: list[tuple[str, int, list[dict]]]) -> None:
         line("shown minus true (mean)", "|.| <= 0.03", f"{gap.mean():+.3f}", f"{old_gap.mean():+.3f}",
              f"{gap.std(ddof=1) / np.sqrt(n):.3f}")
         cover = get["covered"].mean()
-        line("95 % interval covers truth", ">= 95 %", percent(cover).strip(), "", percent(np.sqrt(cover * (1 - cover) / n)).strip())
+        line("95 % interval covers truth", ">= 95 %", percent(cover).strip(), "",
+             percent(np.sqrt(cover * (1 - cover) / n)).strip())
         line("estimate inside interval", "", percent(get["inside"].mean()).strip(), "", "")
 
 

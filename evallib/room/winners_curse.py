@@ -130,6 +130,10 @@ def score_covariance(scored: np.ndarray, values: np.ndarray) -> tuple[np.ndarray
     (W_j: how often item j is drawn); hence Cov(X_i, X_k) = sum_j u_ij u_kj. Exact for complete data
     (each mean is then linear in W), the delta method when cells are missing (Efron & Tibshirani 1993,
     ch. 21). Attempts with no scored item get NaN means and zero rows.
+
+    >>> means, cov = score_covariance(np.ones((2, 4), bool), np.array([[1., 0., 1., 1.], [1., 1., 0., 1.]]))
+    >>> means.tolist(), cov.round(4).tolist()
+    ([0.75, 0.75], [[0.0469, -0.0156], [-0.0156, 0.0469]])
     """
     scored = np.asarray(scored, bool)
     means = attempt_means(scored, values)
@@ -316,7 +320,8 @@ def winners_curse(scored: np.ndarray, values: np.ndarray, held_scored: np.ndarra
         bounded = not lower_is_better and bool(np.all((goodness[scored] >= 0) & (goodness[scored] <= 1)))
         local = covariance[np.ix_(active, active)]
         bernoulli = np.clip(scores * (1 - scores), 0.0, None)
-        dispersion = np.where(bernoulli > 0, np.diag(local) * counts[active] / np.where(bernoulli > 0, bernoulli, 1), 1.0)
+        ratio = np.diag(local) * counts[active] / np.where(bernoulli > 0, bernoulli, 1.0)
+        dispersion = np.where(bernoulli > 0, ratio, 1.0)
         found = _selected(scores, local, counts[active], np.clip(dispersion, 0.0, 1.0),
                           [int(np.flatnonzero(active == i)[0]) for i in ranked], place, bounded=bounded,
                           half_width=smallest_step(scored, goodness, sign * means), alpha=alpha, beta=beta, rng=rng)

@@ -1,7 +1,8 @@
 """What the board adds on rank uncertainty and the winner's curse, drawn from `evallib.room.ranks` and
 `evallib.room.winners_curse` (computed in `evallib.room.board.build_board`, on ``Board.ranks`` and
 ``Board.curse``): each attempt's 95 % rank interval (a table column), who could be the best, and how
-much luck lifted the best (its score estimated after selection), above the held-out table whose cells read each top attempt's check.
+much luck lifted the best (its score estimated after selection), above the held-out table whose cells
+read each top attempt's check.
 """
 
 from __future__ import annotations

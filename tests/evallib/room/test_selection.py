@@ -17,7 +17,8 @@ def constant(sd):
                                            (1.0, 3.0, 0.5, 1.5), (9.1, 0.0, 9.0, 9.5)])
 def test_the_truncated_cdf_is_scipys_even_deep_in_a_tail(y, mu, lo, hi):
     expected = stats.truncnorm.cdf(y, lo - mu, hi - mu, loc=mu, scale=1.0)
-    assert truncated_cdf(y, np.array([mu]), np.array([1.0]), np.array([lo]), np.array([hi]))[0] == pytest.approx(expected, rel=1e-6)
+    found = truncated_cdf(y, np.array([mu]), np.array([1.0]), np.array([lo]), np.array([hi]))[0]
+    assert found == pytest.approx(expected, rel=1e-6)
 
 
 def test_the_conditional_median_of_the_winner_of_two_is_the_truncated_normal_median():
@@ -46,7 +47,8 @@ def test_correlated_scores_truncate_along_the_winner():
 def test_the_projection_quantile_of_independent_scores_is_sidaks():
     k, beta = 5, 0.05
     exact = stats.norm.ppf((1 + (1 - beta) ** (1 / k)) / 2)
-    assert projection_quantile(np.eye(k), beta, np.random.default_rng(1), draws=200_000) == pytest.approx(exact, abs=0.02)
+    found = projection_quantile(np.eye(k), beta, np.random.default_rng(1), draws=200_000)
+    assert found == pytest.approx(exact, abs=0.02)
     with pytest.raises(ValueError, match="beta"):
         projection_quantile(np.eye(2), 0.0, np.random.default_rng(1))
 

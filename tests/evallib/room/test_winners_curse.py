@@ -136,7 +136,8 @@ def test_degenerate_rooms_each_get_a_reading():
     assert only.luck.code == "curse_single" and only.reading.code == "curse_heldout_none" and only.inflation == 0
     assert only.estimate is None
     flat = curse(np.ones((3, 4)), top_k=2, held=full(np.ones((3, 2))))
-    assert [c.luck.code for c in flat] == ["curse_no_spread"] * 2 and [c.reading.code for c in flat] == ["curse_no_gap"] * 2
+    assert [c.luck.code for c in flat] == ["curse_no_spread"] * 2
+    assert [c.reading.code for c in flat] == ["curse_no_gap"] * 2
     assert curse(np.zeros((2, 3)), scored=np.zeros((2, 3), bool)) == ()
 
 
@@ -183,7 +184,8 @@ def test_a_loss_mirrors_a_score_and_a_constant_loss_has_no_variance():
     as_loss = curse(loss, lower=True, top_k=2)
     as_score = curse(-loss, top_k=2)
     for a, b in zip(as_loss, as_score):
-        assert a.index == b.index and a.estimate == pytest.approx(-b.estimate) and a.inflation == pytest.approx(b.inflation)
+        assert a.index == b.index and a.estimate == pytest.approx(-b.estimate)
+        assert a.inflation == pytest.approx(b.inflation)
         assert (a.low, a.high) == pytest.approx((-b.high, -b.low)) and a.luck.code == b.luck.code
     assert as_loss[0].estimate > as_loss[0].visible  # luck lowered the best's visible loss
     loss[2] = 0.0  # a judge that matched the humans on every case
