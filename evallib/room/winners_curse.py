@@ -19,9 +19,8 @@ winners of Andrews, Kitagawa & McCloskey (2024, QJE 139(1):305-358; `evallib.roo
   most half its smallest step (1/n for 0/1 items), the largest to the first of each tie in board
   order (`split_ties`), and its variance w^2/3 is added to Sigma;
 - **variances**: a loss keeps the plug-in Sigma. A score bounded in [0, 1] has a variance tied to its
-  mean, and the plug-in p(1 - p)/n is smallest exactly when luck lifted p: in the room's simulations
-  (30 equal attempts, 100 items) the plug-in interval's lower end lay above the true score in 9 % of
-  rooms (nominal 2.5 %). So for a bounded score the **interval** and the one-sided **floor** take the
+  mean, and the plug-in p(1 - p)/n is smallest exactly when luck lifted p, so that an interval built on
+  it sits too high for a lucky winner (too often above its true score). So for a bounded score the **interval** and the one-sided **floor** take the
   variance of X_k at each hypothesised mean mu, phi_k mu (1 - mu) / n_k (phi_k: the attempt's variance over
   its Bernoulli bound, 1 for 0/1 outcomes), as Wilson's interval does for one proportion, and the
   **estimate** takes Agresti & Coull's variance (two successes and two failures added: never 0, even
