@@ -8,7 +8,7 @@ then the board; the participants' join form is left out of that screen.
 
 import streamlit as st
 
-from evallib.room import board, figures, models, ranks, ratings, winners_curse
+from evallib.room import board, figures, models, ranks, ratings, selection, winners_curse
 from ui.code_view import see_the_code
 from ui.i18n import t
 from ui.room.board import board_section
@@ -30,7 +30,7 @@ with top:
 with middle:
     board_section(managed or (member.code if member else None))
     see_the_code(figures.attempt_figure, models.model_boards, board.build_board, board.pairwise,
-                 board.pairwise_scores, board.mcnemar_p, board.sign_flip_p, board.holm, winners_curse.luck_lift,
-                 winners_curse.held_out_check, ranks.rank_uncertainty, ranks.difference_errors,
-                 ranks.max_t_critical, ranks.rank_sets,
+                 board.pairwise_scores, board.mcnemar_p, board.sign_flip_p, board.holm, winners_curse.winners_curse,
+                 selection.selected_inference, winners_curse.held_out_check, ranks.rank_uncertainty,
+                 ranks.difference_errors, ranks.max_t_critical, ranks.rank_sets,
                  ratings.room_agreement, ratings.disagreement_with_majority)

@@ -15,8 +15,9 @@ Pure Python, no Streamlit; the Room page and the board draw what these modules c
 - ``figures``: an attempt's figure as its page and the board show it (`attempt_figure`: one function,
   the field's unit per kind); ``models``: boards within one model unless the room mixes them
   (`model_boards`, `attempt_model`).
-- ``winners_curse``: what luck alone lifts the best of this many equal attempts on these items (within-item
-  bootstrap), beside the held-out score and the smallest drop the held-out items detect.
+- ``winners_curse``: each top attempt's true score estimated after selection from the room's own data
+  (``selection``: Andrews, Kitagawa & McCloskey's hybrid inference on winners), the luck in its visible
+  score, beside the held-out score and the smallest drop the held-out items detect.
 - ``ranks``: 95 % rank sets, marginal per attempt (simultaneous max-|t| intervals on the paired differences,
   bootstrap over items), the attempts that could be the best (those whose set holds 1) and the items it would
   take to separate the top two.

@@ -302,8 +302,8 @@ def build_boards(attempts: Sequence, **options) -> dict[str, Board]:
 def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K, draws: int = DRAWS) -> Board:
     """The `Board` of ``attempts`` (objects with ``number``, ``participant`` and a validated ``payload``,
     as `evallib.room.storage.StoredAttempt`), all of one kind (raises ValueError otherwise; use
-    `build_boards` for a mixed room). ``draws``: bootstrap draws of the winner's curse and the ranks
-    (`evallib.room.winners_curse`, `evallib.room.ranks`).
+    `build_boards` for a mixed room). ``draws``: bootstrap draws of the ranks
+    (`evallib.room.ranks`).
 
     Readings (``reading``): ``board_empty`` (no attempt), ``board_no_items`` (no visible item scored),
     ``board_single`` (one attempt), ``board_all_tied`` (the data cannot tell any attempt from the best),
@@ -345,7 +345,7 @@ def build_board(attempts: Sequence, *, alpha: float = ALPHA, top_k: int = TOP_K,
     shown, shown_values, _ = figure_matrices(attempts, "visible")
     held_shown, held_values, _ = figure_matrices(attempts, "held_out")
     checks = winners_curse(shown, shown_values, held_shown, held_values, order, numbers,
-                           top_k=top_k, alpha=alpha, draws=draws)
+                           top_k=top_k, alpha=alpha)
     curse = []
     for c in checks:
         held_figure = _figure(attempts[c.index], "held_out")

@@ -1,26 +1,40 @@
-"""The winner's curse, quantified from the room's own data: how much luck alone lifts the best.
+"""The winner's curse, from the room's own data: what the top attempts' scores are worth once chosen.
 
-The best of K attempts on the same n items is biased upward even when all K are equally good: its
-visible score is the maximum of K noisy scores. The board re-measures the top attempts on held-out
-items (Kaggle's public/private split); this module says how large a drop to expect and whether the
-held-out items could have shown it.
+The best of K attempts on the same n items is biased upward: it was picked *because* its visible score
+was high, and luck is part of why. How much depends on the data: among 30 equal attempts the best owes
+its lead to luck alone; one attempt far ahead of the rest owes little. This module estimates each top
+attempt's true score after selection, from the room's own data, by the conditional inference on
+winners of Andrews, Kitagawa & McCloskey (2024, QJE 139(1):305-358; `evallib.room.selection`):
 
-Method (what "see the code" shows): a **within-item bootstrap under equal skill**. The outcome
-matrix is attempts x items (the paired outcome the board compares: ``correct`` 1/0 for trigger
-queries and persona responses, ``loss`` per judge case). If every attempt had the same skill, each
-attempt's outcome on item j would be a draw from one distribution per item, which the K observed
-outcomes of that column estimate. Each bootstrap draw gives every attempt, on every item it scored,
-an outcome drawn with replacement from that item's column (for 0/1 outcomes: a Bernoulli draw at the
-item's pooled success rate, the parametric bootstrap with per-item rates; item difficulty is kept,
-attempt skill is erased), recomputes every attempt's mean, sorts them, and records how far the r-th
-best lies above the mean of the attempts. Over ``draws`` draws:
+- **scores**: X_i, attempt i's mean outcome over its scored visible items (the paired outcome the board
+  compares: ``correct`` 1/0, or a share in [0, 1] per item, for trigger queries and persona responses;
+  ``loss`` per judge case, oriented so that higher is better: a loss is negated). A NaN cell counts as
+  unscored;
+- **Sigma**: their covariance over items, the **ideal paired bootstrap** (resampling items, the same
+  for every attempt), computed exactly rather than by Monte Carlo (`score_covariance`);
+- **the place**: an attempt at board rank r beats the attempts below it and is beaten by those above
+  (ranked by X, ties kept in the board's order); AKM condition on that place. A discrete score ties
+  (30 binary items: the top two share a score in about half the rooms of 30 equal attempts), and
+  the normal approximation needs a continuous one: every score gets a seeded uniform jitter of at
+  most half its smallest step (1/n for 0/1 items), the largest to the first of each tie in board
+  order (`split_ties`), and its variance w^2/3 is added to Sigma;
+- **variances**: a loss keeps the plug-in Sigma. A score bounded in [0, 1] has a variance tied to its
+  mean, and the plug-in p(1 - p)/n is smallest exactly when luck lifted p, so that an interval built on
+  it sits too high for a lucky winner (too often above its true score). So for a bounded score the **interval** and the one-sided **floor** take the
+  variance of X_k at each hypothesised mean mu, phi_k mu (1 - mu) / n_k (phi_k: the attempt's variance over
+  its Bernoulli bound, 1 for 0/1 outcomes), as Wilson's interval does for one proportion, and the
+  **estimate** takes Agresti & Coull's variance (two successes and two failures added: never 0, even
+  at 30/30); the estimate is kept inside the interval. Correlations come from the plug-in Sigma;
+- **estimate**: the hybrid median estimate (beta = alpha / 10, AKM's recommendation; median bias at most
+  beta / 2); the hybrid interval at level 1 - alpha and the one-sided floor at level 1 - alpha, in the
+  outcome's unit. **inflation** = visible score minus estimate (positive: luck lifted the visible
+  figure; a lower loss for the judge).
 
-- ``inflation`` (rank r): the mean of that lift, what luck alone adds to the r-th best of K equal
-  attempts on these items (in the outcome's unit: accuracy per query or per response, squared
-  points per case for the judge, where "lift" means a lower loss);
-- ``luck_high``: its 95th percentile. The observed ``lead`` of the attempt over the mean of the
-  attempts, when at most ``luck_high``, is within what luck alone gives: the visible figure is
-  ``curse_likely_inflated``; beyond, ``curse_beyond_luck`` (part of the lead is skill).
+Reading (`luck_reading`): the lead is **partly real** (``curse_beyond_luck``) when the one-sided floor
+(level 95 %) of the attempt's true score is better than the mean of the other attempts' visible scores;
+otherwise **luck may explain it** (``curse_likely_inflated``). Under equal skill the true score is the
+others' mean, so "partly real" should be read in at most about 5 % of rooms (bench/board_readings.py
+measures it).
 
 The held-out check: with n_h held-out items and the outcomes' pooled standard deviation sigma (all
 scored outcomes, visible and held-out, all attempts; for 0/1 outcomes sqrt(p(1 - p))), the drop of
@@ -30,10 +44,12 @@ z_{1-alpha} sigma / sqrt(n_h), and the **smallest drop the held-out items detect
 The held-out part can say "consistent" only when that detectable drop is at most the estimated
 inflation; otherwise it reads ``curse_heldout_too_small``, never "consistent".
 
-Sources: the optimiser's curse, J. E. Smith & R. L. Winkler (2006), Management Science 52:311-322;
-order statistics of the maximum, H. A. David & H. N. Nagaraja (2003), Order Statistics, 3rd ed.;
-the bootstrap, B. Efron & R. Tibshirani (1993), An Introduction to the Bootstrap, ch. 6;
-detectable effect of a one-sample z test, J. Cohen (1988), Statistical Power Analysis, ch. 2.
+Sources: I. Andrews, T. Kitagawa & A. McCloskey (2024), "Inference on winners", QJE 139(1):305-358;
+the optimiser's curse, J. E. Smith & R. L. Winkler (2006), Management Science 52:311-322; the bootstrap,
+B. Efron & R. Tibshirani (1993), An Introduction to the Bootstrap, ch. 6 and 21 (the ideal bootstrap
+of a mean); E. B. Wilson (1927), JASA 22:209-212 (variance at the hypothesis); A. Agresti & B. A. Coull (1998),
+The American Statistician 52:119-126; detectable effect of a
+one-sided z test, J. Cohen (1988), Statistical Power Analysis, ch. 2.
 """
 
 from __future__ import annotations
@@ -46,16 +62,15 @@ import numpy as np
 from scipy import stats
 
 from evallib.readings import Reading
+from evallib.room.selection import projection_quantile, selected_inference
 
 ALPHA = 0.05
+#: The projection's level in the hybrid inference: alpha / 10, as AKM (2024) recommend.
+BETA = ALPHA / 10
 #: Chance that the held-out check sees a drop of the detectable size (the usual 80 %, Cohen 1988).
 POWER = 0.80
-#: The share of luck's lifts a lead must exceed to be called beyond luck (its 95th percentile).
-LUCK_QUANTILE = 0.95
-#: Bootstrap draws: the 95th percentile of the lift rests on 25 draws beyond it at 500.
+#: Bootstrap draws of the board's other resamplings (`evallib.room.ranks`); the curse needs none.
 DRAWS = 500
-#: Attempts x items x draws simulated at once (float64 cells: about 32 MB).
-_BLOCK_CELLS = 1 << 22
 
 
 @dataclass(frozen=True)
@@ -63,19 +78,26 @@ class CurseCheck:
     """The winner's curse for the attempt at board ``rank`` (row ``index`` of the matrices).
 
     ``visible`` and ``held_out`` are the attempt's mean outcome on its scored visible and held-out items
-    (``held_out`` None when ``held_out_n`` is 0); ``inflation`` and ``luck_high`` the mean and 95th
-    percentile of what luck alone adds to the ``rank``-th best of the ``attempts`` (module docstring),
-    ``lead`` how far the attempt lies above the attempts' mean; ``detectable`` the smallest drop the held-out
-    items detect, ``drop`` the observed one (positive: worse on the held-out items). ``luck`` reads the
-    lead, ``reading`` the held-out check."""
+    (``held_out`` None when ``held_out_n`` is 0), in the outcome's unit (a loss for the judge);
+    ``estimate`` its true score estimated after selection and ``low``-``high`` the hybrid interval
+    (None when it cannot be estimated: one attempt, no spread, a loss that never varies);
+    ``inflation`` = visible minus estimate, oriented so that positive means luck flattered it (0 when
+    not estimated); ``others`` the other attempts' mean visible score and ``lead`` the attempt's lead
+    over it (positive: better); ``detectable`` the smallest drop the held-out items detect, ``drop`` the
+    observed one (positive: worse on the held-out items). ``luck`` reads the lead, ``reading`` the
+    held-out check."""
 
     rank: int
     index: int
     visible: float
     held_out: float | None
     held_out_n: int
+    estimate: float | None
+    low: float | None
+    high: float | None
+    bound: float | None
     inflation: float
-    luck_high: float
+    others: float | None
     lead: float
     detectable: float | None
     drop: float | None
@@ -99,43 +121,76 @@ def attempt_means(scored: np.ndarray, values: np.ndarray) -> np.ndarray:
     return np.divide(sums, counts, out=np.full(len(counts), np.nan), where=counts > 0)
 
 
-def luck_lift(scored: np.ndarray, goodness: np.ndarray, *, top: int, draws: int = DRAWS,
-              rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """(mean, 95th percentile) of the lift of the r-th best attempt, r = 1..``top``, under equal skill.
+def score_covariance(scored: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(means (K,), covariance (K, K)) of the attempts' mean outcomes under the ideal paired bootstrap.
 
-    Args:
-        scored: (attempts, items) bool, the cells with an outcome.
-        goodness: (attempts, items) outcomes oriented so that higher is better (a loss negated).
-        top: how many ranks to report (at most the attempts that scored an item).
-        draws: bootstrap draws.
-        rng: the generator (seed it with `data_seed` for a stable board).
+    Resampling the items (columns) with replacement, the same draw for every attempt, each mean X_i =
+    sum_j s_ij x_ij / n_i moves, to first order, by sum_j (W_j - 1) u_ij with u_ij = s_ij (x_ij - X_i) / n_i
+    (W_j: how often item j is drawn); hence Cov(X_i, X_k) = sum_j u_ij u_kj. Exact for complete data
+    (each mean is then linear in W), the delta method when cells are missing (Efron & Tibshirani 1993,
+    ch. 21). Attempts with no scored item get NaN means and zero rows.
 
-    Returns two arrays of shape (top,): lift = r-th largest simulated mean minus the mean of the
-    simulated means (module docstring: within-item bootstrap). Zeros when no item has a spread.
+    >>> means, cov = score_covariance(np.ones((2, 4), bool), np.array([[1., 0., 1., 1.], [1., 1., 0., 1.]]))
+    >>> means.tolist(), cov.round(4).tolist()
+    ([0.75, 0.75], [[0.0469, -0.0156], [-0.0156, 0.0469]])
     """
-    columns = scored.any(axis=0)
-    scored, goodness = scored[:, columns], goodness[:, columns]
-    k, n = scored.shape
-    active = scored.any(axis=1)
-    top = min(top, int(active.sum()))
-    if n == 0 or top == 0:
-        return np.zeros(top), np.zeros(top)
-    counts = scored.sum(axis=0)
-    pools = np.zeros((n, k))  # column j's scored outcomes first, padded
-    for j in range(n):
-        pools[j, :counts[j]] = goodness[scored[:, j], j]
-    per_item = np.arange(n)
-    weight = scored[active].astype(float)
-    lifts = np.empty((draws, top))
-    step = max(1, _BLOCK_CELLS // (k * n))
-    for start in range(0, draws, step):
-        size = min(step, draws - start)
-        pick = np.minimum((rng.random((size, k, n)) * counts).astype(np.int64), counts - 1)
-        simulated = pools[per_item, pick][:, active]
-        means = (simulated * weight).sum(axis=2) / weight.sum(axis=1)
-        ordered = -np.sort(-means, axis=1)
-        lifts[start:start + size] = ordered[:, :top] - means.mean(axis=1, keepdims=True)
-    return lifts.mean(axis=0), np.quantile(lifts, LUCK_QUANTILE, axis=0)
+    scored = np.asarray(scored, bool)
+    means = attempt_means(scored, values)
+    counts = np.maximum(scored.sum(axis=1), 1)
+    u = np.where(scored, np.asarray(values, float) - np.nan_to_num(means)[:, None], 0.0) / counts[:, None]
+    return means, u @ u.T
+
+
+def split_ties(scores: np.ndarray, place: Sequence[int], half_width: float, rng: np.random.Generator) -> np.ndarray:
+    """``scores`` plus a uniform jitter in [-half_width, half_width], the largest jitter of each group of
+    equal scores going to its first attempt in ``place`` order (the board's tie-break): given the order,
+    that is the jitter's conditional law. With ``half_width`` below half the smallest gap between distinct
+    scores, no other order changes."""
+    jitter = rng.uniform(-half_width, half_width, len(scores))
+    position = np.empty(len(scores), int)
+    position[np.asarray(place)] = np.arange(len(place))
+    for value in np.unique(scores):
+        group = np.flatnonzero(scores == value)
+        if len(group) > 1:
+            jitter[group[np.argsort(position[group])]] = np.sort(jitter[group])[::-1]
+    return scores + jitter
+
+
+def smallest_step(scored: np.ndarray, goodness: np.ndarray, means: np.ndarray) -> float:
+    """Half the step of the scores' lattice: min(smallest gap between distinct item outcomes / the most
+    items an attempt scored, smallest gap between distinct means) / 2 (0 when nothing differs)."""
+    outcomes = np.unique(goodness[scored])
+    finite = np.unique(means[~np.isnan(means)])
+    gaps = [np.diff(outcomes).min() / scored.sum(axis=1).max()] if outcomes.size > 1 else []
+    gaps += [np.diff(finite).min()] if finite.size > 1 else []
+    return float(min(gaps)) / 2 if gaps else 0.0
+
+
+def luck_reading(*, attempts: int, spread: bool, varies: bool, visible: float, estimate: float | None,
+                 low: float | None, high: float | None, bound: float | None, others: float | None,
+                 inflation: float, rank: int,
+                 number: int, lower_is_better: bool = False, alpha: float = ALPHA) -> Reading:
+    """What luck explains of one top attempt's lead, from its true score estimated after selection.
+
+    Codes: ``curse_single`` (one attempt: nothing was chosen, no curse), ``curse_no_spread`` (every
+    visible outcome identical: luck lifts nothing), ``curse_no_variance`` (a loss that is the same on every
+    item this attempt scored: no spread to gauge luck by), ``curse_beyond_luck`` (the one-sided ``bound`` of
+    its true score is better than ``others``, the other attempts' mean visible score: part of the lead is real)
+    and ``curse_likely_inflated`` (it is not: luck may explain the lead). Values: attempts, rank, attempt
+    (its number), visible, estimate, low, high (the interval), bound (the one-sided floor: a ceiling for a
+    loss), others, inflation (visible minus estimate, positive when luck flattered it), level_share (1 - alpha).
+    """
+    values = {"attempts": attempts, "rank": rank, "attempt": number, "visible": visible, "inflation": inflation,
+              "level_share": 1 - alpha}
+    if attempts < 2:
+        return Reading("curse_single", values)
+    if not spread:
+        return Reading("curse_no_spread", values)
+    if not varies or estimate is None:
+        return Reading("curse_no_variance", values)
+    values.update(estimate=estimate, low=low, high=high, bound=bound, others=others)
+    better = bound < others if lower_is_better else bound > others
+    return Reading("curse_beyond_luck" if better else "curse_likely_inflated", values)
 
 
 def detectable_drop(sigma: float, n: int, *, alpha: float = ALPHA, power: float = POWER) -> float:
@@ -148,26 +203,6 @@ def detectable_drop(sigma: float, n: int, *, alpha: float = ALPHA, power: float 
     if n < 1:
         raise ValueError(f"a detectable drop needs at least one item, got {n}")
     return float((stats.norm.ppf(1 - alpha) + stats.norm.ppf(power)) * sigma / np.sqrt(n))
-
-
-def luck_reading(*, attempts: int, spread: bool, inflation: float, luck_high: float, lead: float,
-                 visible: float, rank: int, number: int) -> Reading:
-    """What luck alone explains of one top attempt's visible figure.
-
-    Codes: ``curse_single`` (one attempt: nothing was chosen, no curse), ``curse_no_spread`` (every
-    visible outcome identical: luck lifts nothing), ``curse_likely_inflated`` (``lead`` <= ``luck_high``:
-    luck alone gives such a lead; the visible figure likely overstates by about ``inflation``),
-    ``curse_beyond_luck`` (a lead larger than luck gives in 95 % of draws: part of it is skill).
-    """
-    values = {"attempts": attempts, "rank": rank, "attempt": number, "visible": visible,
-              "inflation": inflation, "luck_high": luck_high, "lead": lead, "luck_share": LUCK_QUANTILE}
-    if attempts < 2:
-        return Reading("curse_single", values)
-    if not spread:
-        return Reading("curse_no_spread", values)
-    if lead <= luck_high:
-        return Reading("curse_likely_inflated", values)
-    return Reading("curse_beyond_luck", values)
 
 
 def held_out_check(*, visible: float, held_out: float | None, held_out_n: int, sigma: float, inflation: float,
@@ -199,45 +234,116 @@ def held_out_check(*, visible: float, held_out: float | None, held_out_n: int, s
     return Reading("curse_consistent", values)
 
 
+def _selected(goodness: np.ndarray, covariance: np.ndarray, counts: np.ndarray, dispersion: np.ndarray,
+              ranked: Sequence[int], place: Sequence[int], *, bounded: bool, half_width: float,
+              alpha: float, beta: float, rng: np.random.Generator) -> dict[int, tuple[float, float, float, float]]:
+    """{attempt: (estimate, low, high, floor)} on the goodness scale for the ``ranked`` attempts whose score
+    varies, each conditional on its ``place`` (module docstring): the estimate with the plug-in Sigma, the
+    interval and the one-sided floor with the variance at the hypothesis when the score is bounded.
+    ``goodness``, ``covariance`` over the active attempts only."""
+    jittered = split_ties(goodness, place, half_width, rng)
+    sd = np.sqrt(np.diag(covariance))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        correlation = np.where(np.outer(sd, sd) > 0, covariance / np.outer(sd, sd), 0.0)
+    np.fill_diagonal(correlation, 1.0)
+    if bounded:  # Agresti & Coull's variance: two successes and two failures added to each attempt
+        centre = (goodness * counts + 2) / (counts + 4)
+        sd = np.sqrt(dispersion * centre * (1 - centre) / (counts + 4))
+    sd = np.sqrt(sd ** 2 + half_width ** 2 / 3)
+    c_beta = projection_quantile(correlation, beta, rng)
+    position = {attempt: p for p, attempt in enumerate(place)}
+    options = dict(alpha=alpha, beta=beta, c_beta=c_beta)
+    results = {}
+    for i in ranked:
+        if np.diag(covariance)[i] <= 0 and not bounded:
+            continue
+        above, below = list(place[:position[i]]), list(place[position[i] + 1:])
+        plug_in = selected_inference(jittered, i, below, above, correlation, lambda mu: np.tile(sd, (len(mu), 1)),
+                                     bracket=(jittered[i] - c_beta * sd[i], jittered[i] + c_beta * sd[i]), **options)
+        if not bounded:
+            results[i] = (plug_in.estimate, plug_in.low, plug_in.high, plug_in.floor)
+            continue
+
+        def sd_at(mu: np.ndarray, i=i) -> np.ndarray:
+            spread = np.tile(sd, (len(mu), 1))
+            spread[:, i] = np.sqrt(dispersion[i] * mu * (1 - mu) / counts[i] + half_width ** 2 / 3)
+            return spread
+
+        widest = np.sqrt(dispersion[i] / (4 * counts[i]) + half_width ** 2 / 3)
+        bracket = (max(1e-9, jittered[i] - c_beta * widest), min(1 - 1e-9, jittered[i] + c_beta * widest))
+        null = selected_inference(jittered, i, below, above, correlation, sd_at, bracket=bracket, **options)
+        # the two variances can part at the edges (30/30): the estimate is kept inside its interval
+        results[i] = (float(np.clip(plug_in.estimate, null.low, null.high)), null.low, null.high, null.floor)
+    return results
+
+
 def winners_curse(scored: np.ndarray, values: np.ndarray, held_scored: np.ndarray, held_values: np.ndarray,
                   order: Sequence[int], numbers: Sequence[int], *, lower_is_better: bool = False, top_k: int = 3,
-                  alpha: float = ALPHA, power: float = POWER, draws: int = DRAWS,
+                  alpha: float = ALPHA, beta: float = BETA, power: float = POWER,
                   seed: int | None = None) -> tuple[CurseCheck, ...]:
     """The winner's curse of the first ``top_k`` attempts of ``order`` (the board's ranking).
 
     Args:
-        scored, values: (attempts, visible items) cells with an outcome and the outcomes.
+        scored, values: (attempts, visible items) cells with an outcome and the outcomes (1/0, a share in
+            [0, 1], or a loss); a NaN value counts as unscored.
         held_scored, held_values: (attempts, held-out items), the same on the held-out items.
-        order: attempt indices, best first; numbers: each attempt's number (for the readings).
+        order: attempt indices, best first (it breaks ties); numbers: each attempt's number (for the readings).
         lower_is_better: True for a loss (judge).
-        seed: the bootstrap's seed (None: `data_seed` of the visible matrices).
+        alpha, beta: the hybrid interval's level 1 - alpha and its projection's level beta (AKM 2024).
+        seed: the jitter's and projection's seed (None: `data_seed` of the visible matrices).
 
     Returns one `CurseCheck` per top attempt that scored a visible item (module docstring).
     """
     sign = -1.0 if lower_is_better else 1.0
-    scored, held_scored = np.asarray(scored, bool), np.asarray(held_scored, bool)
-    goodness = sign * np.asarray(values, float)
-    means = attempt_means(scored, values)
+    values, held_values = np.asarray(values, float), np.asarray(held_values, float)
+    scored = np.asarray(scored, bool) & np.isfinite(values)
+    held_scored = np.asarray(held_scored, bool) & np.isfinite(held_values)
+    values, held_values = np.where(scored, values, 0.0), np.where(held_scored, held_values, 0.0)
+    means, covariance = score_covariance(scored, sign * values)
+    means = sign * means
     held_means = attempt_means(held_scored, held_values)
+    active = np.flatnonzero(~np.isnan(means))
     ranked = [i for i in order if not np.isnan(means[i])][:top_k]
-    rng = np.random.default_rng(data_seed(scored, goodness) if seed is None else seed)
-    lift, high = luck_lift(scored, goodness, top=len(ranked), draws=draws, rng=rng)
-    pooled = np.concatenate([np.asarray(values, float)[scored], np.asarray(held_values, float)[held_scored]])
+    pooled = np.concatenate([values[scored], held_values[held_scored]])
     sigma = float(pooled.std()) if pooled.size else 0.0
-    visible_pool = goodness[scored]
-    spread = visible_pool.size > 0 and bool(np.ptp(visible_pool) > 0)
-    attempts = int((~np.isnan(means)).sum())
-    centre = float(np.nanmean(sign * means)) if attempts else 0.0
+    goodness = sign * values
+    spread = bool(scored.any() and np.ptp(goodness[scored]) > 0)
+    attempts = len(active)
+    counts = scored.sum(axis=1)
+    estimates: dict[int, tuple[float, float, float, float]] = {}
+    if attempts >= 2 and spread:
+        rng = np.random.default_rng(data_seed(scored, goodness) if seed is None else seed)
+        scores = sign * means[active]
+        rank_of = {int(i): p for p, i in enumerate(order)}
+        place = sorted(range(attempts), key=lambda p: (-scores[p], rank_of.get(int(active[p]), len(order)), p))
+        bounded = not lower_is_better and bool(np.all((goodness[scored] >= 0) & (goodness[scored] <= 1)))
+        local = covariance[np.ix_(active, active)]
+        bernoulli = np.clip(scores * (1 - scores), 0.0, None)
+        ratio = np.diag(local) * counts[active] / np.where(bernoulli > 0, bernoulli, 1.0)
+        dispersion = np.where(bernoulli > 0, ratio, 1.0)
+        found = _selected(scores, local, counts[active], np.clip(dispersion, 0.0, 1.0),
+                          [int(np.flatnonzero(active == i)[0]) for i in ranked], place, bounded=bounded,
+                          half_width=smallest_step(scored, goodness, sign * means), alpha=alpha, beta=beta, rng=rng)
+        estimates = {int(active[p]): value for p, value in found.items()}
     checks = []
     for rank, i in enumerate(ranked, start=1):
         n_h = int(held_scored[i].sum())
         held = None if n_h == 0 else float(held_means[i])
-        inflation, luck_high = float(lift[rank - 1]), float(high[rank - 1])
-        lead = float(sign * means[i] - centre)
+        others = float(np.mean(np.delete(means[active], np.flatnonzero(active == i)))) if attempts > 1 else None
+        lead = 0.0 if others is None else float(sign * (means[i] - others))
+        estimate = low = high = bound = None
+        inflation = 0.0
+        if i in estimates:
+            good_estimate, good_low, good_high, good_floor = estimates[i]
+            estimate, bound = sign * good_estimate, sign * good_floor
+            low, high = sorted((sign * good_low, sign * good_high))
+            inflation = float(sign * means[i] - good_estimate)
         check = held_out_check(visible=float(means[i]), held_out=held, held_out_n=n_h, sigma=sigma,
                                inflation=inflation, lower_is_better=lower_is_better, alpha=alpha, power=power)
-        luck = luck_reading(attempts=attempts, spread=spread, inflation=inflation, luck_high=luck_high, lead=lead,
-                            visible=float(means[i]), rank=rank, number=int(numbers[i]))
-        checks.append(CurseCheck(rank, int(i), float(means[i]), held, n_h, inflation, luck_high, lead,
-                                 check.values.get("detectable"), check.values.get("drop"), luck, check))
+        luck = luck_reading(attempts=attempts, spread=spread, varies=i in estimates, visible=float(means[i]),
+                            estimate=estimate, low=low, high=high, bound=bound, others=others, inflation=inflation,
+                            rank=rank,
+                            number=int(numbers[i]), lower_is_better=lower_is_better, alpha=alpha)
+        checks.append(CurseCheck(rank, int(i), float(means[i]), held, n_h, estimate, low, high, bound, inflation,
+                                 others, lead, check.values.get("detectable"), check.values.get("drop"), luck, check))
     return tuple(checks)

@@ -29,11 +29,16 @@ def lang(request):
 
 
 def luck_readings():
-    common = dict(inflation=0.131, luck_high=0.2, visible=0.93, rank=1, number=7)
-    return [luck_reading(attempts=1, spread=True, lead=0.0, **common),
-            luck_reading(attempts=4, spread=False, lead=0.0, **common),
-            luck_reading(attempts=30, spread=True, lead=0.12, **common),
-            luck_reading(attempts=30, spread=True, lead=0.25, **common)]
+    common = dict(visible=0.93, rank=1, number=7, inflation=0.131)
+    found = dict(varies=True, estimate=0.799, low=0.712, high=0.901, others=0.781)
+    return [luck_reading(attempts=1, spread=True, varies=True, estimate=None, low=None, high=None, bound=None,
+                         others=None, **common),
+            luck_reading(attempts=4, spread=False, varies=True, estimate=None, low=None, high=None, bound=None,
+                         others=None, **common),
+            luck_reading(attempts=4, spread=True, varies=False, estimate=None, low=None, high=None, bound=None,
+                         others=0.5, **common),
+            luck_reading(attempts=30, spread=True, bound=0.723, **found, **common),
+            luck_reading(attempts=30, spread=True, bound=0.792, **found, **common)]
 
 
 def checks():
@@ -62,7 +67,7 @@ def test_every_curse_and_ranks_code_is_produced_here_and_worded(lang):
         shown = say(reading)
         assert "⟦" not in shown and "{" not in shown and "None" not in shown, shown
         worded = reading.code in ("curse_likely_inflated", "curse_beyond_luck", "ranks_best_among")
-        for name in ("inflation", "lead", "needed", "difference"):
+        for name in ("inflation", "estimate", "low", "high", "bound", "others", "needed", "difference"):
             if worded and name in reading.values:
                 value = reading.values[name]
                 assert (integer(value) if isinstance(value, int) else number(value)) in shown, (name, shown)
@@ -127,3 +132,5 @@ def test_the_held_out_download_carries_the_curse_figures():
     assert [r["luck_inflation"] for r in records] == [c.inflation for c in board.curse]
     assert [r["held_out_detectable_drop"] for r in records] == [c.detectable for c in board.curse]
     assert records[0]["luck_reading"] == board.curse[0].luck.code
+    assert [(r["estimate"], r["estimate_low"], r["estimate_high"], r["others_mean"]) for r in records] == [
+        (c.estimate, c.low, c.high, c.others) for c in board.curse]

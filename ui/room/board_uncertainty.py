@@ -1,8 +1,8 @@
 """What the board adds on rank uncertainty and the winner's curse, drawn from `evallib.room.ranks` and
 `evallib.room.winners_curse` (computed in `evallib.room.board.build_board`, on ``Board.ranks`` and
 ``Board.curse``): each attempt's 95 % rank set (a table column, marginal: it holds for its own attempt),
-who could be the best (the attempts whose set holds rank 1), and how much luck alone lifts the best,
-above the held-out table whose cells read each top attempt's check.
+who could be the best (the attempts whose set holds rank 1), and how much luck lifted the best (its score
+estimated after selection), above the held-out table whose cells read each top attempt's check.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import streamlit as st
 
 from evallib.room.board import Board
-from evallib.room.winners_curse import DRAWS
 from ui.i18n import integer, percent, t
 
 
@@ -50,7 +49,8 @@ def curse_record(board: Board, rank: int) -> dict[str, object]:
     check = next((c for c in board.curse if c.rank == rank), None)
     if check is None:
         return {}
-    return {"luck_inflation": check.inflation, "luck_high": check.luck_high, "lead": check.lead,
+    return {"luck_inflation": check.inflation, "estimate": check.estimate, "estimate_low": check.low,
+            "estimate_high": check.high, "estimate_bound": check.bound, "others_mean": check.others, "lead": check.lead,
             "held_out_detectable_drop": check.detectable, "held_out_drop": check.drop, "luck_reading": check.luck.code}
 
 
@@ -66,4 +66,4 @@ def draw_uncertainty(board: Board) -> None:
     if board.curse:
         st.markdown(say(board.curse[0].luck))
         st.caption(t(f"room.uncertainty.measure.{board.kind}") + " "
-                   + t("room.uncertainty.curse_method", draws=integer(DRAWS)))
+                   + t("room.uncertainty.curse_method"))

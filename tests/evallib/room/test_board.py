@@ -101,9 +101,10 @@ def test_the_winners_curse_rows_set_visible_beside_held_out():
     first = board.winners_curse[0]
     assert first.visible == rate(10, 10) and first.held_out == rate(0, 10)
     assert first.reading.code == "curse_heldout_lower"  # 10/10 visible, 0/10 held out: the drop is seen
-    # the second of four is lifted by luck, beyond what 10 held-out items detect; the third of four is not
-    assert [c.reading.code for c in board.winners_curse[1:]] == ["curse_heldout_too_small", "curse_no_gap"]
-    assert board.curse[1].inflation > 0 >= board.curse[2].inflation
+    # the second (9/10) is held below the first (10/10), the third (0/10) at the floor: the data say luck
+    # lifted neither (estimated inflation <= 0), so there is no gap for the held-out items to check
+    assert [c.reading.code for c in board.winners_curse[1:]] == ["curse_no_gap", "curse_no_gap"]
+    assert board.curse[0].inflation > 0 >= max(board.curse[1].inflation, board.curse[2].inflation)
     assert [c.index for c in board.curse] == [0, 1, 2] and board.curse[0].luck.values["attempt"] == 1
 
 
