@@ -1,7 +1,8 @@
 """One figure per row, as worded (docs/room.md#page-board): on boards of every kind, every decimal number
 the board writes in the winner's curse sentence, a held-out reading cell and the sentence on who could be
 best is the row's figure (or a value computed from the rows: the lead, the drop, the difference of the top
-two) or one of the estimates the sentence names (what luck adds, the smallest detectable drop); the
+two, the others' mean) or one of the estimates the sentence names (the true score estimated after
+selection, its interval and floor, what luck adds, the smallest detectable drop); the
 held-out column is the attempt's held-out figure, with no interval where it rests on too few units."""
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from ui.room.figure import figure_text, page_line
 #: English integer).
 DECIMAL = {"fr": re.compile(r"-?\d+,\d+"), "en": re.compile(r"-?\d+\.\d+")}
 #: The estimates a sentence may name beside the rows' figures (not a figure of any row).
-ESTIMATES = ("inflation", "luck_high", "detectable")
+ESTIMATES = ("inflation", "estimate", "low", "high", "bound", "detectable")
 
 
 @pytest.fixture(params=["fr", "en"])
@@ -55,7 +56,8 @@ def test_every_number_a_sentence_quotes_is_the_row_s(lang, name):
     for check, row in zip(board.curse, board.winners_curse):
         visible = rows[row.number]
         held = attempt_figure(by_number[row.number].payload, "held_out").value
-        from_rows = _written(visible, held, None if held is None else visible - held, visible - mean)
+        others = float(np.mean([v for n, v in rows.items() if n != row.number])) if len(rows) > 1 else None
+        from_rows = _written(visible, held, None if held is None else visible - held, visible - mean, others)
         estimates = _written(*(check.reading.values.get(k) for k in ESTIMATES),
                              *(check.luck.values.get(k) for k in ESTIMATES))
         luck, cell = say(check.luck), say_plain(row.reading)

@@ -56,11 +56,13 @@ def test_each_row_mean_of_the_matrix_is_the_row_figure(room):
 def test_the_curse_sentence_quotes_the_row(room):
     name, board, _ = room
     rows = {r.number: r.accuracy.value for r in board.rows}
-    mean = np.mean(list(rows.values()))
     for check, row in zip(board.curse, board.winners_curse):
         values = check.luck.values
         assert values["attempt"] == row.number and values["visible"] == _approx(rows[row.number]), name
-        assert values["lead"] == _approx(rows[row.number] - mean), name
+        if "others" in values:  # the others' mean: the mean of the other rows' figures
+            others = [v for n, v in rows.items() if n != row.number]
+            assert values["others"] == _approx(float(np.mean(others))), name
+            assert values["inflation"] == _approx(values["visible"] - values["estimate"]), name
         assert check.visible == _approx(rows[row.number]), name
 
 
