@@ -16,6 +16,7 @@ from evallib.llm.errors import MalformedAnswer, describe_exception
 from evallib.llm.modes import FallbackProvider, ReplayProvider
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE
 from evallib.llm.request import ChatResult
+from evallib.packs.layout import BUILTIN_DIR
 from evallib.persona.catalogue import build_requests, load_catalogue
 from tests.fake_llm_server import FakeLLMServer
 from ui.collection import _advice
@@ -207,10 +208,11 @@ def test_a_fallback_names_the_live_failure_in_the_language(tmp_path):
     assert in_language("fr", result.error_details).startswith("Aucun serveur ne répond")
 
 
-def _french_page_after_a_proxy_refused_the_key(lang):
+def _page_after_a_proxy_refused_the_key(lang):
     with FakeLLMServer(api_key=KEY, proxy_errors=True) as server:
         live = provider(server, key="sk-wrong-key")
-        grid = build_requests(load_catalogue(), "fake-ok", disable_reasoning=True)
+        # the session's language opens its built-in pack (docs/packs.md): the answers of that pack's grid
+        grid = build_requests(load_catalogue(BUILTIN_DIR / lang / "personas.json"), "fake-ok", disable_reasoning=True)
         answers = {(cell.request.key(), live.config.fingerprint()): live.chat(cell.request) for cell in grid}
         at = AppTest.from_file(APP, default_timeout=60)
         for name, value in {"lang": lang, "llm_mode": "live", "llm_base_url": server.openai_base_url,
@@ -225,7 +227,7 @@ def _french_page_after_a_proxy_refused_the_key(lang):
 
 
 def test_the_french_page_words_a_refused_request_in_french_and_quotes_the_server():
-    at, url = _french_page_after_a_proxy_refused_the_key("fr")
+    at, url = _page_after_a_proxy_refused_the_key("fr")
     captions = [shown(c.value) for c in at.caption]
     page = " ".join(captions + [shown(m.value) for m in at.markdown])
     assert f"Le serveur {url} a refusé la requête (HTTP 400). Le serveur répond : « No connected db. »" in captions
@@ -237,7 +239,7 @@ def test_the_french_page_words_a_refused_request_in_french_and_quotes_the_server
 
 
 def test_the_english_page_words_it_in_english():
-    at, url = _french_page_after_a_proxy_refused_the_key("en")
+    at, url = _page_after_a_proxy_refused_the_key("en")
     captions = [shown(c.value) for c in at.caption]
     assert f"HTTP 400 from {url}: the server refused the request. The server says: \"No connected db.\"" in captions
     assert not any("Le serveur" in c for c in captions)

@@ -9,6 +9,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from evallib.llm import ChatRequest, Progress, ProviderConfig, make_provider
+from evallib.packs.layout import BUILTIN_DIR
 from evallib.persona.catalogue import build_requests, load_catalogue
 from tests.fake_llm_server import FakeLLMServer
 from ui.collection import LONG_WAIT_S, progress_text
@@ -80,7 +81,8 @@ def test_a_key_refused_by_a_proxy_shows_the_server_message_then_the_causes_and_t
     with FakeLLMServer(api_key=KEY, proxy_errors=True) as server:
         provider = make_provider(ProviderConfig(base_url=server.openai_base_url, api_key="sk-wrong-key",
                                                 max_retries=0))
-        grid = build_requests(load_catalogue(), "fake-ok", disable_reasoning=True)
+        # an English session opens the English pack (docs/packs.md): its grid's answers
+        grid = build_requests(load_catalogue(BUILTIN_DIR / "en" / "personas.json"), "fake-ok", disable_reasoning=True)
         fingerprint = provider.config.fingerprint()
         answers = {(cell.request.key(), fingerprint): provider.chat(cell.request) for cell in grid}  # as collected live
         at = _live_app(server, "sk-wrong-key", llm_model="fake-ok", answers=answers)
