@@ -61,7 +61,10 @@ def test_make_bench_lists_every_benchmark_the_makefile_runs_in_its_order():
     guide = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
     paragraph = guide[guide.index("`make bench`"):guide.index("## How it is built")]
     assert re.findall(r"`(bench/\w+\.py)`", paragraph) == scripts
-    assert {str(p.relative_to(ROOT)) for p in (ROOT / "bench").glob("*.py")} == set(scripts)
+    # every script that runs (a __main__ block); a module only imported by one (bench/kappa_grid.py) is not
+    runnable = {str(p.relative_to(ROOT)) for p in (ROOT / "bench").glob("*.py")
+                if "if __name__ == \"__main__\":" in p.read_text(encoding="utf-8")}
+    assert runnable == set(scripts)
 
 
 def test_the_docs_say_streamlits_own_widget_texts_stay_in_english():
