@@ -187,24 +187,26 @@ def judge_record(args: argparse.Namespace) -> int:
     from evallib.judging.requests import ModelSettings
     from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
     from evallib.judging.templates import TEMPLATE_NAMES
+    from evallib.judging.wording import judge_wording
 
     config, store, provider = _recording_provider(args, JUDGE_SET)
     generator = ModelSettings(args.model, args.provider)
     judge = ModelSettings(args.judge_model or args.model, args.provider, prefill=config.prefill)
     prompts = json.loads(_pack_file(args, "judging_prompts.json", DEFAULT_PROMPTS).read_text(encoding="utf-8"))
     cases = load_cases(_pack_file(args, "judging_cases.json", DEFAULT_CASES))
-    templates, rubric = prompts["templates"], parse_rubric(prompts["rubric"])
+    templates, rubric, wording = prompts["templates"], parse_rubric(prompts["rubric"]), judge_wording(prompts)
     runs, calls = {}, []
 
     labels = []
     progress = _progress_line(args, "record judge")
     for name in TEMPLATE_NAMES:
-        runs[name] = run_pipeline(cases, JudgeConfig(generator, judge, rubric, templates[name], name), provider,
+        runs[name] = run_pipeline(cases, JudgeConfig(generator, judge, rubric, templates[name], name, wording=wording),
+                                  provider,
                                   args.concurrency, progress)
         for result in runs[name]:
             calls += result.calls
             labels += [f"{result.case.id} template {name}"] * len(result.calls)
-    first = JudgeConfig(generator, judge, rubric, templates["A"], "A")
+    first = JudgeConfig(generator, judge, rubric, templates["A"], "A", wording=wording)
     for label, probes in (("verbosity", run_verbosity(runs["A"], first, provider, args.concurrency, progress)),
                           ("position", run_pairwise(runs["A"], runs["B"], first, provider, args.concurrency,
                                                     progress))):
