@@ -14,9 +14,8 @@ Commands:
   record gnss        collect the GNSS live agent's requests (12 cases x --runs) and record them likewise
   record all         the four pages above in one go, resumable: requests already recorded are not asked
                      again (see evallib.runs.record_all)
-  authored persona   write the shipped packs/fr/recordings/persona.jsonl from packs/fr/persona_authored_responses.json
-                     (hand-written example answers, recorded with provenance "authored")
-  authored gnss      write the shipped packs/fr/recordings/gnss.jsonl from packs/fr/gnss_authored_answers.json
+  authored --pack DIR  rebuild DIR/recordings/{trigger,persona,judge,gnss}.jsonl from the pack's authored
+                     files (hand-written example answers, provenance "authored"; evallib.runs.authored_pack)
   pack check DIR     every problem of a workshop pack (folder or .zip), exit 2 when there is one
   pack new DIR       a copy of a built-in pack (--from fr|en) to edit (docs/packs.md)
   room token         draw a new room instructor token, kept (hashed) in the room database, and print it
@@ -47,7 +46,6 @@ from evallib.packs.layout import builtin_file
 ROOT = Path(__file__).resolve().parent.parent
 AUTHORED_RESPONSES = builtin_file("persona_authored_responses.json")
 PERSONA_SET = "persona"
-PAGES = ("persona", "gnss")
 
 
 def persona_authored(recordings_dir: Path, catalogue_path: Path | None = None, responses_path: Path | None = None) -> int:
@@ -187,24 +185,26 @@ def judge_record(args: argparse.Namespace) -> int:
     from evallib.judging.requests import ModelSettings
     from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
     from evallib.judging.templates import TEMPLATE_NAMES
+    from evallib.judging.wording import judge_wording
 
     config, store, provider = _recording_provider(args, JUDGE_SET)
     generator = ModelSettings(args.model, args.provider)
     judge = ModelSettings(args.judge_model or args.model, args.provider, prefill=config.prefill)
     prompts = json.loads(_pack_file(args, "judging_prompts.json", DEFAULT_PROMPTS).read_text(encoding="utf-8"))
     cases = load_cases(_pack_file(args, "judging_cases.json", DEFAULT_CASES))
-    templates, rubric = prompts["templates"], parse_rubric(prompts["rubric"])
+    templates, rubric, wording = prompts["templates"], parse_rubric(prompts["rubric"]), judge_wording(prompts)
     runs, calls = {}, []
 
     labels = []
     progress = _progress_line(args, "record judge")
     for name in TEMPLATE_NAMES:
-        runs[name] = run_pipeline(cases, JudgeConfig(generator, judge, rubric, templates[name], name), provider,
+        runs[name] = run_pipeline(cases, JudgeConfig(generator, judge, rubric, templates[name], name, wording=wording),
+                                  provider,
                                   args.concurrency, progress)
         for result in runs[name]:
             calls += result.calls
             labels += [f"{result.case.id} template {name}"] * len(result.calls)
-    first = JudgeConfig(generator, judge, rubric, templates["A"], "A")
+    first = JudgeConfig(generator, judge, rubric, templates["A"], "A", wording=wording)
     for label, probes in (("verbosity", run_verbosity(runs["A"], first, provider, args.concurrency, progress)),
                           ("position", run_pairwise(runs["A"], runs["B"], first, provider, args.concurrency,
                                                     progress))):
@@ -233,10 +233,30 @@ def _parser() -> argparse.ArgumentParser:
     record.add_argument("--pack", type=Path, default=None,
                         help="record this pack's content into its own recordings/ folder, each line labelled with "
                              "the pack's id (docs/packs.md#recordings); record all asks only the pages it covers")
-    authored = commands.add_parser("authored", help="write a page's hand-written example answers (shipped file)")
-    authored.add_argument("page", choices=PAGES)
-    authored.add_argument("--recordings-dir", type=Path, default=SHIPPED_DIR)
+    authored = commands.add_parser("authored", help="rebuild a pack's recordings of hand-written example answers")
+    authored.add_argument("--pack", type=Path, required=True,
+                          help="the pack folder (packs/fr, packs/en, yours): its recordings/ folder is rewritten")
     return parser
+
+
+def _authored(pack: Path) -> int:
+    """``authored --pack DIR``: one line per set written; 0, or 2 when the folder or a file cannot be used."""
+    from evallib.runs.authored_pack import write_pack_recordings
+
+    if not pack.is_dir():
+        print(f"authored: error: {pack} is not a pack folder", file=sys.stderr)
+        return 2
+    try:
+        counts = write_pack_recordings(pack)
+    except (OSError, ValueError, KeyError) as exc:  # InputError is a ValueError
+        print(f"authored: error: could not write the authored recordings of {pack}: {exc}", file=sys.stderr)
+        return 2
+    if not counts:
+        print(f"authored: error: {pack} holds no authored file", file=sys.stderr)
+        return 2
+    for set_name, count in counts.items():
+        print(f"{count} authored answers written to {pack / 'recordings' / set_name}.jsonl")
+    return 0
 
 
 def _positive(text: str) -> int:
@@ -272,13 +292,7 @@ def main(argv: list[str] | None = None) -> int:
         return importlib.import_module(EVALUATIONS[argv[0]]).main(argv[1:])
     args = _parser().parse_args(argv)
     if args.command == "authored":
-        if args.page == "gnss":
-            from evallib.gnss.live import GNSS_SET, write_authored_recordings
-            count, set_name = write_authored_recordings(args.recordings_dir), GNSS_SET
-        else:
-            count, set_name = persona_authored(args.recordings_dir), PERSONA_SET
-        print(f"{count} authored answers written to {args.recordings_dir / set_name}.jsonl")
-        return 0
+        return _authored(args.pack)
     args.pack_opened = None
     if args.pack is not None:
         from evallib.packs.loader import PackError, open_pack

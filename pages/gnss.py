@@ -29,6 +29,7 @@ from ui.gnss.station import station_section
 from ui.downloads import download_table
 from ui.i18n import integer, interval, number, percent, t
 from ui.labels import md
+from ui.packs import pack_file
 from ui.shell import require_navigation
 from ui.tables import results_table, wrapped_table
 from ui.widgets import metric_rows
@@ -187,13 +188,13 @@ def _midas_section(rows_v2: list, v2_threshold: float, velocity_tol: float, day_
 def _repeated_section() -> None:
     st.header(t("gnss.repeated_title"))
     st.markdown(t("gnss.repeated_intro"))
-    recorded = load_recorded_runs()
+    recorded = load_recorded_runs(pack_file("gnss_recorded_runs.json"))  # the session's pack's, in its language
     rates = [pass_rate(case) for case in recorded]
-    results_table(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): t(f"gnss.flaw.{r.case_id}"), **view.rate_row(r)}
+    results_table(pd.DataFrame([{t("gnss.col.case"): r.case_id, t("gnss.col.flaw"): r.label, **view.rate_row(r)}
                                 for r in rates]), hide_index=True, width="stretch")
     download_table("gnss_repeated_runs", lambda: rates)
     for rate in rates:
-        view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(t(f'gnss.flaw.{rate.case_id}'), FLAW_CHARS)})")
+        view.say("gnss.rate", pass_rate_reading(rate), what=f"{rate.case_id} ({md(rate.label, FLAW_CHARS)})")
     st.subheader(t("gnss.overall_title"))
     view.say_overall(overall_pass_rate(recorded))
     st.subheader(t("gnss.calculator_title"))

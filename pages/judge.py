@@ -20,7 +20,7 @@ from ui.downloads import download_table
 from ui.i18n import integer, plural, t
 from ui.labels import name_list
 from ui.judge.bundle import controls as bundle_controls, loaded_run
-from ui.judge.inputs import case_editor, edited_templates, rubric_editor, template_editors
+from ui.judge.inputs import case_editor, edited_templates, pack_wording, rubric_editor, template_editors
 from ui.judge.run import live_models, offline_models, recorded_templates, run_probes, run_templates
 from ui.room.submit import submit_judge
 from ui.settings import current_settings
@@ -40,13 +40,14 @@ with st.expander(t("judge.templates_title"), expanded=False):
     edited = edited_templates(templates or {})
 with st.expander(t("judge.rubric_title"), expanded=False):
     rubric = rubric_editor()
-if cases is None or templates is None or rubric is None:
+wording = pack_wording()
+if cases is None or templates is None or rubric is None or wording is None:
     st.warning(t("judge.fix_inputs"))
     st.stop()
 
 st.header(t("judge.run_title"))
 settings = current_settings()
-replay = loaded_run(cases, templates, rubric, st.session_state.get("judge_blinding", True))
+replay = loaded_run(cases, templates, rubric, st.session_state.get("judge_blinding", True), wording)
 if replay is not None:
     templates = dict(replay.run.templates)
     models = replay.run.generator, replay.run.judge
@@ -58,13 +59,14 @@ else:
     for name in unrecorded:
         st.info(t("judge.template_unrecorded", name=name))
     templates = recorded or templates  # none recorded: the source picker below says so
-    models = offline_models(cases, next(iter(templates.values())), rubric)
+    models = offline_models(cases, next(iter(templates.values())), rubric, wording)
     if models is None:
         st.stop()
 generator, judge = models
 blinding = st.toggle(t("judge.blinding_toggle"), value=True,
                      persist_state="session", key="judge_blinding", help=t("judge.blinding_help"))
-configs = {name: JudgeConfig(generator, judge, rubric, templates[name], name, blinding=blinding) for name in templates}
+configs = {name: JudgeConfig(generator, judge, rubric, templates[name], name, blinding=blinding, wording=wording)
+           for name in templates}
 st.caption(t("judge.run_params", generator=generator.model, judge=judge.model, n=len(cases),
              temperature=t("judge.no_temperature") if generator.temperature is None else generator.temperature,
              max_tokens=generator.max_tokens))

@@ -79,7 +79,7 @@ FACTS = {
         "`EVALLIB_ENDPOINT_CONCURRENCY`", "`evallib/llm/scheduler.py`",
         "answers, but not as an OpenAI-compatible API", "Le modèle accepte un début de réponse imposé",
         "(`answered 36, failed 0, recorded 36`)", "record judge --base-url http://localhost:11434/v1 --model qwen3:8b --judge-model llama3.2",
-        "record gnss --model llama3.2 --runs 3", "evallib authored persona", "(`flock`)",
+        "record gnss --model llama3.2 --runs 3", "evallib authored --pack packs/fr", "(`flock`)",
         "its last line in the file is the one replayed", "`record all`", "after Ctrl-C (exit 130)",
         "record all --kind anthropic --model claude-sonnet-4-5 --concurrency 4 --timeout 120",
     ],

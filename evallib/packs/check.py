@@ -156,6 +156,7 @@ def _check_judge(root: Path, loaded: dict) -> list[PackProblem]:
     from evallib.judging.data import JudgeDataError, parse_cases
     from evallib.judging.rubric import parse_rubric
     from evallib.judging.templates import check_template
+    from evallib.judging.wording import judge_wording
 
     problems = []
     prompts = loaded.get("judging_prompts.json")
@@ -176,6 +177,10 @@ def _check_judge(root: Path, loaded: dict) -> list[PackProblem]:
                     parse_rubric(prompts["rubric"])
                 except JudgeDataError as exc:
                     problems.append(_from_input_error("judging_prompts.json", exc))
+            try:  # the optional "judge" object: the judge's sentences in the pack's language
+                judge_wording(prompts)
+            except JudgeDataError as exc:
+                problems.append(_from_input_error("judging_prompts.json", exc))
     cases = loaded.get("judging_cases.json")
     if cases is not None:
         found = _schema_problems("judging_cases.json", cases, "judging_cases.schema.json", "case")

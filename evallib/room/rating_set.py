@@ -5,8 +5,9 @@ The instructor picks them on the Room page; they are stored in the room's settin
 
     {"labels": ["pass", "fail"], "items": [{"id": "py-s3-inventory/A", "text": "..."}, ...]}
 
-An item is one answer of the example assistant (``packs/fr/judging_authored.json``, templates A and B)
-to one case of ``packs/fr/judging_cases.json``; its text is the case's request, a blank line, then the
+An item is one answer of the example assistant (a pack's ``judging_authored.json``, templates A and B; the room's
+pack on the instructor's panel, ``packs/fr`` by default)
+to one case of the same pack's ``judging_cases.json``; its text is the case's request, a blank line, then the
 answer, so that a participant grades the answer against what was asked. Every template-A answer
 comes first, then the template-B ones, so that a short set still covers every case. Blank answers
 are left out (nothing to grade). Works offline: nothing is asked of a model.

@@ -1,6 +1,6 @@
 """A pack's authored recordings, written from its own content files (docs/packs.md, recordings).
 
-``python -m evallib.runs.authored_pack packs/en`` rebuilds ``packs/en/recordings/{trigger,persona,judge,gnss}.jsonl``
+``python -m evallib authored --pack packs/en`` rebuilds ``packs/en/recordings/{trigger,persona,judge,gnss}.jsonl``
 from the pack's authored files (hand-written example answers, provenance ``authored``), through each page's
 own authored writer, given the pack's files instead of the built-in French ones:
 
@@ -20,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -93,23 +92,3 @@ def write_pack_recordings(pack: str | Path) -> dict[str, int]:
         for set_name in counts:
             os.replace(Path(scratch) / set_name / f"{set_name}.jsonl", target / f"{set_name}.jsonl")
     return counts
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m evallib.runs.authored_pack PACK_DIR``: print one line per set written; exit 0, or 2 on an error."""
-    argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1 or not Path(argv[0]).is_dir():
-        print("usage: python -m evallib.runs.authored_pack PACK_DIR (a pack folder)", file=sys.stderr)
-        return 2
-    try:
-        counts = write_pack_recordings(argv[0])
-    except (OSError, ValueError, KeyError) as exc:
-        print(f"could not write the authored recordings of {argv[0]}: {exc}", file=sys.stderr)
-        return 2
-    for set_name, count in counts.items():
-        print(f"{count} authored answers written to {Path(argv[0]) / 'recordings' / set_name}.jsonl")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

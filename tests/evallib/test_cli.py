@@ -68,11 +68,26 @@ def test_usage_errors_exit_with_2(argv):
     assert exit_.value.code == 2
 
 
-def test_authored_rewrites_the_shipped_file_identically(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "evallib", "authored", "persona", "--recordings-dir", str(tmp_path)],
+@pytest.mark.parametrize("pack_id", ["fr", "en"])
+def test_authored_rebuilds_a_pack_s_shipped_recordings_byte_for_byte(pack_id, tmp_path):
+    shipped = ROOT / "packs" / pack_id
+    copy = tmp_path / pack_id
+    copy.mkdir()
+    for path in shipped.glob("*.json"):
+        (copy / path.name).write_bytes(path.read_bytes())
+    out = subprocess.run([sys.executable, "-m", "evallib", "authored", "--pack", str(copy)],
                          cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.startswith("42 authored answers written")
-    assert (tmp_path / "persona.jsonl").read_bytes() == (ROOT / "packs" / "fr" / "recordings" / "persona.jsonl").read_bytes()
+    assert out.stdout.splitlines() == [f"{n} authored answers written to {copy / 'recordings' / name}.jsonl" for name, n
+                                       in (("trigger", 304), ("persona", 42), ("judge", 63), ("gnss", 24))]
+    for name in ("trigger", "persona", "judge", "gnss"):
+        assert (copy / "recordings" / f"{name}.jsonl").read_bytes() == (
+            shipped / "recordings" / f"{name}.jsonl").read_bytes(), name
+
+
+def test_authored_on_a_folder_without_authored_files_exits_2(tmp_path, capsys):
+    assert main(["authored", "--pack", str(tmp_path)]) == 2
+    assert "holds no authored file" in capsys.readouterr().err
+    assert main(["authored", "--pack", str(tmp_path / "absent")]) == 2
 
 
 def test_without_base_url_each_kind_reads_its_own_variable(server, tmp_path, monkeypatch, capsys):

@@ -271,7 +271,7 @@ def test_velocity_tolerance_is_shown_in_the_sessions_language_and_stays_a_float(
 @pytest.mark.parametrize("lang, flaw", [("fr", "fuite : normalisation ajustée avant la séparation"),
                                         ("en", "leakage: scaler fit before split")])
 def test_planted_flaws_are_in_the_sessions_language_without_doubled_parentheses(open_page, lang, flaw):
-    at = open_page(PAGE, lang)
+    at = open_page(PAGE, lang, pack=None)  # the session's language's pack
     [table] = [d.value for d in at.dataframe if "P01" in d.value.iloc[:, 0].astype(str).tolist()]
     assert table.iloc[0, 1] == flaw
     readings = " ".join(m.value for m in at.markdown if m.value.startswith("P0")).replace("\\", "")
@@ -279,13 +279,12 @@ def test_planted_flaws_are_in_the_sessions_language_without_doubled_parentheses(
     assert "))" not in readings and "P03 (" in readings
 
 
-def test_every_recorded_case_has_its_flaw_in_both_languages():
+def test_every_recorded_case_has_its_flaw_in_both_built_in_packs():
     from evallib.gnss.repeated import load_recorded_runs
-    from ui.i18n import catalogue
-    TEXTS = catalogue()
-    for case in load_recorded_runs():
-        assert set(TEXTS[f"gnss.flaw.{case.case_id}"]) == {"fr", "en"}
-        assert TEXTS[f"gnss.flaw.{case.case_id}"]["en"] == case.label
+    from evallib.packs.loader import builtin_packs
+    french, english = (load_recorded_runs(builtin_packs()[p] / "gnss_recorded_runs.json") for p in ("fr", "en"))
+    assert [(c.case_id, c.outcomes) for c in french] == [(c.case_id, c.outcomes) for c in english]
+    assert all(f.label and e.label and f.label != e.label for f, e in zip(french, english))
 
 
 def test_column_titles_are_short_enough_for_a_1280_px_screen():

@@ -159,17 +159,21 @@ def _zip(entries: dict[str, bytes]) -> bytes:
     ({"pack.json": b"{}", "personas.json": b" " * 100_000_000}, "has 2 problems:",
      ["personas.json: file too large (100,000,000 bytes", "the pack: pack too large"]),
 ])
-def test_a_bad_uploaded_zip_is_named_on_the_page_and_the_session_keeps_its_pack(entries, heading, words, tmp_path,
-                                                                                 monkeypatch):
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_bad_uploaded_zip_is_named_on_the_page_and_the_session_keeps_its_pack(entries, heading, words, lang,
+                                                                                 tmp_path, monkeypatch):
+    """The refused upload leaves the session on its language's built-in pack (packs/fr or packs/en)."""
     monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
     at = AppTest.from_function(_upload_script, default_timeout=90)
-    at.session_state["lang"] = "en"
+    at.session_state["lang"] = lang
     at.session_state["pack_upload"] = _Upload("mine.zip", _zip(entries))
     at.run()
     assert not at.exception
     shown = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))
-    assert f"The pack mine.zip {heading}" in shown and all(w in shown for w in words)
-    assert "pack: fr" in " ".join(m.value for m in at.markdown)
+    assert "mine.zip" in shown
+    if lang == "en":
+        assert f"The pack mine.zip {heading}" in shown and all(w in shown for w in words)
+    assert f"pack: {lang}" in " ".join(m.value for m in at.markdown)
     assert not (tmp_path / "outside.json").exists()
 
 

@@ -14,13 +14,15 @@ PAGE = "judge"
 BLINDING_KEY = "judge_blinding"
 
 
-def loaded_run(cases, templates: dict[str, str], rubric, blinding: bool) -> JudgeReplay | None:
-    """The loaded run the page shows, while its inputs are the page's (an edit closes it)."""
+def loaded_run(cases, templates: dict[str, str], rubric, blinding: bool, wording=None) -> JudgeReplay | None:
+    """The loaded run the page shows, while its inputs are the page's (an edit, or another pack's judge
+    wording, closes it)."""
     shown = loaded(PAGE)
     if shown is None:
         return None
     run = shown.run
-    if (run.cases, run.rubric, run.blinding) != (tuple(cases), rubric, blinding) or any(
+    if (run.cases, run.rubric, run.blinding) != (tuple(cases), rubric, blinding) or (
+            wording is not None and run.wording != wording) or any(
             templates.get(name) != text for name, text in run.templates):
         close_loaded(PAGE, edited=True)
         return None

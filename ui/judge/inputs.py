@@ -15,6 +15,7 @@ from evallib.judging.data import DIFFICULTIES, TYPES, JudgeDataError, cases_to_d
 from evallib.judging.rubric import TOTAL_KEYS, default_prompts, parse_rubric
 from ui.packs import pack_changed, pack_file
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
+from evallib.judging.wording import JudgeWording, judge_wording
 from ui.i18n import t
 from ui.labels import field_name, md
 
@@ -143,6 +144,16 @@ def case_editor():
 def _pack_prompts() -> dict:
     """Templates and rubric of the session's pack (ui.packs)."""
     return default_prompts(pack_file("judging_prompts.json"))
+
+
+def pack_wording() -> JudgeWording | None:
+    """The judge's sentences of the session's pack (its ``judging_prompts.json``'s ``"judge"`` object, the
+    French ones when it has none); None after a message naming the field when they cannot be used."""
+    try:
+        return judge_wording(_pack_prompts())
+    except JudgeDataError as error:
+        st.error(error_text(error, "field"))
+        return None
 
 
 def template_editors() -> dict[str, str] | None:

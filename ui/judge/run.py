@@ -20,6 +20,7 @@ from evallib.judging.pipeline import (JudgeConfig, PaddedGrade, PairwiseComparis
                                       run_chains, run_pairwise, run_verbosity, verbosity_candidates)
 from evallib.judging.requests import ModelSettings, generation_request, judge_request, settings_from_options
 from evallib.judging.rubric import Rubric
+from evallib.judging.wording import FRENCH_WORDING, JudgeWording
 from ui.collection import endpoint_fingerprint, queued_note
 from ui.i18n import plural, t
 from ui.models import page_provider, recordings, session_lane
@@ -48,8 +49,10 @@ def recorded_templates(cases, templates: dict[str, str]) -> tuple[dict[str, str]
     return kept, unrecorded
 
 
-def offline_models(cases, template: str, rubric: Rubric) -> tuple[ModelSettings, ModelSettings] | None:
-    """The recorded generator, then the recorded judge of its responses, chosen by the user."""
+def offline_models(cases, template: str, rubric: Rubric,
+                   wording: JudgeWording = FRENCH_WORDING) -> tuple[ModelSettings, ModelSettings] | None:
+    """The recorded generator, then the recorded judge of its responses (asked in ``wording``), chosen by
+    the user."""
     source = recorded_source_choice([generation_request(c, template, _ANY_MODEL) for c in cases], set_name=JUDGE_SET,
                                     key="judge_generator", role="generator", label=t("judge.source_generator"))
     if source is None:
@@ -57,7 +60,7 @@ def offline_models(cases, template: str, rubric: Rubric) -> tuple[ModelSettings,
     generator = settings_from_options(source.model, source.provider, source.options)
     provider = page_provider(JUDGE_SET)
     responses = [provider.chat(generation_request(c, template, generator)) for c in cases]
-    graded = [judge_request(c, blind(r.text)[0], rubric, steering) for steering in _ANY_JUDGE
+    graded = [judge_request(c, blind(r.text)[0], rubric, steering, wording) for steering in _ANY_JUDGE
               for c, r in zip(cases, responses) if not r.failed and r.text.strip()]
     source = recorded_source_choice(graded, set_name=JUDGE_SET, key="judge_judge", role="judge",
                                     label=t("judge.source_judge"), forms=len(_ANY_JUDGE))

@@ -32,6 +32,7 @@ from ui.labels import md, name_list
 from ui.room.messages import error_text
 from ui.room.board import refresh_seconds
 from ui.room.endpoint import endpoint_panel
+from ui.packs import pack_file
 from ui.room.pack import pack_panel
 from ui.room.history import kind_label
 from ui.room.qr import network_ip, qr_png
@@ -50,10 +51,15 @@ def _counts(participants: int, attempts: int) -> dict:
             "attempts": plural("room.instructor.attempts", attempts)}
 
 
-@st.cache_data(show_spinner=False, max_entries=4)
+@st.cache_data(show_spinner=False, max_entries=8)
+def _rateable_of(limit: int, cases: str, authored: str) -> list[dict]:
+    return rating_items(load_cases(cases), authored_answers(authored), limit=limit)
+
+
 def _rateable(limit: int) -> list[dict]:
-    """The judge page's authored answers as rating items (read once per count)."""
-    return rating_items(load_cases(), authored_answers(), limit=limit)
+    """The judge page's authored answers of the room's pack (the session's, `ui.packs`) as rating items,
+    read once per count and pack."""
+    return _rateable_of(limit, str(pack_file("judging_cases.json")), str(pack_file("judging_authored.json")))
 
 
 def _action(function):

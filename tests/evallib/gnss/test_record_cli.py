@@ -35,8 +35,11 @@ def test_record_gnss_runs_must_be_positive(capsys):
     assert caught.value.code == 2
 
 
-def test_authored_gnss_writes_the_authored_answers(tmp_path, capsys):
-    assert main(["authored", "gnss", "--recordings-dir", str(tmp_path)]) == 0
+def test_authored_writes_the_gnss_authored_answers(tmp_path, capsys):
+    from evallib.packs.layout import builtin_file
+
+    (tmp_path / "gnss_authored_answers.json").write_bytes(builtin_file("gnss_authored_answers.json").read_bytes())
+    assert main(["authored", "--pack", str(tmp_path)]) == 0
     assert "24 authored answers written" in capsys.readouterr().out
-    lines = (tmp_path / "gnss.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = (tmp_path / "recordings" / "gnss.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(lines) == 24 and all(json.loads(line)["provenance"]["source"] == "authored" for line in lines)

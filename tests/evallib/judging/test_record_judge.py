@@ -40,3 +40,27 @@ def test_record_judge_without_a_model_is_a_usage_error(tmp_path):
     with pytest.raises(SystemExit) as exit_:
         main(["record", "judge", "--recordings-dir", str(tmp_path)])
     assert exit_.value.code == 2
+
+
+def test_record_judge_asks_the_judge_in_the_pack_s_wording(server, tmp_path, capsys):
+    """``record judge --pack packs/en``: the English judge's requests are recorded, so they replay offline
+    with the English wording and not with the French one."""
+    import json
+
+    from evallib.judging.rubric import parse_rubric
+    from evallib.judging.wording import FRENCH_WORDING, judge_wording
+    from evallib.packs.loader import builtin_packs
+
+    pack = builtin_packs()["en"]
+    assert main(["record", "judge", "--pack", str(pack), "--base-url", server.openai_base_url, "--model", "fake-ok",
+                 "--recordings-dir", str(tmp_path), "--concurrency", "4"]) == 0
+    capsys.readouterr()
+    prompts = json.loads((pack / "judging_prompts.json").read_text(encoding="utf-8"))
+    cases, rubric = load_cases(pack / "judging_cases.json"), parse_rubric(prompts["rubric"])
+    settings = ModelSettings("fake-ok", "openai")
+    missing = {}
+    for name, wording in (("en", judge_wording(prompts)), ("fr", FRENCH_WORDING)):
+        config = JudgeConfig(settings, settings, rubric, prompts["templates"]["A"], "A", wording=wording)
+        replayed = run_pipeline(cases, config, provider_for_mode("offline", Recordings(tmp_path)))
+        missing[name] = sum(call.error_kind == "missing_recording" for r in replayed for call in r.calls)
+    assert missing["en"] == 0 and missing["fr"] > 0

@@ -63,6 +63,21 @@ def test_every_schema_error_names_file_row_and_field_all_at_once(tmp_path):
     assert str(problems[0]) == "triggering_queries.json: query 4, field 'query': is missing"
 
 
+@pytest.mark.parametrize("judge, field", [
+    ("not an object", "judge"),
+    ({"system_prompt": "x"}, "pairwise_system_prompt"),
+    ("en:total_line=Out of {points}.", "total_line"),
+])
+def test_the_judge_wording_of_a_pack_is_checked_field_by_field(tmp_path, judge, field):
+    folder = write_small_pack(tmp_path / "p")
+    if isinstance(judge, str) and judge.startswith("en:"):
+        name, text = judge[3:].split("=", 1)
+        english = json.loads((builtin_packs()["en"] / "judging_prompts.json").read_text(encoding="utf-8"))["judge"]
+        judge = {**english, name: text}
+    _edit(folder, "judging_prompts.json", lambda d: d.update(judge=judge))
+    assert _codes(folder) == [("judging_prompts.json", "invalid", None, field)]
+
+
 def test_duplicate_ids_and_unknown_skills_are_each_listed(tmp_path):
     folder = write_small_pack(tmp_path / "p")
     _edit(folder, "triggering_queries.json", lambda d: (d["queries"][5].update(id="trip-1"),
