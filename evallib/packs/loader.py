@@ -192,11 +192,13 @@ def _root_of(source: str | Path | bytes, name: str) -> Path:
     raise PackError(name, [PackProblem("", "not_a_pack", "neither a folder nor a .zip file", details={"path": name})])
 
 
-def open_pack(source: str | Path | bytes) -> Pack:
-    """The checked `Pack` of a folder, a zip's path or a zip's bytes. Raises `PackError` listing every problem."""
+def open_pack(source: str | Path | bytes, *, content: bool = True) -> Pack:
+    """The checked `Pack` of a folder, a zip's path or a zip's bytes. Raises `PackError` listing every problem.
+
+    ``content=False``: the light check of `evallib.packs.check.check_folder` (built-in packs only)."""
     name = "the uploaded zip" if isinstance(source, bytes) else str(source)
     root = _root_of(source, name)
-    manifest, problems = check_folder(root)
+    manifest, problems = check_folder(root, content=content)
     if problems:
         raise PackError(name, problems)
     return Pack(root, manifest, content_hash(root))

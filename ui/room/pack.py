@@ -80,7 +80,7 @@ def pack_panel(code: str) -> None:
                       id=md(current["id"], None), version=md(current["version"], None)))
         options = options_for_room()
         labels = list(options)
-        st.selectbox(t("packs.room.choose"), labels, key="room.pack.choice")
+        st.selectbox(t("packs.room.choose"), labels, key="room.pack.choice", persist_state="session")
         columns = st.columns(2)
         columns[0].button(t("packs.room.set"), key="room.pack.set", type="primary", on_click=_save,
                           args=(code, options.get(st.session_state.get("room.pack.choice") or labels[0])))

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from evallib.__main__ import main
+from evallib.packs.check import check_folder
 from evallib.packs.layout import MAX_FILE_BYTES
 from evallib.packs.loader import PackError, builtin_packs, check_pack, content_hash, open_pack
 from tests.small_pack import write_small_pack
@@ -166,3 +167,16 @@ def test_pack_new_copies_a_built_in_pack_and_refuses_a_full_folder(tmp_path, cap
     assert main(["pack", "new", str(tmp_path / "mine"), "--from", "fr"]) == 2
     assert main(["pack", "new", str(tmp_path / "other"), "--from", "xx"]) == 2
     assert "no built-in pack" in capsys.readouterr().err
+
+
+def test_the_light_check_reads_the_manifest_and_files_not_the_content(tmp_path):
+    """``content=False`` (the sidebar's built-in packs): a broken manifest or unreadable JSON is still a
+    problem; a content error (a query naming an unknown skill) is left to the full check."""
+    root = write_small_pack(tmp_path / "p")
+    queries = json.loads((root / "triggering_queries.json").read_text(encoding="utf-8"))
+    queries["queries"][0]["expected"] = "no-such-skill"
+    (root / "triggering_queries.json").write_text(json.dumps(queries), encoding="utf-8")
+    assert check_folder(root, content=False)[1] == []
+    assert check_folder(root)[1]
+    (root / "personas.json").write_text("{not json", encoding="utf-8")
+    assert [p.file for p in check_folder(root, content=False)[1]] == ["personas.json"]
