@@ -127,11 +127,11 @@ def test_page_shows_the_figures_evallib_computes_on_the_recordings(open_page, mo
         assert baseline.loc["exactitude", rate_column(f"seuil {fr(threshold)}")] == cell(metrics.accuracy)
     reading = sweep_reading(threshold_sweep(similarity_scores(catalogue, queries),
                                             expected_indices(queries, catalogue), SWEEP_THRESHOLDS))
-    # The default set: the best accuracy is reached in two ranges, with lower thresholds between them.
-    assert reading.code == "sweep_tie_split"
-    ranges = f"{NBSP}; ".join(f"{fr(low, '.4f')} à {fr(high, '.4f')}" for low, high in reading.values["ranges"])
-    assert ranges == f"0,0875 à 0,0950{NBSP}; 0,1025 à 0,1075"  # the sweep's thresholds, not rounded onto others
-    assert f"atteinte par {reading.values['count']} seuils en plusieurs plages" in text and ranges in text
+    # The default set: the best accuracy is reached by one run of the sweep's thresholds (not rounded).
+    assert reading.code == "sweep_tie"
+    assert (reading.values["low"], reading.values["high"]) == (0.0875, 0.1075)
+    assert (f"atteinte par {reading.values['count']} seuils de {fr(reading.values['low'], '.4f')} à "
+            f"{fr(reading.values['high'], '.4f')}") in text
 
 
 def test_the_two_recorded_models_differ_as_the_demo_needs():

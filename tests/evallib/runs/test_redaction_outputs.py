@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from evallib.llm import ChatRequest, ProviderConfig, make_provider
+from evallib.packs.layout import BUILTIN_DIR
 from evallib.persona.catalogue import build_requests, load_catalogue
 from evallib.llm.redaction import leak, redact, redact_headers, redact_text, redact_url
 from evallib.room.attempts import build_trigger_attempt
@@ -106,7 +107,8 @@ def _shown(element) -> str:
 def test_the_page_sidebar_and_error_list_show_no_secret(shape, server):
     url = _url(shape, server)
     live = make_provider(ProviderConfig(kind="openai", base_url=url, api_key=KEY, max_retries=0))
-    grid = build_requests(load_catalogue(), "fake-ok", disable_reasoning=True)
+    # an English session opens the English pack (docs/packs.md): its grid's answers
+    grid = build_requests(load_catalogue(BUILTIN_DIR / "en" / "personas.json"), "fake-ok", disable_reasoning=True)
     answers = {(cell.request.key(), live.config.fingerprint()): live.chat(cell.request) for cell in grid}
     at = AppTest.from_file(APP, default_timeout=60)
     for name, value in {"lang": "en", "llm_mode": "live", "llm_base_url": url, "llm_api_key": KEY,

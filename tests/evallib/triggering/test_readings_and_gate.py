@@ -103,13 +103,18 @@ def test_best_ranges_cover_exactly_the_thresholds_at_the_best_accuracy():
         assert all(a[1] < b[0] for a, b in zip(ranges, ranges[1:]))
 
 
-def test_the_default_sweep_names_its_two_ranges(catalogue, queries):
+def test_the_default_sweep_names_the_thresholds_of_its_best_accuracy(catalogue, queries):
+    """On the shipped set the best accuracy is reached by one run of thresholds (two runs before the
+    tokeniser learnt English function words, a third of the queries being in English): the reading's range
+    holds exactly the thresholds at the best accuracy, whichever of the two codes the data give."""
     from evallib.triggering.similarity import expected_indices, similarity_scores, threshold_sweep
     sweep = threshold_sweep(similarity_scores(catalogue, queries), expected_indices(queries, catalogue))
     reading = sweep_reading(sweep)
     at_best = sweep.thresholds[sweep.accuracy == reading.values["accuracy"]]
-    assert reading.code == "sweep_tie_split" and len(reading.values["ranges"]) == 2
-    covered = [t for low, high in reading.values["ranges"] for t in sweep.thresholds if low - 1e-12 <= t <= high + 1e-12]
+    assert reading.code in ("sweep_tie", "sweep_tie_split")
+    ranges = reading.values.get("ranges") or [(reading.values["low"], reading.values["high"])]
+    assert (len(ranges) > 1) == (reading.code == "sweep_tie_split")
+    covered = [t for low, high in ranges for t in sweep.thresholds if low - 1e-12 <= t <= high + 1e-12]
     np.testing.assert_array_equal(covered, at_best)
     assert reading.values["count"] == len(at_best)
 
