@@ -82,9 +82,10 @@ def demo_room(database: str) -> str:
     from evallib.triggering.report import decide_all, route
     from tests.evallib.room.kinds import default_payloads
 
-    catalogue = load_skills()
-    queries = load_queries(catalogue)
-    recordings = Recordings(ROOT / "recordings")
+    pack = ROOT / "packs" / "en"  # the README's board is in English: the English pack's attempts
+    catalogue = load_skills(pack / "triggering_skills.json")
+    queries = load_queries(catalogue, pack / "triggering_queries.json")
+    recordings = Recordings(pack / "recordings")
     model = recorded_models(recordings)[0]
     cells, results = route(catalogue, queries, provider_for_mode("offline", recordings), model, 1)
     baseline = decide_all(cells, results, queries, catalogue.names)
