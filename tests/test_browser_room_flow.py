@@ -258,7 +258,9 @@ def test_instructor_and_three_participants_through_the_whole_room(databases, mon
                 fresh.engine.dispose()
                 restored = _open(browser, other_url, "/room")
                 _instructor_token(restored)
-                restored.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(bundle))
+                # The main area's uploader (the room bundle's), not the sidebar's (a workshop pack's .zip).
+                restored.locator('[data-testid="stMain"] [data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+                    str(bundle))
                 _wait_until_idle(restored)
                 restored.get_by_role("button", name=_t("room.bundle.import")).click()
                 _wait_until_idle(restored)
