@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
+from tests.texts import text
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -96,6 +97,26 @@ def _wait_until_idle(page, settle_s: float = 1.0) -> None:
     state = page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state")
     inert = page.evaluate("Array.from(document.querySelectorAll('[inert]')).map(e => e.outerHTML.slice(0, 120))")
     raise TimeoutError(f"the app did not become idle within 90 s (script state {state}, inert: {inert})")
+
+
+def choose_in_sidebar(page, label: str, option: str) -> None:
+    """Pick ``option`` in the sidebar's select labelled ``label`` and wait for the run.
+
+    The select is found by its label: the sidebar holds several (pack, provider, model). A select below
+    the fold of the sidebar closes a list opened while the sidebar scrolls to it: scroll first.
+    """
+    select = page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").filter(
+        has=page.get_by_text(label, exact=True))
+    select.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    select.locator('[aria-haspopup="listbox"]').click()
+    page.get_by_role("option", name=option, exact=True).click()
+    _wait_until_idle(page)
+
+
+def choose_sidebar_model(page, model: str) -> None:
+    """Pick ``model`` in the model list of an English sidebar."""
+    choose_in_sidebar(page, text("sidebar.model", "en"), model)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -5,7 +5,8 @@ import re
 import pytest
 
 from tests.fake_llm_server import FakeLLMServer
-from tests.test_browser import _wait_until_idle
+from tests.test_browser import _wait_until_idle, choose_in_sidebar, choose_sidebar_model
+from tests.texts import text
 
 KEY = "sk-browser-keys-7d1e"
 
@@ -16,9 +17,13 @@ def proxy():
         yield server
 
 
-def _go_live(page, app_url, base_url, key):
+def _go_live(page, app_url, base_url, key, pack=None):
+    """Open the persona page in English, live on ``base_url``; ``pack`` (an id) chosen first, in French, so
+    that it stays when the language changes (else each language opens its own built-in pack)."""
     page.goto(f"{app_url}/persona")
     _wait_until_idle(page)
+    if pack:
+        choose_in_sidebar(page, text("packs.choose", "fr"), text("packs.builtin", "fr", id=pack))
     page.get_by_text("English", exact=True).click()
     _wait_until_idle(page)
     page.get_by_text("Live", exact=True).click()
@@ -32,7 +37,7 @@ def _go_live(page, app_url, base_url, key):
 
 def test_a_wrong_key_on_a_proxy_shows_its_message_the_causes_and_the_sidebar_check(app_url, proxy, page):
     proxy.reset()
-    _go_live(page, app_url, proxy.openai_base_url, "sk-wrong-key")
+    _go_live(page, app_url, proxy.openai_base_url, "sk-wrong-key", pack="en")  # the same grid in French
     sidebar = page.get_by_test_id("stSidebar")
     assert sidebar.get_by_text(re.compile(r'The server says: "No connected db\."')).count() == 1
     model = page.get_by_role("textbox", name="Model")
@@ -63,9 +68,7 @@ def test_the_model_is_chosen_by_the_user_and_a_long_retry_wait_is_shown(app_url,
         _go_live(page, app_url, server.openai_base_url, KEY)
         assert page.get_by_text("Choose a model in the sidebar to collect live.").count() == 1
         assert page.get_by_role("button", name=re.compile("Collect")).count() == 0
-        page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").last.click()
-        page.get_by_role("option", name="fake-429-once", exact=True).click()
-        _wait_until_idle(page)
+        choose_sidebar_model(page, "fake-429-once")
         page.get_by_role("button", name="Collect 36 missing answers").click()
         waiting = page.wait_for_selector("text=/a retry is waiting \\d+ s more/", timeout=30_000)
         assert re.search(r"0/36 answers · [\d.]+ s · errors: 0 · retries: \d+", waiting.inner_text())

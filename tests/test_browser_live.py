@@ -13,9 +13,11 @@ import pytest
 from evallib import persona
 from evallib.llm import Recordings
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
+from evallib.packs.loader import builtin_packs
 from evallib.persona.catalogue import build_requests, load_catalogue
 from tests.fake_llm_server import FakeLLMServer
-from tests.test_browser import _wait_until_idle
+from tests.test_browser import _wait_until_idle, choose_in_sidebar, choose_sidebar_model
+from tests.texts import text
 
 KEY = "sk-browser-live-4b2c"
 
@@ -26,9 +28,13 @@ def fake():
         yield server
 
 
-def _go_live(page, app_url, fake, model, mode="Live"):
+def _go_live(page, app_url, fake, model, mode="Live", pack=None):
+    """Open the persona page in English, live on ``fake`` with ``model``; ``pack`` (an id) chosen first, in
+    French, so that it stays when the language changes (else each language opens its own built-in pack)."""
     page.goto(f"{app_url}/persona")
     _wait_until_idle(page)
+    if pack:
+        choose_in_sidebar(page, text("packs.choose", "fr"), text("packs.builtin", "fr", id=pack))
     page.get_by_text("English", exact=True).click()
     _wait_until_idle(page)
     page.get_by_text(mode, exact=True).click()
@@ -38,9 +44,7 @@ def _go_live(page, app_url, fake, model, mode="Live"):
         box.fill(value)
         box.press("Enter")
         _wait_until_idle(page)
-    page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").last.click()
-    page.get_by_role("option", name=model, exact=True).click()
-    _wait_until_idle(page)
+    choose_sidebar_model(page, model)
 
 
 def _collect(page):
@@ -89,7 +93,7 @@ def test_answers_recorded_live_are_replayed_offline_with_their_figures(app_url, 
     _go_live(page, app_url, fake, "fake-ok", mode="Live + record")
     _collect(page)
     local = os.environ[LOCAL_DIR_VARIABLE]  # a temporary folder (tests/conftest.py), never recordings/
-    catalogue = load_catalogue()
+    catalogue = load_catalogue(builtin_packs()["en"] / "personas.json")  # the English session's pack
     store = Recordings(SHIPPED_DIR, local)
     [source] = [s for s in store.sources(c.request for c in build_requests(catalogue, "x")) if s.model == "fake-ok"]
     assert (source.origin, source.provider, source.count) == ("live", "openai", 36)
@@ -119,7 +123,7 @@ def test_a_click_during_a_collection_keeps_the_answers_already_arrived(app_url, 
     progress update, unsent requests are cancelled, and those in flight end in the cache.
     """
     fake.reset()
-    _go_live(page, app_url, fake, "fake-think")
+    _go_live(page, app_url, fake, "fake-think", pack="en")  # the same grid in both languages
     fake.latency = 2.0  # 36 requests, 8 at a time: about 10 s
     try:
         page.get_by_role("button", name="Collect 36 missing answers").click()
