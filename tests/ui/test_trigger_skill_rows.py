@@ -33,7 +33,7 @@ def test_a_description_at_the_schema_limit_wraps_whole_and_a_long_table_scrolls(
 
 
 def test_the_page_draws_the_skills_with_the_rows_their_descriptions_need(open_page):  # noqa: F811
-    at = open_page("pages/trigger.py", "en")
+    at = open_page("pages/trigger.py", "fr")  # the French session on the French pack: default_data's skills
     assert not at.exception
     source = editor.default_data()
     assert at.dataframe[0].proto.row_height == skill_table_size(source["skills"]["skills"])["row_height"]
