@@ -258,6 +258,9 @@ def _rating_items(room) -> None:
         st.markdown(t("room.rating.current", items=plural("room.rating.items", len(current["items"])),
                       labels=name_list(current["labels"])))
     available = len(_rateable(1000))
+    if available == 0:  # a pack without judge cases and answers to rate (a custom pack may have none)
+        st.caption(t("room.rating.nothing"))
+        return
     columns = st.columns([1, 2, 1], vertical_alignment="bottom")
     columns[0].number_input(t("room.rating.count"), min_value=1, max_value=available,
                             value=min(DEFAULT_ITEMS, available), step=1,
