@@ -168,10 +168,10 @@ def test_collect_runs_requests_at_once_in_order_and_never_leaks_the_key(server, 
     models = ["fake-ok", "fake-500", "fake-ok", "fake-empty", "fake-ok", "llama-missing", "fake-ok", "fake-ok"]
     requests = [ask(model, f"question {i}") for i, model in enumerate(models)]
     provider = provider_for_mode("live_record", Recordings(tmp_path), openai_provider(server), set_name="t")
-    start = time.perf_counter()
     results = collect(requests, provider, max_concurrency=8)
-    elapsed = time.perf_counter() - start
-    assert server.in_flight_max > 1 and elapsed < 0.3 * len(requests) / 2
+    # at once: the server saw several requests in flight together (a wall-clock bound failed on a loaded
+    # machine; the timings belong in bench/collect.py)
+    assert server.in_flight_max > 1
     assert [r.text for r in results if r.ok] == [f"answer to: question {i}" for i in (0, 2, 4, 6, 7)]
     assert [r.status for r in results] == ["ok", "error", "ok", "empty", "ok", "error", "ok", "ok"]
     written = "".join(p.read_text(encoding="utf-8") for p in tmp_path.iterdir())
