@@ -11,7 +11,6 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from evallib.__main__ import main
-from evallib.packs.loader import builtin_packs
 from tests.conftest import FAKE_KEY
 from tests.fake_llm_server import FakeLLMServer
 from tests.small_pack import ASSISTANTS, CASES, KAPPA, QUERIES, SKILLS, write_small_pack
@@ -92,7 +91,6 @@ def test_a_bad_pack_choice_is_named_and_the_pages_fall_back(tmp_path):
     assert "trip-booker" not in frames  # the session's language's built-in pack instead
 
 
-@pytest.mark.skipif("en" not in builtin_packs(), reason="the English pack is written on another branch")
 def test_an_english_session_opens_the_english_pack_and_a_french_one_the_french_pack():
     english, french = _open("pages/trigger.py", "en"), _open("pages/trigger.py", "fr")
     assert " ".join(str(d.value.to_dict()) for d in english.dataframe) != " ".join(
