@@ -2,14 +2,19 @@
 as the longest description needs, within the bounds, and the table no taller than its cap."""
 
 import copy
+import json
 import math
 
 import pytest
 
 from tests.pages.conftest import open_page  # noqa: F401 (fixture)
-from ui.trigger import editor
+from evallib.packs.layout import FRENCH_DIR
 from ui.trigger.editor import (CHARS_PER_LINE, HEADER_HEIGHT, LINE_HEIGHT, MAX_LINES, MAX_SKILLS_HEIGHT, MIN_LINES,
                                ROW_PADDING, skill_table_size)
+
+
+def _pack_json(name: str) -> dict:
+    return json.loads((FRENCH_DIR / name).read_text(encoding="utf-8"))
 
 
 def _skills(*lengths: int) -> list[dict]:
@@ -33,10 +38,14 @@ def test_a_description_at_the_schema_limit_wraps_whole_and_a_long_table_scrolls(
 
 
 def test_the_page_draws_the_skills_with_the_rows_their_descriptions_need(open_page):  # noqa: F811
-    at = open_page("pages/trigger.py", "fr")  # the French session on the French pack: default_data's skills
+    at = open_page("pages/trigger.py", "fr")
     assert not at.exception
-    source = editor.default_data()
-    assert at.dataframe[0].proto.row_height == skill_table_size(source["skills"]["skills"])["row_height"]
+    # the skills as the page shows them (outside a run, the session's pack is not the page's: default_data
+    # there reads the default language's pack, the English one)
+    shown = at.dataframe[0].value.to_dict("records")
+    assert shown and at.dataframe[0].proto.row_height == skill_table_size(shown)["row_height"]
+    source = {"skills": _pack_json("triggering_skills.json"), "queries": _pack_json("triggering_queries.json")}
+    assert shown == [{"name": s["name"], "description": s["description"]} for s in source["skills"]["skills"]]
     longer = copy.deepcopy(source)
     longer["skills"]["skills"][0]["description"] = "word " * 200  # 1,000 characters, as a participant may type
     at = open_page("pages/trigger.py", "fr", trigger_source=longer, trigger_editor_version=1)
