@@ -10,7 +10,7 @@ def formatted(values: dict, *, bands: str) -> dict:
     """Reading values as text, by the conventions of ``evallib.readings.Reading``.
 
     Names ending in ``share`` are proportions (percentages), in ``band`` band keys (translated under
-    ``bands``); ints are counts (thousands separator), floats figures, text is a label (escaped).
+    ``bands``), ``scale`` an interpretation scale's key (translated under ``scale``); ints are counts (thousands separator), floats figures, text is a label (escaped).
     """
     out = {}
     for name, value in values.items():
@@ -18,6 +18,8 @@ def formatted(values: dict, *, bands: str) -> dict:
             out[name] = percent(value)
         elif name.endswith("band"):
             out[name] = t(f"{bands}.{value}")
+        elif name == "scale":
+            out[name] = t(f"scale.{value}")
         elif isinstance(value, int) and not isinstance(value, bool):
             out[name] = integer(value)
         elif isinstance(value, str):

@@ -222,8 +222,9 @@ def interval_reading(estimate: float | None, low: float | None, high: float | No
     ``undefined`` (no bounds); ``zero_width_analytic`` (the large-sample standard error is 0: the
     formula, not the data, makes the interval a point); ``zero_width_resamples`` (every usable
     resample gave the same value: too few items to vary); ``one_band``; ``bands`` (spans several).
+    ``scale`` in the values is the scale's key, so that a sentence names the scale the bands are of.
     """
-    values = {"low": low, "high": high, "n": n}
+    values = {"low": low, "high": high, "n": n, "scale": scale.key}
     if estimate is None or low is None or high is None:
         return Reading("undefined", values)
     if high - low <= ON_BOUND_TOLERANCE:

@@ -34,7 +34,7 @@ from evallib.runs.kappa.bundle import (CI_METHODS, HALF_WIDTH, N_BOOT, KappaInpu
 from evallib.runs.gate import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, UsageError, outcome, report_file,
                               run_command, verdict, write_bundle)
 from evallib.runs.bundle import RunBundleError, dumps
-from evallib.runs.kappa.sentences import sentence
+from evallib.runs.kappa.sentences import error_sentence, sentence
 
 WEIGHT_NAMES = {"none": None, "linear": "linear", "quadratic": "quadratic"}
 
@@ -154,12 +154,12 @@ def _print_table(name: str, report: dict, inputs: KappaInputs) -> None:
         if pair["items_needed"] is not None:
             print(f"  items needed for a 95 % interval of half-width {HALF_WIDTH}: {pair['items_needed']}")
     else:
-        print(f"Cohen's kappa: not computed ({pair['error']}: {pair['details']})")
+        print(f"Cohen's kappa: not computed. {error_sentence(pair, 'weighted')}")
     for key, title, value in (("fleiss", "Fleiss' kappa", "kappa"), ("alpha", f"Krippendorff's alpha ({inputs.level})",
                                                                       "alpha")):
         figures = report[key]
         if figures["status"] != "ok":
-            print(f"{title}: not computed ({figures['error']})")
+            print(f"{title}: not computed. {error_sentence(figures, 'level')}")
             continue
         ci = figures["interval"]
         print(f"{title}: {_number(figures[value])}, 95 % CI [{_number(ci['low'])}, {_number(ci['high'])}] "
@@ -214,7 +214,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_table(name, report, inputs)
         if pair["status"] != "ok":
-            print(f"gate: NOT MEASURED (Cohen's kappa: {pair['error']})")
+            print("gate: NOT MEASURED (Cohen's kappa was not computed, above)")
         elif kappa is None:
             print("gate: NOT MEASURED (Cohen's kappa is undefined: chance agreement is 1)")
         elif args.min_kappa is not None:

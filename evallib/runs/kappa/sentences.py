@@ -48,6 +48,8 @@ def _written(name: str, value: object) -> str:
         return _text("format.undefined") if value is None else f"{float(value):.0%}"
     if name.endswith("band"):
         return _text(f"{BANDS}.{value}")
+    if name == "scale":
+        return _text(f"scale.{value}")
     if isinstance(value, bool) or isinstance(value, str):
         return str(value)
     if isinstance(value, int):
@@ -91,3 +93,24 @@ def sentence(reading: dict, context: dict | None = None) -> str:
         extra["coverage"] = f"{values['coverage_share']:.1%}"
     text = _text(f"{reading['topic']}.{reading['code']}", values.get("n"))
     return text.format(**extra).replace("**", "")
+
+
+def _labels(labels: list, n_more: int) -> str:
+    shown = ", ".join(_text("kappa.quoted").format(label=label) for label in labels)
+    return _text("format.more", n_more).format(shown=shown, n=f"{n_more:,}") if n_more else shown
+
+
+def error_sentence(error: dict, context: str = "") -> str:
+    """The English sentence of an input error kept in the kappa report (``{"error": code, "details"}``),
+    as the page shows it (``ui.ratings_input.input_error_text``).
+
+    ``context`` names what needed numbers for a ``non_numeric`` error: ``weighted`` (weighted kappa) or
+    ``level`` (an ordinal or interval level). Raises KeyError when the catalogue has no such message.
+    """
+    details = dict(error.get("details") or {})
+    if "labels" in details:
+        details["labels"] = _labels(details["labels"], details.pop("n_more", 0))
+    code = error["error"]
+    key = f"kappa.error.{code}_{context}" if code == "non_numeric" else f"kappa.error.{code}"
+    values = {k: f"{v:,}" if isinstance(v, int) and not isinstance(v, bool) else v for k, v in details.items()}
+    return _text(key, details.get("n")).format(**values).replace("**", "")

@@ -7,7 +7,7 @@ import pytest
 
 from evallib.__main__ import main
 from evallib.runs.kappa.bundle import KappaInputs, kappa_report
-from evallib.runs.kappa.sentences import sentence
+from evallib.runs.kappa.sentences import error_sentence, sentence
 
 CASES = {  # name: (ratings of three raters, options)
     "binary": ([[1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 0, 1], [1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 0, 1],
@@ -46,7 +46,7 @@ def test_every_reading_of_a_run_reads_as_a_sentence_with_its_values(name):
 def test_a_sentence_writes_the_reading_values_as_the_english_page_does():
     reading = {"topic": "kappa.ci", "code": "bands",
                "values": {"low": -0.355, "high": 1.0, "n": 8, "low_band": "landis_koch.poor",
-                          "high_band": "landis_koch.almost_perfect"}}
+                          "high_band": "landis_koch.almost_perfect", "scale": "landis_koch"}}
     assert sentence(reading) == ("The 95% interval [-0.35, 1.00] runs from “poor” to “almost perfect” on the "
                                  "Landis & Koch scale: with 8 items, the data cannot pick a band.")
 
@@ -80,3 +80,30 @@ def test_too_few_items_on_the_rare_labels_is_said_with_the_items_needed_instead_
     assert ("Too few items on the rarer labels for an interval: b puts 0 of the 15 items on a label other "
             "than “0”") in out
     assert "about 44 items would give each rater that many with a probability of 95%" in out
+
+
+def test_an_interval_is_placed_on_the_scale_of_its_coefficient(tmp_path, capsys):
+    """Krippendorff's alpha is read on Krippendorff's bands, and its interval's sentence says so."""
+    path = tmp_path / "r.csv"
+    path.write_text(_csv(CASES["binary"][0]), encoding="utf-8")
+    main(["kappa", str(path)])
+    out = capsys.readouterr().out
+    alpha = [line for line in out.splitlines() if "The 95% interval" in line and "reliable" in line]
+    assert alpha and all("on the Krippendorff scale" in line or "Krippendorff band" in line for line in alpha), out
+    assert "on the Landis & Koch scale" in out or "Landis & Koch band" in out
+
+
+def test_labels_that_are_not_numbers_are_named_in_a_sentence_not_a_code(tmp_path, capsys):
+    path = tmp_path / "r.csv"
+    path.write_text("a,b\nok,ok\nminor,ok\nmajor,major\nok,ok\n", encoding="utf-8")
+    assert main(["kappa", str(path), "--weights", "linear", "--level", "ordinal"]) == 2
+    out = capsys.readouterr().out
+    assert "non_numeric" not in out and "{" not in out, out
+    assert ("Cohen's kappa: not computed. Weighted kappa compares gaps between scores, so it needs numbers. "
+            "These labels are not numbers: “major”, “minor”, “ok”.") in out
+    assert "Krippendorff's alpha (ordinal): not computed. The ordinal and interval levels" in out
+
+
+def test_a_long_list_of_labels_is_cut_with_the_count_of_the_rest():
+    text = error_sentence({"error": "non_numeric", "details": {"labels": ["x", "y"], "n_more": 3}}, "weighted")
+    assert "These labels are not numbers: “x”, “y” and 3 more." in text
