@@ -75,6 +75,7 @@ def _changed(rows, names: list[str], count: int, rng: random.Random):
 def demo_room(database: str) -> str:
     """Open the demo room on ``database`` and fill it (module docstring); returns its code."""
     from evallib.llm import Recordings, provider_for_mode
+    from evallib.packs.loader import open_pack
     from evallib.room.attempts import build_trigger_attempt
     from evallib.room.storage import RoomStore
     from evallib.triggering.authored import recorded_models
@@ -86,6 +87,7 @@ def demo_room(database: str) -> str:
     catalogue = load_skills(pack / "triggering_skills.json")
     queries = load_queries(catalogue, pack / "triggering_queries.json")
     recordings = Recordings(pack / "recordings")
+    identity = open_pack(pack).identity()
     model = recorded_models(recordings)[0]
     cells, results = route(catalogue, queries, provider_for_mode("offline", recordings), model, 1)
     baseline = decide_all(cells, results, queries, catalogue.names)
@@ -97,8 +99,10 @@ def demo_room(database: str) -> str:
         for index, (name, changes) in enumerate(PARTICIPANTS):
             token = store.join(code, name).token
             rows = _changed(baseline, list(catalogue.names), changes, rng)
-            store.submit_attempt(code, token, build_trigger_attempt(
-                rows, queries, descriptions, model=model, source="recorded", runs=1, baseline_rows=baseline))
+            attempt = build_trigger_attempt(rows, queries, descriptions, model=model, source="recorded", runs=1,
+                                            baseline_rows=baseline)
+            # as a page submits it: naming the pack it was made on (ui.room.submit._with_pack)
+            store.submit_attempt(code, token, {**attempt, "provenance": {**attempt["provenance"], "pack": identity}})
             if index < 2:
                 for kind in ("persona", "judge"):
                     store.submit_attempt(code, token, default_payloads()[kind])
