@@ -112,6 +112,7 @@ def curse_figures(board, attempts: list, skills: np.ndarray) -> dict:
     truth = skills[best.index]
     return {"luck": best.luck.code == "curse_likely_inflated", "real": best.luck.code == "curse_beyond_luck",
             "shown": best.inflation, "true": best.visible - truth, "covered": best.low <= truth <= best.high,
+            "floor": best.bound <= truth,
             "inside": best.low <= best.estimate <= best.high, "old_luck": old_flag, "old_real": not old_flag,
             "old_shown": old_shown}
 
@@ -254,6 +255,9 @@ def curse_table(rows: list[tuple[str, int, list[dict]]]) -> None:
         line("95 % interval covers truth", ">= 95 %", percent(cover).strip(), "",
              percent(np.sqrt(cover * (1 - cover) / n)).strip())
         line("estimate inside interval", "", percent(get["inside"].mean()).strip(), "", "")
+        floor = get["floor"].mean()
+        line("95 % floor holds truth", ">= 95 %", percent(floor).strip(), "",
+             percent(np.sqrt(floor * (1 - floor) / n)).strip())
 
 
 def main(argv=None) -> None:
@@ -261,7 +265,8 @@ def main(argv=None) -> None:
     parser.add_argument("--rooms", type=int, default=1000)
     parser.add_argument("--quick", action="store_true", help="100 rooms per scenario")
     parser.add_argument("--seed", type=int, default=21)
-    parser.add_argument("--section", choices=("all", "ranks"), default="all", help="ranks: section C only")
+    parser.add_argument("--section", choices=("all", "curse", "ranks"), default="all",
+                        help="curse: sections A and B only; ranks: section C only")
     parser.add_argument("--rank-rooms", type=int, default=400, help="rooms per line of section C")
     args = parser.parse_args(argv)
     rooms = 100 if args.quick else args.rooms
@@ -304,7 +309,8 @@ def main(argv=None) -> None:
         print(f"{visible:>7} | {percent(r['first']):>12} | {percent(r['old']):>14} | {percent(r['new']):>15} | "
               f"{percent(r['kept']):>16} | {r['size']:8.1f} | {r['needed']:21.0f}")
     print()
-    rank_section(rng, 20 if args.quick else args.rank_rooms)
+    if args.section == "all":
+        rank_section(rng, 20 if args.quick else args.rank_rooms)
     print(f"\n{time.perf_counter() - started:.0f} s wall, {time.process_time() - cpu:.0f} s CPU (one core)")
 
 

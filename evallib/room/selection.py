@@ -45,22 +45,21 @@ _PARALLEL = 1e-9
 @dataclass(frozen=True)
 class Selected:
     """Inference on the chosen score's mean: ``estimate`` (hybrid median estimate, or the conditional one
-    when ``beta`` is 0), the equal-tailed ``low``-``high`` interval at level 1 - ``alpha``, the one-sided
-    lower confidence bound ``floor`` at level 1 - ``alpha`` (it solves F(mu) = 1 - a), the truncation
+    when ``beta`` is 0), the equal-tailed ``low``-``high`` interval at level 1 - ``alpha``, the truncation
     ``lower``-``upper`` of X_k given Z at the estimate, and ``c_beta`` (inf for the conditional inference)."""
 
     estimate: float
     low: float
     high: float
-    floor: float
     lower: float
     upper: float
     c_beta: float
 
 
 def projection_quantile(correlation: np.ndarray, beta: float, rng: np.random.Generator,
-                        draws: int = PROJECTION_DRAWS) -> float:
-    """c_beta: the 1 - ``beta`` quantile of max_j |xi_j| for xi ~ N(0, ``correlation``) (K, K), by simulation.
+                        draws: int = PROJECTION_DRAWS, *, one_sided: bool = False) -> float:
+    """c_beta: the 1 - ``beta`` quantile of max_j |xi_j| (``one_sided``: of max_j xi_j) for
+    xi ~ N(0, ``correlation``) (K, K), by simulation.
 
     The standardised maximum depends on Sigma through its correlations only. Negative eigenvalues of an
     estimated matrix are set to 0. Raises ValueError unless 0 < beta < 1.
@@ -70,7 +69,29 @@ def projection_quantile(correlation: np.ndarray, beta: float, rng: np.random.Gen
     values, vectors = np.linalg.eigh(np.asarray(correlation, float))
     root = vectors * np.sqrt(np.clip(values, 0.0, None))
     xi = rng.standard_normal((draws, len(values))) @ root.T
-    return float(np.quantile(np.abs(xi).max(axis=1), 1 - beta))
+    return float(np.quantile((xi if one_sided else np.abs(xi)).max(axis=1), 1 - beta))
+
+
+def projection_floor(x: float, c: float, *, sd: float | None = None, dispersion: float = 1.0,
+                     n: int | None = None) -> float:
+    """A lower confidence bound for the mean of a score chosen by its place, whatever the place: the
+    largest mu with x - mu <= c sd(mu), c the one-sided `projection_quantile` at level alpha, so that
+    P(every attempt's mean is at least its floor) >= 1 - alpha (AKM 2024, section 3: projection).
+
+    ``sd`` given: a plug-in standard deviation, floor x - c sd. Else a score bounded in [0, 1] over ``n``
+    items with variance ``dispersion`` mu (1 - mu) / n at the hypothesised mu (Wilson's score bound when
+    ``dispersion`` is 1; E. B. Wilson 1927, JASA 22:209-212), clipped to [0, x].
+
+    >>> round(projection_floor(1.0, 1.96, n=30), 3)  # Wilson's lower bound for 30/30
+    0.886
+    >>> projection_floor(0.9, 2.0, sd=0.05)
+    0.8
+    """
+    if sd is not None:
+        return x - c * sd
+    q = c * c * dispersion / n
+    root = np.sqrt(max(0.0, (2 * x + q) ** 2 - 4 * (1 + q) * x * x))
+    return float(np.clip((2 * x + q - root) / (2 * (1 + q)), 0.0, x))
 
 
 def truncation(x: np.ndarray, a: np.ndarray, k: int, below: Sequence[int], above: Sequence[int]
@@ -178,6 +199,6 @@ def selected_inference(x: np.ndarray, k: int, below: Sequence[int], above: Seque
         return truncated_cdf(x[k], mu, sd, lower, upper)
 
     left, right = bracket
-    estimate, low, high, floor = _roots(cdf, (0.5, 1 - level / 2, level / 2, 1 - level), left, right)
+    estimate, low, high = _roots(cdf, (0.5, 1 - level / 2, level / 2), left, right)
     _, lower, upper = pieces(np.array([estimate]))
-    return Selected(estimate, low, high, floor, float(lower[0]), float(upper[0]), float(c))
+    return Selected(estimate, low, high, float(lower[0]), float(upper[0]), float(c))

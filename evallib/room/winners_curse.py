@@ -20,21 +20,27 @@ winners of Andrews, Kitagawa & McCloskey (2024, QJE 139(1):305-358; `evallib.roo
   order (`split_ties`), and its variance w^2/3 is added to Sigma;
 - **variances**: a loss keeps the plug-in Sigma. A score bounded in [0, 1] has a variance tied to its
   mean, and the plug-in p(1 - p)/n is smallest exactly when luck lifted p, so that an interval built on
-  it sits too high for a lucky winner (too often above its true score). So for a bounded score the **interval** and the one-sided **floor** take the
+  it sits too high for a lucky winner (too often above its true score). So for a bounded score the **interval** and the **floor** take the
   variance of X_k at each hypothesised mean mu, phi_k mu (1 - mu) / n_k (phi_k: the attempt's variance over
   its Bernoulli bound, 1 for 0/1 outcomes), as Wilson's interval does for one proportion, and the
   **estimate** takes Agresti & Coull's variance (two successes and two failures added: never 0, even
   at 30/30); the estimate is kept inside the interval. Correlations come from the plug-in Sigma;
 - **estimate**: the hybrid median estimate (beta = alpha / 10, AKM's recommendation; median bias at most
-  beta / 2); the hybrid interval at level 1 - alpha and the one-sided floor at level 1 - alpha, in the
-  outcome's unit. **inflation** = visible score minus estimate (positive: luck lifted the visible
-  figure; a lower loss for the judge).
+  beta / 2) and the hybrid interval at level 1 - alpha, in the outcome's unit. **inflation** = visible
+  score minus estimate (positive: luck lifted the visible figure; a lower loss for the judge);
+- **floor**: the one-sided projection bound at level 1 - alpha (AKM section 3), the largest mu with
+  X_k - mu <= c sd_k(mu), c the 1 - alpha quantile of max_j xi_j / sigma_j, xi ~ N(0, Sigma): every
+  attempt's true score is at least its floor with probability 1 - alpha, so the chosen one's is,
+  whatever its place (`selection.projection_floor`; Wilson's bound at c for a 0/1 score). The hybrid's
+  own one-sided bound conditions on the place: when the runner-up is close, a winner far below its
+  visible score would also have just won, and that bound falls to the projection's level-beta limit
+  (on 100 items, one attempt at 0.95 among 29 at 0.80 was called luck in 12 % of rooms with it, in
+  about 6 % with the projection; bench/board_readings.py).
 
-Reading (`luck_reading`): the lead is **partly real** (``curse_beyond_luck``) when the one-sided floor
-(level 95 %) of the attempt's true score is better than the mean of the other attempts' visible scores;
-otherwise **luck may explain it** (``curse_likely_inflated``). Under equal skill the true score is the
-others' mean, so "partly real" should be read in at most about 5 % of rooms (bench/board_readings.py
-measures it).
+Reading (`luck_reading`): the lead is **partly real** (``curse_beyond_luck``) when the floor of the
+attempt's true score is better than the mean of the other attempts' visible scores; otherwise **luck may
+explain it** (``curse_likely_inflated``). Under equal skill the true score is the others' mean, so
+"partly real" should be read in at most about 5 % of rooms (bench/board_readings.py measures it).
 
 The held-out check: with n_h held-out items and the outcomes' pooled standard deviation sigma (all
 scored outcomes, visible and held-out, all attempts; for 0/1 outcomes sqrt(p(1 - p))), the drop of
@@ -62,7 +68,7 @@ import numpy as np
 from scipy import stats
 
 from evallib.readings import Reading
-from evallib.room.selection import projection_quantile, selected_inference
+from evallib.room.selection import projection_floor, projection_quantile, selected_inference
 
 ALPHA = 0.05
 #: The projection's level in the hybrid inference: alpha / 10, as AKM (2024) recommend.
@@ -239,7 +245,8 @@ def _selected(goodness: np.ndarray, covariance: np.ndarray, counts: np.ndarray, 
               alpha: float, beta: float, rng: np.random.Generator) -> dict[int, tuple[float, float, float, float]]:
     """{attempt: (estimate, low, high, floor)} on the goodness scale for the ``ranked`` attempts whose score
     varies, each conditional on its ``place`` (module docstring): the estimate with the plug-in Sigma, the
-    interval and the one-sided floor with the variance at the hypothesis when the score is bounded.
+    interval with the variance at the hypothesis when the score is bounded; the floor by projection (over
+    every attempt, whatever the places), with the same variances.
     ``goodness``, ``covariance`` over the active attempts only."""
     jittered = split_ties(goodness, place, half_width, rng)
     sd = np.sqrt(np.diag(covariance))
@@ -251,6 +258,7 @@ def _selected(goodness: np.ndarray, covariance: np.ndarray, counts: np.ndarray, 
         sd = np.sqrt(dispersion * centre * (1 - centre) / (counts + 4))
     sd = np.sqrt(sd ** 2 + half_width ** 2 / 3)
     c_beta = projection_quantile(correlation, beta, rng)
+    c_floor = projection_quantile(correlation, alpha, rng, one_sided=True)
     position = {attempt: p for p, attempt in enumerate(place)}
     options = dict(alpha=alpha, beta=beta, c_beta=c_beta)
     results = {}
@@ -261,7 +269,8 @@ def _selected(goodness: np.ndarray, covariance: np.ndarray, counts: np.ndarray, 
         plug_in = selected_inference(jittered, i, below, above, correlation, lambda mu: np.tile(sd, (len(mu), 1)),
                                      bracket=(jittered[i] - c_beta * sd[i], jittered[i] + c_beta * sd[i]), **options)
         if not bounded:
-            results[i] = (plug_in.estimate, plug_in.low, plug_in.high, plug_in.floor)
+            floor = projection_floor(goodness[i], c_floor, sd=float(np.sqrt(covariance[i, i])))
+            results[i] = (plug_in.estimate, plug_in.low, plug_in.high, floor)
             continue
 
         def sd_at(mu: np.ndarray, i=i) -> np.ndarray:
@@ -273,7 +282,8 @@ def _selected(goodness: np.ndarray, covariance: np.ndarray, counts: np.ndarray, 
         bracket = (max(1e-9, jittered[i] - c_beta * widest), min(1 - 1e-9, jittered[i] + c_beta * widest))
         null = selected_inference(jittered, i, below, above, correlation, sd_at, bracket=bracket, **options)
         # the two variances can part at the edges (30/30): the estimate is kept inside its interval
-        results[i] = (float(np.clip(plug_in.estimate, null.low, null.high)), null.low, null.high, null.floor)
+        floor = projection_floor(goodness[i], c_floor, dispersion=dispersion[i], n=counts[i])
+        results[i] = (float(np.clip(plug_in.estimate, null.low, null.high)), null.low, null.high, floor)
     return results
 
 

@@ -5,7 +5,9 @@ import numpy as np
 import pytest
 from scipy import optimize, stats
 
-from evallib.room.selection import projection_quantile, selected_inference, truncated_cdf, truncation
+from statsmodels.stats.proportion import proportion_confint
+
+from evallib.room.selection import projection_floor, projection_quantile, selected_inference, truncated_cdf, truncation
 
 
 def constant(sd):
@@ -68,7 +70,7 @@ def test_simulated_winners_are_estimated_without_median_bias_and_covered():
                                     beta=0.005, c_beta=c_beta, bracket=(x[k] - c_beta * s[k], x[k] + c_beta * s[k]))
         above += chosen.estimate > mu[k]
         covered += chosen.low <= mu[k] <= chosen.high
-        assert chosen.low <= chosen.floor <= chosen.estimate <= chosen.high
+        assert chosen.low <= chosen.estimate <= chosen.high
     error = np.sqrt(0.25 / n)
     assert abs(above / n - 0.5) < 3 * error + 0.0025 and covered / n >= 0.95 - 3 * np.sqrt(0.05 * 0.95 / n)
 
@@ -77,3 +79,28 @@ def test_bad_levels_are_refused():
     with pytest.raises(ValueError, match="alpha"):
         selected_inference(np.zeros(2), 0, [1], [], np.eye(2), constant([1, 1]), alpha=0.05, beta=0.05, c_beta=2.0,
                            bracket=(-1, 1))
+
+
+def test_projection_floors_hold_every_mean_at_once_whatever_is_chosen():
+    """The one-sided projection bound: P(mu_j >= x_j - c sd_j for every j) >= 1 - alpha, so the chosen
+    attempt's floor holds whichever was chosen (simulated: the winner's floor and all floors together)."""
+    rng = np.random.default_rng(3)
+    mu, s = np.array([0.0, 0.05, 0.1, 0.1]), np.array([0.1, 0.1, 0.12, 0.08])
+    corr = np.array([[1, 0.3, 0.1, 0], [0.3, 1, 0.2, 0], [0.1, 0.2, 1, 0.4], [0, 0, 0.4, 1]])
+    c = projection_quantile(corr, 0.05, np.random.default_rng(0), one_sided=True)
+    assert stats.norm.ppf(0.95) < c < stats.norm.ppf(1 - 0.05 / 4)  # above one test's, below Bonferroni's
+    n, every, winner = 2000, 0, 0
+    for x in rng.multivariate_normal(mu, corr * np.outer(s, s), n):
+        floors = np.array([projection_floor(x[j], c, sd=s[j]) for j in range(4)])
+        every += np.all(floors <= mu)
+        winner += floors[np.argmax(x)] <= mu[np.argmax(x)]
+    assert abs(every / n - 0.95) < 3 * np.sqrt(0.05 * 0.95 / n)
+    assert winner / n >= 0.95 - 3 * np.sqrt(0.05 * 0.95 / n)
+
+
+@pytest.mark.parametrize("successes, n, c", [(30, 30, 2.9), (27, 30, 1.645), (0, 12, 2.0), (81, 100, 3.1)])
+def test_a_bounded_score_s_projection_floor_is_wilson_s_bound_at_the_projection_quantile(successes, n, c):
+    low, _ = proportion_confint(successes, n, alpha=2 * stats.norm.sf(c), method="wilson")
+    assert projection_floor(successes / n, c, n=n) == pytest.approx(low, abs=1e-9)
+    higher = projection_floor(successes / n, c, n=n, dispersion=0.5)  # less variance, a higher floor
+    assert higher > low if successes else higher == low == 0.0
