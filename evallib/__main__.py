@@ -14,8 +14,9 @@ Commands:
   record gnss        collect the GNSS live agent's requests (12 cases x --runs) and record them likewise
   record all         the four pages above in one go, resumable: requests already recorded are not asked
                      again (see evallib.runs.record_all)
-  authored --pack DIR  rebuild DIR/recordings/{trigger,persona,judge,gnss}.jsonl from the pack's authored
-                     files (hand-written example answers, provenance "authored"; evallib.runs.authored_pack)
+  authored --pack DIR  rebuild the authored lines of DIR/recordings/{trigger,persona,judge,gnss}.jsonl from the
+                     pack's authored files (hand-written example answers, provenance "authored"; lines
+                     recorded from a model are kept; evallib.runs.authored_pack)
   pack check DIR     every problem of a workshop pack (folder or .zip), exit 2 when there is one
   pack new DIR       a copy of a built-in pack (--from fr|en) to edit (docs/packs.md)
   room token         draw a new room instructor token, kept (hashed) in the room database, and print it
@@ -235,27 +236,29 @@ def _parser() -> argparse.ArgumentParser:
                              "the pack's id (docs/packs.md#recordings); record all asks only the pages it covers")
     authored = commands.add_parser("authored", help="rebuild a pack's recordings of hand-written example answers")
     authored.add_argument("--pack", type=Path, required=True,
-                          help="the pack folder (packs/fr, packs/en, yours): its recordings/ folder is rewritten")
+                          help="the pack folder (packs/fr, packs/en, yours): the authored lines of its recordings/ are "
+                               "rebuilt, the lines recorded from a model kept")
     return parser
 
 
 def _authored(pack: Path) -> int:
     """``authored --pack DIR``: one line per set written; 0, or 2 when the folder or a file cannot be used."""
-    from evallib.runs.authored_pack import write_pack_recordings
+    from evallib.runs.authored_pack import rebuild_pack_recordings
 
     if not pack.is_dir():
         print(f"authored: error: {pack} is not a pack folder", file=sys.stderr)
         return 2
     try:
-        counts = write_pack_recordings(pack)
+        done = rebuild_pack_recordings(pack)
     except (OSError, ValueError, KeyError) as exc:  # InputError is a ValueError
         print(f"authored: error: could not write the authored recordings of {pack}: {exc}", file=sys.stderr)
         return 2
-    if not counts:
+    if not done:
         print(f"authored: error: {pack} holds no authored file", file=sys.stderr)
         return 2
-    for set_name, count in counts.items():
-        print(f"{count} authored answers written to {pack / 'recordings' / set_name}.jsonl")
+    for set_name, rebuilt in done.items():
+        kept = f"; {rebuilt.kept} lines that are not authored kept as they were" if rebuilt.kept else ""
+        print(f"{rebuilt.written} authored answers written to {pack / 'recordings' / set_name}.jsonl{kept}")
     return 0
 
 

@@ -1,0 +1,81 @@
+"""``authored --pack DIR`` replaces only the authored lines of a pack's recordings: what a live model recorded
+there (``record --pack``), and damaged lines, stay byte for byte and in order (docs/packs.md#recordings)."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import threading
+import time
+from pathlib import Path
+
+from evallib.__main__ import main
+from evallib.llm.recordings import append_line
+from evallib.runs.authored_pack import rebuild_pack_recordings
+from tests.conftest import FAKE_KEY
+from tests.fake_llm_server import FakeLLMServer
+
+
+def _source(line: bytes) -> str:
+    return json.loads(line)["provenance"]["source"]
+
+
+def _not_authored(path: Path) -> list[bytes]:
+    return [line for line in path.read_bytes().splitlines(keepends=True) if _source(line) != "authored"]
+
+
+def test_authored_keeps_what_a_live_model_recorded_in_the_pack(tmp_path, capsys, monkeypatch):
+    pack = tmp_path / "p1"
+    assert main(["pack", "new", str(pack), "--from", "en"]) == 0
+    monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
+    with FakeLLMServer(api_key=FAKE_KEY) as server:
+        assert main(["record", "trigger", "--pack", str(pack), "--base-url", server.openai_base_url,
+                     "--model", "fake-tools"]) == 0
+    trigger = pack / "recordings" / "trigger.jsonl"
+    live = _not_authored(trigger)
+    assert len(live) == 76 and {_source(line) for line in live} == {"live"}
+    capsys.readouterr()
+
+    assert main(["authored", "--pack", str(pack)]) == 0
+    assert "304 authored answers written to" in capsys.readouterr().out
+    assert _not_authored(trigger) == live  # byte for byte, in order
+    assert sum(_source(line) == "authored" for line in trigger.read_bytes().splitlines()) == 304
+    # The live model replays from the pack, as before the authored answers were rebuilt.
+    assert main(["trigger", "--offline", "--model", "fake-tools", "--pack", str(pack),
+                 "--out", str(tmp_path / "out")]) == 1  # measured (the fake always calls the first tool)
+    assert "have no recording" not in capsys.readouterr().err
+
+
+def test_only_authored_lines_are_replaced_and_every_other_line_keeps_its_bytes_and_order(tmp_path):
+    pack = tmp_path / "p"
+    assert main(["pack", "new", str(pack), "--from", "en"]) == 0
+    rebuild_pack_recordings(pack)
+    gnss = pack / "recordings" / "gnss.jsonl"
+    authored = gnss.read_bytes().splitlines(keepends=True)
+    stale = json.loads(authored[0])
+    stale["result"]["text"] = "an answer of the content before an edit"
+    live = json.loads(authored[1])
+    live["provenance"] = {"source": "live", "model": "m", "provider": "openai", "date": "2026-01-02"}
+    other = [json.dumps(live).encode() + b"\n", b"{not json, a damaged line\n", b"\n"]
+    gnss.write_bytes(other[0] + json.dumps(stale).encode() + b"\n" + b"".join(other[1:]) + b'{"key": "cut')
+
+    assert rebuild_pack_recordings(pack)["gnss"].kept == 3  # the live line, the damaged one, the partial one
+    assert gnss.read_bytes() == b"".join(authored) + b"".join(other) + b'{"key": "cut'
+    assert not [p for p in gnss.parent.iterdir() if p.suffix == ".part"]
+
+
+def test_a_writer_waiting_while_the_set_is_replaced_appends_to_the_new_file(tmp_path):
+    """``record`` appending while ``authored`` replaces the file: the line lands in the file that stays."""
+    path = tmp_path / "trigger.jsonl"
+    path.write_text('{"old": 1}\n', encoding="utf-8")
+    with path.open("rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as replace_authored_lines holds it
+        writer = threading.Thread(target=append_line, args=(path, '{"new": 2}'))
+        writer.start()
+        time.sleep(0.3)  # the writer has opened the old file and waits for its lock
+        replacement = tmp_path / "replacement"
+        replacement.write_text('{"rebuilt": 1}\n', encoding="utf-8")
+        os.replace(replacement, path)
+    writer.join(timeout=10)
+    assert path.read_text(encoding="utf-8") == '{"rebuilt": 1}\n{"new": 2}\n'
