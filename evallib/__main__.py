@@ -49,12 +49,16 @@ AUTHORED_RESPONSES = builtin_file("persona_authored_responses.json")
 PERSONA_SET = "persona"
 
 
-def persona_authored(recordings_dir: Path, catalogue_path: Path | None = None, responses_path: Path | None = None) -> int:
+def persona_authored(recordings_dir: Path, catalogue_path: Path | None = None, responses_path: Path | None = None,
+                     provenance_extra: dict | None = None) -> int:
     """Record the hand-written persona answers (base grid and the rewrite example) of ``responses_path``
-    to the catalogue of ``catalogue_path`` (default: the shipped ones); returns the count."""
+    to the catalogue of ``catalogue_path`` (default: the shipped ones); returns the count.
+
+    ``provenance_extra`` is added to each line's provenance (``{"pack": id}``: `evallib.runs.authored_pack`)."""
     catalogue = load_catalogue(catalogue_path) if catalogue_path else load_catalogue()
     written = json.loads(Path(responses_path or AUTHORED_RESPONSES).read_text(encoding="utf-8"))
     store = Recordings(recordings_dir)
+    store.provenance_extra = dict(provenance_extra or {})
     grids = {"base": catalogue}
     if catalogue.rewrite_example:
         grids["rewrite"] = catalogue.with_prompt(*catalogue.rewrite_example)

@@ -10,6 +10,9 @@ own authored writer, given the pack's files instead of the built-in French ones:
 - judge: `evallib.judging.authored.authored_recordings` on the pack's cases, templates and rubric;
 - gnss: `evallib.gnss.live.authored_recordings` on the pack's answers.
 
+Every line written carries the pack's id in its provenance (``"pack": "<id>"``, read from ``pack.json``), as
+the lines of ``record --pack`` do, so that ``pack check`` names authored lines copied from another pack.
+
 Only the authored lines of a set are replaced. A set's file may also hold the lines of ``record --pack``
 (a live model) and damaged lines; every line whose provenance is not ``authored`` is kept byte for byte
 and in its order, after the new authored lines. The new file is written beside the old one and moved into
@@ -28,9 +31,10 @@ import os
 import tempfile
 from pathlib import Path
 
+from evallib.errors import InputError
 from evallib.llm import Recordings
 from evallib.llm.recordings import open_locked
-from evallib.packs.layout import RECORDINGS
+from evallib.packs.layout import MANIFEST, RECORDINGS
 
 #: Authored file of each recording set, as named in a pack (docs/packs.md, layout).
 AUTHORED_FILES = {"trigger": "triggering_authored_decisions.json", "persona": "persona_authored_responses.json",
@@ -53,7 +57,8 @@ def _trigger(pack: Path, store: Recordings) -> int:
 def _persona(pack: Path, store: Recordings) -> int:
     from evallib.__main__ import persona_authored
 
-    return persona_authored(store.write_directory, pack / "personas.json", pack / AUTHORED_FILES["persona"])
+    return persona_authored(store.write_directory, pack / "personas.json", pack / AUTHORED_FILES["persona"],
+                            store.provenance_extra)
 
 
 def _judge(pack: Path, store: Recordings) -> int:
@@ -77,6 +82,28 @@ def _gnss(pack: Path, store: Recordings) -> int:
 
 
 WRITERS = {"trigger": _trigger, "persona": _persona, "judge": _judge, "gnss": _gnss}
+
+
+class AuthoredPackError(InputError):
+    """A folder whose manifest does not give the pack's id: codes "no_manifest", "bad_manifest"."""
+
+
+def pack_id(pack: Path) -> str:
+    """The id of the pack in ``pack`` (its ``pack.json``); raises `AuthoredPackError`."""
+    path = pack / MANIFEST
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise AuthoredPackError("no_manifest", f"{path} is missing: a pack starts with its manifest, whose id "
+                                "labels the recordings (docs/packs.md#manifest)", path=str(path)) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise AuthoredPackError("bad_manifest", f"{path} is not readable JSON ({exc}); run python -m evallib pack "
+                                f"check {pack}", path=str(path)) from None
+    value = manifest.get("id") if isinstance(manifest, dict) else None
+    if not isinstance(value, str) or not value:
+        raise AuthoredPackError("bad_manifest", f"{path} has no 'id' (a text naming the pack); run python -m evallib "
+                                f"pack check {pack}", path=str(path))
+    return value
 
 
 def is_authored_line(line: bytes) -> bool:
@@ -132,17 +159,21 @@ def rebuild_pack_recordings(pack: str | Path) -> dict[str, RebuiltSet]:
     """Replace the authored lines of ``<pack>/recordings/<set>.jsonl`` for every set whose authored file the pack
     holds, keeping every other line (module docstring); returns what was done per set.
 
-    Raises the page's own authored error
+    Raises `AuthoredPackError` when ``pack.json`` gives no id, the page's own authored error
     (``authored_incomplete``) when an authored file does not cover the requests built from the pack's
     content, and the loaders' data errors when a content file is invalid; no file is changed then.
     """
     pack = Path(pack)
+    sets = [name for name in WRITERS if (pack / AUTHORED_FILES[name]).is_file()]
+    if not sets:
+        return {}
+    extra = {"pack": pack_id(pack)}
     written = {}
     with tempfile.TemporaryDirectory(prefix="authored-") as scratch:
-        for set_name, writer in WRITERS.items():
-            if not (pack / AUTHORED_FILES[set_name]).is_file():
-                continue
-            written[set_name] = writer(pack, Recordings(Path(scratch) / set_name))
+        for set_name in sets:
+            store = Recordings(Path(scratch) / set_name)
+            store.provenance_extra = extra
+            written[set_name] = WRITERS[set_name](pack, store)
         done = {}
         for set_name, count in written.items():
             lines = (Path(scratch) / set_name / f"{set_name}.jsonl").read_bytes()

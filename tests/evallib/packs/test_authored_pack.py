@@ -6,12 +6,15 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import shutil
 import threading
 import time
 from pathlib import Path
 
 from evallib.__main__ import main
 from evallib.llm.recordings import append_line
+from evallib.packs.layout import FRENCH_DIR
+from evallib.packs.loader import check_pack
 from evallib.runs.authored_pack import rebuild_pack_recordings
 from tests.conftest import FAKE_KEY
 from tests.fake_llm_server import FakeLLMServer
@@ -79,3 +82,30 @@ def test_a_writer_waiting_while_the_set_is_replaced_appends_to_the_new_file(tmp_
         os.replace(replacement, path)
     writer.join(timeout=10)
     assert path.read_text(encoding="utf-8") == '{"rebuilt": 1}\n{"new": 2}\n'
+
+
+def test_authored_lines_carry_the_pack_s_id_so_a_copied_file_is_named_by_pack_check(tmp_path, capsys):
+    pack = tmp_path / "mine"
+    assert main(["pack", "new", str(pack), "--from", "en"]) == 0
+    (pack / "recordings").mkdir(exist_ok=True)
+    shutil.copyfile(FRENCH_DIR / "recordings" / "trigger.jsonl", pack / "recordings" / "trigger.jsonl")
+    capsys.readouterr()
+    assert main(["pack", "check", str(pack)]) == 2
+    err = capsys.readouterr().err
+    assert "recordings/trigger.jsonl: 304 recordings were made for the pack 'fr', not 'en'" in err
+    assert f"python -m evallib authored --pack {pack}" in err and "1 problem(s)" in err  # one line, not 304
+
+    manifest = json.loads((pack / "pack.json").read_text(encoding="utf-8"))
+    (pack / "pack.json").write_text(json.dumps({**manifest, "id": "mine"}), encoding="utf-8")
+    assert main(["authored", "--pack", str(pack)]) == 0
+    lines = [json.loads(line) for path in (pack / "recordings").glob("*.jsonl")
+             for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 304 + 42 + 62 + 24 and {line["provenance"]["pack"] for line in lines} == {"mine"}
+    assert check_pack(pack)[1] == []
+
+
+def test_a_folder_without_a_manifest_is_refused_with_what_is_missing(tmp_path, capsys):
+    shutil.copyfile(FRENCH_DIR / "gnss_authored_answers.json", tmp_path / "gnss_authored_answers.json")
+    assert main(["authored", "--pack", str(tmp_path)]) == 2
+    assert f"{tmp_path / 'pack.json'} is missing: a pack starts with its manifest" in capsys.readouterr().err
+    assert not (tmp_path / "recordings").exists()
