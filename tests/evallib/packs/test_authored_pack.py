@@ -109,3 +109,38 @@ def test_a_folder_without_a_manifest_is_refused_with_what_is_missing(tmp_path, c
     assert main(["authored", "--pack", str(tmp_path)]) == 2
     assert f"{tmp_path / 'pack.json'} is missing: a pack starts with its manifest" in capsys.readouterr().err
     assert not (tmp_path / "recordings").exists()
+
+
+def test_a_model_whose_recordings_answer_other_requests_is_named_as_such(tmp_path, capsys):
+    """The model is among the recorded ones, but its recordings were made for other requests (the content was
+    edited since): the error says so and how to fix it, never "no recording for M; recorded models: M"."""
+    pack = tmp_path / "mine"
+    assert main(["pack", "new", str(pack), "--from", "en"]) == 0
+    assert main(["authored", "--pack", str(pack)]) == 0
+    skills = json.loads((pack / "triggering_skills.json").read_text(encoding="utf-8"))
+    skills["skills"][0]["description"] += " Edited."
+    (pack / "triggering_skills.json").write_text(json.dumps(skills), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["trigger", "--offline", "--model", "authored-example-light-router", "--pack", str(pack),
+                 "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "76 of 76 requests have no recording for model 'authored-example-light-router'" in err
+    assert "the recordings of 'authored-example-light-router' answer other requests" in err
+    assert "the content was edited since" in err and f"python -m evallib authored --pack {pack}" in err
+    assert "recorded models:" not in err
+
+    cases = json.loads((pack / "judging_cases.json").read_text(encoding="utf-8"))
+    cases["cases"][0]["input"] += " (edited)"
+    (pack / "judging_cases.json").write_text(json.dumps(cases), encoding="utf-8")
+    assert main(["judge", "--offline", "--pack", str(pack), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "answer other requests (the content was edited since they were recorded" in err
+    assert f"python -m evallib authored --pack {pack}" in err and "recorded models:" not in err
+
+
+def test_a_model_never_recorded_is_still_named_with_the_recorded_ones(tmp_path, capsys):
+    assert main(["trigger", "--offline", "--model", "nobody", "--recordings", str(FRENCH_DIR / "recordings"),
+                 "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "have no recording for model 'nobody'" in err
+    assert "recorded models: authored-example-light-router, authored-example-strong-router" in err
