@@ -282,7 +282,7 @@ EVALUATIONS = {"trigger": "evallib.runs.trigger.cli", "judge": "evallib.runs.jud
 EVALUATIONS["persona"] = "evallib.runs.persona.cli"  # the persona audit, its run bundle and an accuracy gate
 EVALUATIONS["kappa"] = "evallib.runs.kappa.cli"  # the kappa page's figures from a ratings file
 EVALUATIONS["room"] = "evallib.room.cli"  # room token: draw a new instructor token (the drawn one is kept hashed)
-EVALUATIONS["pack"] = "evallib.packs.cli"  # pack check DIR, pack new DIR --from fr|en (docs/packs.md#cli)
+EVALUATIONS["pack"] = "evallib.runs.pack_cli"  # pack check DIR, pack new DIR --from fr|en (docs/packs.md#cli)
 #: What the top-level ``--help`` says of each evaluation command (its own ``--help`` says the rest).
 EVALUATION_HELP = {
     "trigger": "the trigger eval as a CI gate", "judge": "the LLM-as-judge pipeline, a JSON report and a gate",

@@ -144,3 +144,20 @@ def test_a_model_never_recorded_is_still_named_with_the_recorded_ones(tmp_path, 
     err = capsys.readouterr().err
     assert "have no recording for model 'nobody'" in err
     assert "recorded models: authored-example-light-router, authored-example-strong-router" in err
+
+
+def test_a_new_pack_runs_offline_at_once_on_its_authored_recordings(tmp_path, capsys):
+    pack = tmp_path / "copy"
+    assert main(["pack", "new", str(pack), "--from", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "433 authored answers" in out and "runs offline as it is" in out
+    assert f"python -m evallib authored --pack {pack}" in out and f"record all --pack {pack}" in out
+    for name in ("trigger", "persona", "judge", "gnss"):  # what authored --pack gives the built-in pack
+        assert (pack / "recordings" / f"{name}.jsonl").read_bytes() == \
+            (FRENCH_DIR.parent / "en" / "recordings" / f"{name}.jsonl").read_bytes(), name
+    out_dir = str(tmp_path / "out")
+    assert main(["persona", "--pack", str(pack), "--out", out_dir]) in (0, 1)  # the default source: authored
+    assert main(["trigger", "--offline", "--model", "authored-example-strong-router", "--pack", str(pack),
+                 "--out", out_dir]) in (0, 1)
+    assert main(["judge", "--offline", "--pack", str(pack), "--out", out_dir]) in (0, 1)
+    assert "have no recording" not in capsys.readouterr().err
