@@ -106,14 +106,19 @@ def _progress_line(args: argparse.Namespace, name: str) -> ProgressLine:
 
 
 def _summary(results: list, labels: list[str], args: argparse.Namespace, store: Recordings, set_name: str,
-             model_options: tuple[str, ...] = ("--model",)) -> int:
+             model_options: tuple[str, ...] = ("--model",), provider=None) -> int:
     """Print the failures by cause and the summary line answered/failed/recorded; returns the exit code.
 
     "recorded" counts the lines this run appended to the set's file (`Recordings.appended`), not the
-    answers it holds in memory: another writer's lines in the same file are not counted."""
+    answers it holds in memory: another writer's lines in the same file are not counted. Under ``record
+    all`` (a provider with a ``tally``), the line gives the page's tally, in the words and numbers of the
+    closing table: requests, each counted once (a duplicate is not answered twice), not calls."""
     failures = call_failures(results, labels, command_options(args, model_options), args.max_failed_share)
     recorded, path = store.appended(set_name), store.write_directory / f"{set_name}.jsonl"
-    print(f"answered {len(results) - failures.failed}, failed {failures.failed}, recorded {recorded} (in {path})")
+    tally = getattr(provider, "tally", None)
+    counts = tally.columns() if tally is not None else \
+        f"answered {len(results) - failures.failed}, failed {failures.failed}, recorded {recorded}"
+    print(f"{counts} (in {path})")
     report_failures(failures)
     return exit_code(True, failures)
 
@@ -129,7 +134,7 @@ def record_requests(requests: list, labels: list[str], args: argparse.Namespace,
     progress = _progress_line(args, f"record {set_name}")
     results = collect(requests, provider, args.concurrency, progress)
     progress.close()
-    return _summary(results, labels, args, store, set_name)
+    return _summary(results, labels, args, store, set_name, provider=provider)
 
 
 def persona_requests(catalogue, model: str, disable_reasoning: bool) -> tuple[list, list[str]]:
@@ -217,7 +222,7 @@ def judge_record(args: argparse.Namespace) -> int:
             calls += probe.calls
             labels += [f"{probe.case_id} {label} probe"] * len(probe.calls)
     progress.close()
-    return _summary(calls, labels, args, store, JUDGE_SET, ("--model", "--judge-model"))
+    return _summary(calls, labels, args, store, JUDGE_SET, ("--model", "--judge-model"), provider)
 
 
 def _parser() -> argparse.ArgumentParser:
