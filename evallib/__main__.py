@@ -14,8 +14,9 @@ Commands:
   record gnss        collect the GNSS live agent's requests (12 cases x --runs) and record them likewise
   record all         the four pages above in one go, resumable: requests already recorded are not asked
                      again (see evallib.runs.record_all)
-  authored --pack DIR  rebuild DIR/recordings/{trigger,persona,judge,gnss}.jsonl from the pack's authored
-                     files (hand-written example answers, provenance "authored"; evallib.runs.authored_pack)
+  authored --pack DIR  rebuild the authored lines of DIR/recordings/{trigger,persona,judge,gnss}.jsonl from the
+                     pack's authored files (hand-written example answers, provenance "authored"; lines
+                     recorded from a model are kept; evallib.runs.authored_pack)
   pack check DIR     every problem of a workshop pack (folder or .zip), exit 2 when there is one
   pack new DIR       a copy of a built-in pack (--from fr|en) to edit (docs/packs.md)
   room token         draw a new room instructor token, kept (hashed) in the room database, and print it
@@ -48,12 +49,16 @@ AUTHORED_RESPONSES = builtin_file("persona_authored_responses.json")
 PERSONA_SET = "persona"
 
 
-def persona_authored(recordings_dir: Path, catalogue_path: Path | None = None, responses_path: Path | None = None) -> int:
+def persona_authored(recordings_dir: Path, catalogue_path: Path | None = None, responses_path: Path | None = None,
+                     provenance_extra: dict | None = None) -> int:
     """Record the hand-written persona answers (base grid and the rewrite example) of ``responses_path``
-    to the catalogue of ``catalogue_path`` (default: the shipped ones); returns the count."""
+    to the catalogue of ``catalogue_path`` (default: the shipped ones); returns the count.
+
+    ``provenance_extra`` is added to each line's provenance (``{"pack": id}``: `evallib.runs.authored_pack`)."""
     catalogue = load_catalogue(catalogue_path) if catalogue_path else load_catalogue()
     written = json.loads(Path(responses_path or AUTHORED_RESPONSES).read_text(encoding="utf-8"))
     store = Recordings(recordings_dir)
+    store.provenance_extra = dict(provenance_extra or {})
     grids = {"base": catalogue}
     if catalogue.rewrite_example:
         grids["rewrite"] = catalogue.with_prompt(*catalogue.rewrite_example)
@@ -101,14 +106,19 @@ def _progress_line(args: argparse.Namespace, name: str) -> ProgressLine:
 
 
 def _summary(results: list, labels: list[str], args: argparse.Namespace, store: Recordings, set_name: str,
-             model_options: tuple[str, ...] = ("--model",)) -> int:
+             model_options: tuple[str, ...] = ("--model",), provider=None) -> int:
     """Print the failures by cause and the summary line answered/failed/recorded; returns the exit code.
 
     "recorded" counts the lines this run appended to the set's file (`Recordings.appended`), not the
-    answers it holds in memory: another writer's lines in the same file are not counted."""
+    answers it holds in memory: another writer's lines in the same file are not counted. Under ``record
+    all`` (a provider with a ``tally``), the line gives the page's tally, in the words and numbers of the
+    closing table: requests, each counted once (a duplicate is not answered twice), not calls."""
     failures = call_failures(results, labels, command_options(args, model_options), args.max_failed_share)
     recorded, path = store.appended(set_name), store.write_directory / f"{set_name}.jsonl"
-    print(f"answered {len(results) - failures.failed}, failed {failures.failed}, recorded {recorded} (in {path})")
+    tally = getattr(provider, "tally", None)
+    counts = tally.columns() if tally is not None else \
+        f"answered {len(results) - failures.failed}, failed {failures.failed}, recorded {recorded}"
+    print(f"{counts} (in {path})")
     report_failures(failures)
     return exit_code(True, failures)
 
@@ -124,7 +134,7 @@ def record_requests(requests: list, labels: list[str], args: argparse.Namespace,
     progress = _progress_line(args, f"record {set_name}")
     results = collect(requests, provider, args.concurrency, progress)
     progress.close()
-    return _summary(results, labels, args, store, set_name)
+    return _summary(results, labels, args, store, set_name, provider=provider)
 
 
 def persona_requests(catalogue, model: str, disable_reasoning: bool) -> tuple[list, list[str]]:
@@ -212,7 +222,7 @@ def judge_record(args: argparse.Namespace) -> int:
             calls += probe.calls
             labels += [f"{probe.case_id} {label} probe"] * len(probe.calls)
     progress.close()
-    return _summary(calls, labels, args, store, JUDGE_SET, ("--model", "--judge-model"))
+    return _summary(calls, labels, args, store, JUDGE_SET, ("--model", "--judge-model"), provider)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -235,27 +245,29 @@ def _parser() -> argparse.ArgumentParser:
                              "the pack's id (docs/packs.md#recordings); record all asks only the pages it covers")
     authored = commands.add_parser("authored", help="rebuild a pack's recordings of hand-written example answers")
     authored.add_argument("--pack", type=Path, required=True,
-                          help="the pack folder (packs/fr, packs/en, yours): its recordings/ folder is rewritten")
+                          help="the pack folder (packs/fr, packs/en, yours): the authored lines of its recordings/ are "
+                               "rebuilt, the lines recorded from a model kept")
     return parser
 
 
 def _authored(pack: Path) -> int:
     """``authored --pack DIR``: one line per set written; 0, or 2 when the folder or a file cannot be used."""
-    from evallib.runs.authored_pack import write_pack_recordings
+    from evallib.runs.authored_pack import rebuild_pack_recordings
 
     if not pack.is_dir():
         print(f"authored: error: {pack} is not a pack folder", file=sys.stderr)
         return 2
     try:
-        counts = write_pack_recordings(pack)
+        done = rebuild_pack_recordings(pack)
     except (OSError, ValueError, KeyError) as exc:  # InputError is a ValueError
         print(f"authored: error: could not write the authored recordings of {pack}: {exc}", file=sys.stderr)
         return 2
-    if not counts:
+    if not done:
         print(f"authored: error: {pack} holds no authored file", file=sys.stderr)
         return 2
-    for set_name, count in counts.items():
-        print(f"{count} authored answers written to {pack / 'recordings' / set_name}.jsonl")
+    for set_name, rebuilt in done.items():
+        kept = f"; {rebuilt.kept} lines that are not authored kept as they were" if rebuilt.kept else ""
+        print(f"{rebuilt.written} authored answers written to {pack / 'recordings' / set_name}.jsonl{kept}")
     return 0
 
 
@@ -275,7 +287,7 @@ EVALUATIONS = {"trigger": "evallib.runs.trigger.cli", "judge": "evallib.runs.jud
 EVALUATIONS["persona"] = "evallib.runs.persona.cli"  # the persona audit, its run bundle and an accuracy gate
 EVALUATIONS["kappa"] = "evallib.runs.kappa.cli"  # the kappa page's figures from a ratings file
 EVALUATIONS["room"] = "evallib.room.cli"  # room token: draw a new instructor token (the drawn one is kept hashed)
-EVALUATIONS["pack"] = "evallib.packs.cli"  # pack check DIR, pack new DIR --from fr|en (docs/packs.md#cli)
+EVALUATIONS["pack"] = "evallib.runs.pack_cli"  # pack check DIR, pack new DIR --from fr|en (docs/packs.md#cli)
 #: What the top-level ``--help`` says of each evaluation command (its own ``--help`` says the rest).
 EVALUATION_HELP = {
     "trigger": "the trigger eval as a CI gate", "judge": "the LLM-as-judge pipeline, a JSON report and a gate",

@@ -353,11 +353,9 @@ def append_line(path: Path, line: str) -> None:
     written first, so that the partial line stays a line of its own that readers skip. Creates the
     folder and the file when missing. Raises OSError.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
     data = (line.rstrip("\n") + "\n").encode("utf-8")
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = open_locked(path, os.O_WRONLY | os.O_APPEND)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
         size = os.fstat(fd).st_size
         if size and _last_byte(path, size) != b"\n":
             data = b"\n" + data
@@ -366,6 +364,31 @@ def append_line(path: Path, line: str) -> None:
             view = view[os.write(fd, view):]
     finally:
         os.close(fd)  # releases the lock
+
+
+def open_locked(path: Path, flags: int) -> int:
+    """A descriptor of ``path`` (created, with its folder, when missing) holding an exclusive ``flock``.
+
+    The lock is taken on the file that is at ``path`` once it is held: a writer that waited while
+    another replaced the file (``authored --pack`` rewrites a set aside and moves it into place, under
+    this lock) opens the new file again, so its line never goes to the file that was replaced.
+    Close the descriptor to release the lock. Raises OSError.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        fd = os.open(path, flags | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            held, current = os.fstat(fd), os.stat(path)
+        except FileNotFoundError:  # removed while we waited: open it again
+            os.close(fd)
+            continue
+        except BaseException:
+            os.close(fd)
+            raise
+        if (held.st_dev, held.st_ino) == (current.st_dev, current.st_ino):
+            return fd
+        os.close(fd)
 
 
 def _last_byte(path: Path, size: int) -> bytes:

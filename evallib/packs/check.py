@@ -254,18 +254,32 @@ def _check_recordings(root: Path, pack_id: str | None) -> list[PackProblem]:
     problems += [PackProblem(f"{RECORDINGS}/{p.file}", "bad_recording", f"line {p.line}: {p.message}", p.line,
                              p.details.get("field"), {"reason": p.code}) for p in store.problems]
     if pack_id is not None:
-        for number, recording in enumerate(_all(store), start=1):
-            other = recording.provenance.get("pack")
-            if other is not None and other != pack_id:
-                problems.append(PackProblem(f"{RECORDINGS}/{recording.set_name}.jsonl", "other_pack",
-                                            f"recording {recording.key[:12]}: recorded for the pack {other!r}, not "
-                                            f"{pack_id!r}", field="provenance.pack",
-                                            details={"pack": other, "expected": pack_id, "key": recording.key}))
+        problems += _other_pack(store, pack_id, root)
     return problems
 
 
-def _all(store) -> list:
-    return [r for s in sorted(set(RECORDING_SETS.values())) for r in store.in_set(s)]
+def _other_pack(store, pack_id: str, root: Path) -> list[PackProblem]:
+    """One problem per set and other pack named in its lines' provenance (a copied file holds hundreds)."""
+    found: dict[tuple[str, str], list] = {}
+    for set_name in sorted(set(RECORDING_SETS.values())):
+        for recording in store.in_set(set_name):
+            other = recording.provenance.get("pack")
+            if other is not None and other != pack_id:
+                found.setdefault((set_name, other), []).append(recording)
+    problems = []
+    for (set_name, other), recordings in found.items():
+        origins = {r.provenance["source"] for r in recordings}
+        fixes = (["rebuild the authored ones from this pack's files with python -m evallib authored --pack "
+                  f"{root}"] if "authored" in origins else []) + (
+            ["record the live ones again with python -m evallib record all --pack "
+             f"{root}"] if "live" in origins else [])
+        problems.append(PackProblem(f"{RECORDINGS}/{set_name}.jsonl", "other_pack",
+                                    f"{len(recordings)} recordings were made for the pack {other!r}, not {pack_id!r} "
+                                    f"(copied from it, or this pack's id was changed since); {'; '.join(fixes)}",
+                                    field="provenance.pack",
+                                    details={"pack": other, "expected": pack_id, "count": len(recordings),
+                                             "key": recordings[0].key}))
+    return problems
 
 
 def size_problems(root: Path) -> list[PackProblem]:

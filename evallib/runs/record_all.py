@@ -21,9 +21,10 @@ two identical responses) is asked once and counted as a duplicate, never as "alr
 
 **Output.** Progress on stderr (after 2 s, then every 10 s in a log or every second on a terminal):
 the current page, its requests done and still queued, and for this page and all pages so far how
-many were already recorded, answered now and failed. Each page then prints its ``record <page>``
-summary and its failures grouped by cause (`evallib.runs.failures`); the run ends with a table per
-page: already recorded / asked / answered / failed / duplicates / recorded, where "recorded" counts
+many were already recorded, answered now and failed. Each page then prints its summary line, in the
+words and numbers of the closing table (requests counted once: a duplicate is neither asked nor answered
+twice), and its failures grouped by cause (`evallib.runs.failures`, which counts calls); the run ends with a
+table per page: already recorded / asked / answered / failed / duplicates / recorded, where "recorded" counts
 the lines the run appended (complete answers; an empty or cut one is answered but not recorded).
 After Ctrl-C the answers still in flight are dropped, neither recorded nor counted: the table printed
 then adds up to what the files hold.
@@ -87,6 +88,11 @@ class PageTally:
 
     def describe(self) -> str:
         return (f"already recorded {self.already}, answered {self.answered}, failed {self.failed}, "
+                f"duplicates {self.duplicates}, recorded {self.recorded}")
+
+    def columns(self) -> str:
+        """The closing table's row in words (`summary_table`): what a page's summary line says under ``record all``."""
+        return (f"already recorded {self.already}, asked {self.asked}, answered {self.answered}, failed {self.failed}, "
                 f"duplicates {self.duplicates}, recorded {self.recorded}")
 
 
@@ -230,8 +236,7 @@ def record_all(args: argparse.Namespace, recorders: dict[str, Callable[[argparse
                     run, live, recordings, tally, set_name, kind),
                 "progress_line": lambda name, position=position, tally=tally, before=before: AllProgress(
                     position, tally, before, start, total=len(pages))})
-            codes.append(recorders[page](page_args))
-            print(f"{page}: {tally.describe()} (asked {tally.asked})", flush=True)
+            codes.append(recorders[page](page_args))  # its summary line is the page's tally (`PageTally.columns`)
             if endpoint_unusable(tally) and position < len(pages):
                 sys.stdout.flush()
                 print(f"no request of {page} was answered: the next pages ({', '.join(pages[position:])}) are not "

@@ -245,7 +245,7 @@ def test_the_same_writer_rebuilds_the_french_recordings(tmp_path):
 
     french = [DEFAULT_SKILLS, DEFAULT_QUERIES, AUTHORED_DECISIONS, DEFAULT_CATALOGUE,
               DEFAULT_CATALOGUE.with_name("persona_authored_responses.json"), DEFAULT_PROMPTS, DEFAULT_CASES,
-              AUTHORED, AUTHORED_ANSWERS]
+              AUTHORED, AUTHORED_ANSWERS, SHIPPED_DIR.parent / "pack.json"]  # the manifest: the lines' pack id
     for path in french:
         (tmp_path / path.name).write_bytes(path.read_bytes())
     counts = write_pack_recordings(tmp_path)

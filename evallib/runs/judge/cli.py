@@ -34,6 +34,7 @@ from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
 from evallib.judging.templates import TEMPLATE_NAMES, check_template
 from evallib.judging.wording import judge_wording
 from evallib.runs.failures import call_failures
+from evallib.runs.unmatched import stale_recordings
 from evallib.runs.gate import (LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options, command_options,
                               exit_code, live_config, outcome, report_failures, run_command, verdict, write_bundle)
 from evallib.llm import RecordingProvider, Recordings, default_recordings, make_provider, provider_for_mode
@@ -188,8 +189,12 @@ def run(args: argparse.Namespace) -> int:
     config = configs[args.template]
     missing = sum(_missing(results) for results in runs.values()) + _missing(padded) + _missing(compared)
     if args.offline and missing:
+        models = [config.generator.model, config.judge.model]
+        stale = stale_recordings(recordings, JUDGE_SET, models, args.pack,
+                                 f"record judge --model {models[0]} --judge-model {models[1]} --base-url URL")
+        why = stale or f"recorded models: {', '.join(recorded_models(recordings)) or 'none'}"
         raise UsageError(f"{missing} requests have no recording for generator {config.generator.model!r} and judge "
-                         f"{config.judge.model!r}; recorded models: {', '.join(recorded_models(recordings)) or 'none'}")
+                         f"{config.judge.model!r}; {why}")
     calls, labels = _calls(runs, padded, compared)
     failures = call_failures(calls, labels, command_options(args, ("--generator", "--judge"), "--no-prefill"),
                              args.max_failed_share)

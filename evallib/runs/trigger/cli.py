@@ -25,7 +25,8 @@ from evallib.runs.gate import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, L
                               UsageError, add_live_options, command_options, exit_code, live_config, outcome,
                               report_failures, report_file, run_command, verdict, write_bundle)
 from evallib.llm import Recordings, default_recordings, make_provider, provider_for_mode
-from evallib.triggering.authored import recorded_models
+from evallib.runs.unmatched import stale_recordings
+from evallib.triggering.authored import TRIGGER_SET, recorded_models
 from evallib.triggering.data import DEFAULT_QUERIES, DEFAULT_SKILLS, TriggerDataError, load_queries, load_skills
 from evallib.triggering.gate import DEFAULT_MAX_UNUSABLE_RATE, min_accuracy_from_env, trigger_gate
 from evallib.cluster_rates import ClusteredRate
@@ -160,9 +161,11 @@ def run(args: argparse.Namespace) -> int:
     duration = time.perf_counter() - start
     missing = sum(r.error_kind == "missing_recording" for r in results)
     if args.offline and missing:
-        recorded = ", ".join(recorded_models(recordings)) or "none"
+        stale = stale_recordings(recordings, TRIGGER_SET, [args.model], args.pack,
+                                 f"record trigger --model {args.model} --base-url URL")
+        why = stale or f"recorded models: {', '.join(recorded_models(recordings)) or 'none'}"
         raise UsageError(f"{missing} of {len(results)} requests have no recording for model {args.model!r} "
-                         f"(runs {args.runs}, mode {args.mode}, provider {args.provider}); recorded models: {recorded}")
+                         f"(runs {args.runs}, mode {args.mode}, provider {args.provider}); {why}")
     failures = call_failures(results, [f"{c.query_id} run {c.run + 1}" for c in cells], command_options(args),
                              args.max_failed_share)
     trigger_run = TriggerRun(catalogue, tuple(queries), args.runs, args.mode, args.provider, args.model,

@@ -38,7 +38,8 @@ def test_record_gnss_runs_must_be_positive(capsys):
 def test_authored_writes_the_gnss_authored_answers(tmp_path, capsys):
     from evallib.packs.layout import builtin_file
 
-    (tmp_path / "gnss_authored_answers.json").write_bytes(builtin_file("gnss_authored_answers.json").read_bytes())
+    for name in ("pack.json", "gnss_authored_answers.json"):  # the manifest gives the lines' pack id
+        (tmp_path / name).write_bytes(builtin_file(name).read_bytes())
     assert main(["authored", "--pack", str(tmp_path)]) == 0
     assert "24 authored answers written" in capsys.readouterr().out
     lines = (tmp_path / "recordings" / "gnss.jsonl").read_text(encoding="utf-8").splitlines()

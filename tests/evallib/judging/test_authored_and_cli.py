@@ -36,8 +36,11 @@ def runs(offline, rubric, cases):
 def test_the_committed_recordings_are_what_the_authored_file_gives(tmp_path):
     count = write_authored_recordings(tmp_path)
     written = sorted((tmp_path / f"{JUDGE_SET}.jsonl").read_text(encoding="utf-8").splitlines())
-    committed = sorted((ROOT / "packs" / "fr" / "recordings" / f"{JUDGE_SET}.jsonl").read_text(encoding="utf-8").splitlines())
-    assert written == committed and count >= len(committed)
+    committed = [json.loads(line) for line in
+                 (ROOT / "packs" / "fr" / "recordings" / f"{JUDGE_SET}.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert {line["provenance"].pop("pack") for line in committed} == {"fr"}  # labelled with the pack's id
+    assert written == sorted(json.dumps(line, ensure_ascii=False, sort_keys=True) for line in committed)
+    assert count >= len(committed)
 
 
 def test_authored_recordings_say_so(offline):

@@ -128,6 +128,10 @@ def test_requests_repeated_within_a_fresh_run_are_duplicates_asked_once_not_alre
     out, sent = _record_all(tmp_path, capsys, "fake-fixed")
     already, asked, answered, failed, duplicates, recorded = _full_row(out, "judge")
     assert already == 0 and duplicates == 12 and asked == answered == recorded
+    # The judge's summary line says what its row of the table says (not the 48 calls as 48 answers).
+    summary = out.split("== judge")[1].splitlines()[1]
+    assert summary.startswith(f"already recorded 0, asked {asked}, answered {answered}, failed 0, duplicates 12, "
+                              f"recorded {recorded} (in "), summary
     assert _full_row(out, "all pages")[0] == 0  # nothing was recorded before this run
     assert sent == _full_row(out, "all pages")[1]  # a duplicate was not sent again
     assert _full_row(out, "all pages")[5] == _lines(tmp_path)

@@ -19,7 +19,7 @@ def test_recordings_file_holds_exactly_the_authored_decisions():
         found = shipped.get(request.key())
         assert found is not None, request.describe()
         assert (found.result.tool_calls, found.result.text) == (result.tool_calls, result.text)
-        assert found.provenance == provenance and provenance["source"] == "authored"
+        assert found.provenance == {**provenance, "pack": "fr"} and provenance["source"] == "authored"
     assert recorded_models(shipped) == ["authored-example-light-router", "authored-example-strong-router"]
 
 
