@@ -13,7 +13,7 @@ from evallib.agreement.bootstrap import (
     BootstrapInterval,
     _percentile_interval,
     alpha_from_table,
-    cohen_kappa_table_bootstrap,
+    cohen_kappa_table_resamples,
 )
 from evallib.agreement.cohen import (
     KappaResult,
@@ -75,8 +75,9 @@ def pair_report(r1: Sequence[object], r2: Sequence[object], *, weights: str | No
                          for w in WEIGHTINGS)
     interval = None
     if bootstrap:
-        values = cohen_kappa_table_bootstrap(table, agreement_weights(cats, weights), n_boot=n_boot, seed=seed)
-        interval = _percentile_interval(values, result.confidence, n_boot, result.kappa)
+        values, constant = cohen_kappa_table_resamples(table, agreement_weights(cats, weights), n_boot=n_boot,
+                                                       seed=seed)
+        interval = _percentile_interval(values, result.confidence, n_boot, result.kappa, constant)
     small = rare = None
     if small_sample and result.kappa is not None:
         rare = rare_labels(result)
