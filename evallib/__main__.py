@@ -24,7 +24,8 @@ Commands:
 Exit codes of record: 0 every request answered, 2 a usage error, or more than --max-failed-share of
 the requests (default 0: any) got no answer: the failures are printed grouped by cause, and what was
 answered is recorded all the same. Each evaluation command documents its own gate (0 pass, 1 fail on
-measured answers, 2 not measured).
+measured answers, 2 not measured). Every command exits 2, without a traceback, when the reader of its
+output closes it before the end (``python -m evallib kappa FILE | head -3``: the report could not be written).
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ import sys
 from pathlib import Path
 
 from evallib.runs.failures import call_failures
-from evallib.runs.gate import (RECORD_OPTIONS_HELP, ProgressLine, add_live_options, command_options, exit_code,
-                              live_config, report_failures)
+from evallib.runs.gate import (RECORD_OPTIONS_HELP, ProgressLine, add_live_options, command_options, console,
+                              exit_code, live_config, report_failures)
 from evallib.llm import (ChatResult, RecordingProvider, Recordings, collect, local_directory,
                          make_provider)
 from evallib.llm.recordings import LOCAL_DIR_VARIABLE, SHIPPED_DIR
@@ -324,4 +325,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(console(main))

@@ -28,3 +28,8 @@ class Reading:
 
     code: str
     values: dict[str, object] = field(default_factory=dict)
+
+
+#: Below this, a p-value is reported as "< 0.001" rather than as a number nobody should read closely
+#: (the pages' `ui.i18n.p_value` and the commands' `evallib.runs.sentences.p_value`).
+SMALLEST_P_SHOWN = 0.001

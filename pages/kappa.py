@@ -21,7 +21,7 @@ from ui import result_tables as rt
 from ui.code_view import see_the_code
 from ui.downloads import download_table
 from evallib.agreement.ratings import _factorise, pair_table
-from evallib.runs.kappa.bundle import BOOT_SEED, CI_METHODS, HALF_WIDTH, N_BOOT, shown_interval  # the run bundle's too
+from evallib.runs.kappa.bundle import BOOT_SEED, CI_METHODS, HALF_WIDTH, N_BOOT  # the run bundle's too
 from ui.kappa.bundle import controls as bundle_controls
 from ui.kappa.folding import case_folding
 from ui.figures import figure_key, grouped_bars, heatmap
@@ -121,7 +121,8 @@ def figures(result: ag.KappaResult, name_a: str, name_b: str, key: str) -> None:
 def interval_shown(report: ag.PairReport) -> rd.Reading:
     """The interval chosen, and what it can and cannot say (bootstrap flags, zero width, exact bound)."""
     result, boot, small = report.result, report.bootstrap, report.small_sample
-    low, high = shown_interval(report)
+    shown = ag.shown_interval(report)
+    low, high = shown.low, shown.high
     if boot:
         st.caption(t("kappa.ci_bootstrap_caption", n_boot=integer(N_BOOT), n=integer(result.n), seed=BOOT_SEED)
                    + " " + " ".join(say("kappa.ci_flag", flag) for flag in rd.bootstrap_flags(boot)))
@@ -131,7 +132,7 @@ def interval_shown(report: ag.PairReport) -> rd.Reading:
     else:
         st.caption(t("kappa.ci_analytic_caption", se=number(result.se, ".3f")) + " "
                    + say("kappa.ci_size", rd.analytic_interval_size(result.n)))
-    measured = measured_coverage("percentile" if boot else small.method if small else "analytic", result.n)
+    measured = measured_coverage(shown.method, result.n)
     if measured:
         st.caption(say("kappa.measured", measured, coverage=percent(measured.values["coverage_share"], 1)))
     ci = rd.interval_reading(result.kappa, low, high, result.n, rd.LANDIS_KOCH_1977, analytic=not boot)
@@ -148,7 +149,7 @@ def headline(report: ag.PairReport, name_a: str, name_b: str, ci_method: str) ->
     weighted = result.weights is not None
     degenerate = rd.degenerate_pair(result)
     rare = report.rare_labels
-    low, high = (None, None) if degenerate else shown_interval(report)
+    shown = ag.shown_interval(report)  # none beside a constant rater or too few items on the rarer labels
     metric_rows([
         (t("kappa.metric.agreement"), percent(result.agreement), t("kappa.metric.agreement_help")),
         ((t("kappa.metric.p_o_weighted") if weighted else t("kappa.metric.p_o")), number(result.p_o),
@@ -156,7 +157,7 @@ def headline(report: ag.PairReport, name_a: str, name_b: str, ci_method: str) ->
         ((t("kappa.metric.p_e_weighted") if weighted else t("kappa.metric.p_e")), number(result.p_e),
          t("kappa.metric.p_e_help")),
         (t(f"kappa.metric.kappa_{result.weights or 'plain'}"), number(result.kappa), t("kappa.metric.kappa_help")),
-        (t(f"kappa.metric.ci_{ci_method}"), interval(low, high), t(f"kappa.metric.ci_{ci_method}_help")),
+        (t(f"kappa.metric.ci_{ci_method}"), interval(shown.low, shown.high), t(f"kappa.metric.ci_{ci_method}_help")),
     ])
     if result.n_dropped:
         st.info(t("kappa.dropped", dropped=integer(result.n_dropped), n=integer(result.n)))
@@ -172,7 +173,7 @@ def headline(report: ag.PairReport, name_a: str, name_b: str, ci_method: str) ->
         needed = rare.values["items_needed"]
         st.info(say("kappa.rare_labels", rare, rater=md((name_a, name_b)[rare.values["rater"]]),
                     items_needed=integer(needed) if needed else t("format.undefined")))
-    if degenerate or rare:
+    if shown.withheld:
         return None
     return interval_shown(report)
 

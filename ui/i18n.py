@@ -37,6 +37,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
+from evallib.readings import SMALLEST_P_SHOWN
+
 DOMAIN = "messages"
 LOCALE_DIR = Path(os.environ.get("EVALLIB_LOCALE_DIR") or Path(__file__).with_name("locale"))
 DEFAULT_LANGUAGE = "fr"
@@ -221,10 +223,6 @@ def interval(low: float | None, high: float | None, spec: str = ".2f") -> str:
     if low is None or high is None:
         return t("format.undefined")
     return t("format.interval", low=number(low, spec), high=number(high, spec))
-
-
-#: Below this, a p-value is reported as "< 0.001" rather than as a number nobody should read closely.
-SMALLEST_P_SHOWN = 0.001
 
 
 def p_value(p: float) -> str:

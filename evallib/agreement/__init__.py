@@ -81,4 +81,4 @@ from evallib.agreement.readings import (
     interpret,
 )
 from evallib.agreement.bootstrap import fleiss_kappa_with_interval, krippendorff_alpha_with_interval
-from evallib.agreement.report import PairReport, pair_report
+from evallib.agreement.report import PairReport, ShownInterval, pair_report, shown_interval

@@ -52,6 +52,9 @@ class BootstrapInterval:
     n_boot: int
     n_valid: int          # resamples where the coefficient was defined (the others are left out)
     estimate: float | None = None  # the coefficient on the data themselves
+    #: Cohen's kappa: defined resamples in which a rater gave one label to every item (kappa 0 by
+    #: construction, `cohen_kappa_table_resamples`); None where not counted (Fleiss' kappa, alpha).
+    n_constant: int | None = None
 
     @property
     def n_undefined(self) -> int:
@@ -59,14 +62,17 @@ class BootstrapInterval:
 
 
 def _percentile_interval(values: np.ndarray, confidence: float, n_boot: int,
-                         estimate: float | None) -> BootstrapInterval:
-    """The interval from resampled values, NaN marking the resamples where the coefficient is undefined."""
-    valid = values[~np.isnan(values)]
+                         estimate: float | None, constant: np.ndarray | None = None) -> BootstrapInterval:
+    """The interval from resampled values, NaN marking the resamples where the coefficient is undefined;
+    ``constant`` (Cohen's kappa) marks those in which a rater is constant, counted among the defined ones."""
+    defined = ~np.isnan(values)
+    valid = values[defined]
+    n_constant = None if constant is None else int(np.count_nonzero(constant & defined))
     if len(valid) < 2:
-        return BootstrapInterval(None, None, confidence, n_boot, len(valid), estimate)
+        return BootstrapInterval(None, None, confidence, n_boot, len(valid), estimate, n_constant)
     tail = 50 * (1 - confidence)
     low, high = np.percentile(valid, [tail, 100 - tail])
-    return BootstrapInterval(float(low), float(high), confidence, n_boot, len(valid), estimate)
+    return BootstrapInterval(float(low), float(high), confidence, n_boot, len(valid), estimate, n_constant)
 
 
 def bootstrap_ci(statistic: Callable[[np.ndarray], float | None], n_items: int, *,
@@ -93,16 +99,26 @@ def _draws(frequencies: np.ndarray, n_boot: int, seed: int) -> np.ndarray:
     return np.random.default_rng(seed).multinomial(n, frequencies / n, size=n_boot)
 
 
-def cohen_kappa_table_bootstrap(table: np.ndarray, w: np.ndarray, *, n_boot: int = 2000,
-                                seed: int = 0) -> np.ndarray:
-    """Kappa of ``n_boot`` resampled k x k tables (NaN where p_e = 1), shape (n_boot,)."""
+def cohen_kappa_table_resamples(table: np.ndarray, w: np.ndarray, *, n_boot: int = 2000,
+                                seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Kappa of ``n_boot`` resampled k x k tables (NaN where p_e = 1), shape (n_boot,), and which of them
+    have a constant rater (one label on every item: kappa is 0 there, or undefined when both are constant
+    on the same label), a boolean array of the same shape."""
     k = table.shape[0]
     tables = _draws(table.ravel().astype(float), n_boot, seed).reshape(n_boot, k, k).astype(float)
     n = table.sum()
+    rows, columns = tables.sum(axis=2), tables.sum(axis=1)
     p_o = np.einsum("ij,bij->b", w, tables) / n
-    p_e = np.einsum("bi,ij,bj->b", tables.sum(axis=2), w, tables.sum(axis=1)) / n**2
+    p_e = np.einsum("bi,ij,bj->b", rows, w, columns) / n**2
+    constant = (np.count_nonzero(rows, axis=1) == 1) | (np.count_nonzero(columns, axis=1) == 1)
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(1 - p_e < _TOLERANCE, np.nan, (p_o - p_e) / (1 - p_e))
+        return np.where(1 - p_e < _TOLERANCE, np.nan, (p_o - p_e) / (1 - p_e)), constant
+
+
+def cohen_kappa_table_bootstrap(table: np.ndarray, w: np.ndarray, *, n_boot: int = 2000,
+                                seed: int = 0) -> np.ndarray:
+    """Kappa of ``n_boot`` resampled k x k tables (NaN where p_e = 1), shape (n_boot,)."""
+    return cohen_kappa_table_resamples(table, w, n_boot=n_boot, seed=seed)[0]
 
 
 def cohen_kappa_bootstrap_ci(r1: Sequence[object], r2: Sequence[object], *, weights: str | None = None,
@@ -111,13 +127,14 @@ def cohen_kappa_bootstrap_ci(r1: Sequence[object], r2: Sequence[object], *, weig
     """Percentile bootstrap interval of Cohen's kappa: multinomial draws of the contingency table.
 
     Shapes as ``cohen_kappa``. Resamples where both raters are constant and equal (kappa
-    undefined) are left out and counted.
+    undefined) are left out and counted; those where a rater is constant (kappa 0) are counted
+    (``n_constant``).
     """
     _z(confidence)
     result = cohen_kappa(r1, r2, weights=weights)
     w = agreement_weights(result.categories, weights)
-    values = cohen_kappa_table_bootstrap(result.table, w, n_boot=n_boot, seed=seed)
-    return _percentile_interval(values, confidence, n_boot, result.kappa)
+    values, constant = cohen_kappa_table_resamples(result.table, w, n_boot=n_boot, seed=seed)
+    return _percentile_interval(values, confidence, n_boot, result.kappa, constant)
 
 
 def _patterns(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

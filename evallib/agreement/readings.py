@@ -90,6 +90,11 @@ LARGE_SAMPLE_ITEMS = 50
 # the coefficient exists (the lenient pair: 699 of 2000 dropped): flag it.
 MANY_UNDEFINED_SHARE = 0.05
 
+# More than this share of resamples with a constant rater (Cohen's kappa 0 by construction, whatever the
+# other rater does) and the interval is pulled towards 0 by them: flag it, at the threshold of the
+# undefined resamples above (a rater whose minority label sits on one item of 15 loses it in 35 % of them).
+MANY_CONSTANT_SHARE = MANY_UNDEFINED_SHARE
+
 # An estimate this close to a bound of its interval sits on it (discrete data give bootstrap
 # distributions with heavy atoms: the lenient pair's estimate equals the interval's upper bound).
 ON_BOUND_TOLERANCE = 1e-9
@@ -245,14 +250,19 @@ def bootstrap_flags(ci: BootstrapInterval) -> list[Reading]:
 
     Always ``usable`` (how many of the resamples gave a defined value); then ``many_undefined``
     when more than ``MANY_UNDEFINED_SHARE`` were left out (the interval then describes only the
-    resamples where the coefficient exists), and ``on_bound`` when the estimate sits on a bound or
-    outside the interval (the percentile interval is then lopsided: a heavy atom of resamples at
+    resamples where the coefficient exists), ``constant_rater`` (Cohen's kappa) when in more than
+    ``MANY_CONSTANT_SHARE`` of them a rater gave one label to every item (kappa 0 by construction: they
+    pile up at 0, where a bound can land because of them), and ``on_bound`` when the estimate sits on a
+    bound or outside the interval (the percentile interval is then lopsided: a heavy atom of resamples at
     the estimate, or a skewed distribution).
     """
     flags = [Reading("usable", {"n_valid": ci.n_valid, "n_boot": ci.n_boot})]
     if ci.n_undefined > MANY_UNDEFINED_SHARE * ci.n_boot:
         flags.append(Reading("many_undefined", {"n_undefined": ci.n_undefined, "n_boot": ci.n_boot,
                                                 "undefined_share": ci.n_undefined / ci.n_boot}))
+    if ci.n_constant is not None and ci.n_constant > MANY_CONSTANT_SHARE * ci.n_boot:
+        flags.append(Reading("constant_rater", {"n_constant": ci.n_constant, "n_boot": ci.n_boot,
+                                                "constant_share": ci.n_constant / ci.n_boot}))
     if ci.low is not None and ci.estimate is not None and ci.high - ci.low > ON_BOUND_TOLERANCE and (
             ci.estimate <= ci.low + ON_BOUND_TOLERANCE or ci.estimate >= ci.high - ON_BOUND_TOLERANCE):
         flags.append(Reading("on_bound", {"estimate": ci.estimate, "low": ci.low, "high": ci.high}))

@@ -13,7 +13,7 @@ from evallib.agreement.bootstrap import (
     BootstrapInterval,
     _percentile_interval,
     alpha_from_table,
-    cohen_kappa_table_bootstrap,
+    cohen_kappa_table_resamples,
 )
 from evallib.agreement.cohen import (
     KappaResult,
@@ -28,7 +28,7 @@ from evallib.agreement.cohen import (
     kappa_from_table,
 )
 from evallib.agreement.ratings import WEIGHTINGS
-from evallib.agreement.readings import rare_labels
+from evallib.agreement.readings import degenerate_pair, rare_labels
 from evallib.agreement.small_sample import SmallSampleInterval, small_sample_interval
 from evallib.readings import Reading
 
@@ -75,8 +75,9 @@ def pair_report(r1: Sequence[object], r2: Sequence[object], *, weights: str | No
                          for w in WEIGHTINGS)
     interval = None
     if bootstrap:
-        values = cohen_kappa_table_bootstrap(table, agreement_weights(cats, weights), n_boot=n_boot, seed=seed)
-        interval = _percentile_interval(values, result.confidence, n_boot, result.kappa)
+        values, constant = cohen_kappa_table_resamples(table, agreement_weights(cats, weights), n_boot=n_boot,
+                                                       seed=seed)
+        interval = _percentile_interval(values, result.confidence, n_boot, result.kappa, constant)
     small = rare = None
     if small_sample and result.kappa is not None:
         rare = rare_labels(result)
@@ -89,3 +90,33 @@ def pair_report(r1: Sequence[object], r2: Sequence[object], *, weights: str | No
         bias=_bias_index(cats, table) if binary else None, weighted=weighted, bootstrap=interval,
         items_needed=items_for_half_width(result, half_width=half_width) if result.kappa is not None else None,
         numeric=numeric, small_sample=small, rare_labels=rare)
+
+
+@dataclass(frozen=True)
+class ShownInterval:
+    """The interval of kappa a reader is shown, or why none is: the page's headline and the command's line.
+
+    ``method``: "percentile" (the bootstrap), a small-sample method (``goodness_of_fit``,
+    ``dirichlet_posterior``, ``studentised_bootstrap``) or "analytic", as ``measured.measured_coverage``
+    names them; None with ``withheld``, the reading that says why there is no interval.
+    """
+
+    low: float | None
+    high: float | None
+    method: str | None
+    withheld: Reading | None = None
+
+
+def shown_interval(report: PairReport) -> ShownInterval:
+    """The interval asked for (bootstrap, small-sample, else analytic), or none, with the reason
+    (``withheld``): too few items on the rarer labels (``report.rare_labels``, which names the items
+    needed), else a constant rater (``readings.degenerate_pair``: κ is 0 or undefined whatever the table,
+    so no interval says anything of it)."""
+    withheld = report.rare_labels or degenerate_pair(report.result)
+    if withheld is not None:
+        return ShownInterval(None, None, None, withheld)
+    if report.bootstrap:
+        return ShownInterval(report.bootstrap.low, report.bootstrap.high, "percentile")
+    if report.small_sample:
+        return ShownInterval(report.small_sample.low, report.small_sample.high, report.small_sample.method)
+    return ShownInterval(report.result.ci_low, report.result.ci_high, "analytic")

@@ -31,6 +31,9 @@ MIN_CONFUSIONS_FOR_REDUNDANCY = 2
 # stated on the page beside the p-value).
 SIGNIFICANCE_LEVEL = 0.05
 
+#: The values of a reading that are p-values: a page reports them as p-values ("< 0.001"), not as figures.
+P_VALUES = ("p", "p_perm")
+
 # The pair "read first" shows by default: a specialist and the paraphrase control written from its
 # prompt in packs/fr/personas.json. Named only while both prompts are the shipped ones.
 PARAPHRASE_PAIR = ("style", "expression")

@@ -9,7 +9,8 @@ A CI job reads the exit code:
   no usable answer (wrong key, unknown model, no server, server errors, rate limits, timeouts, an
   address that is no model API) beyond the share accepted by ``--max-failed-share`` (0 by default:
   every call must be answered). The failures are printed grouped by cause and kept in the JSON report
-  (`evallib.runs.failures`), so CI can tell a broken endpoint from a regression.
+  (`evallib.runs.failures`), so CI can tell a broken endpoint from a regression. 2 also when the report
+  could not be written: its reader closed standard output early (`console`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE = 0, 1, 2
 #: Calls failed beyond the accepted share: nothing (or too little) was measured. Same code as a usage
 #: error: in both cases the gate says nothing about the model.
 EXIT_NOT_MEASURED = 2
+#: The report could not be written: its reader closed standard output early (``... | head -3``). Not 1:
+#: the gate did not fail, the output was cut.
+EXIT_NOT_WRITTEN = 2
 PROVIDER_KINDS = ("openai", "anthropic")
 KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
 #: Where the base URL comes from when --base-url is not given (the variables the SDKs themselves read).
@@ -101,6 +105,24 @@ def run_command(name: str, parser: argparse.ArgumentParser, run: Callable[[argpa
     except RunBundleError as exc:
         print(f"{name}: error: no report written: {exc}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def console(main: Callable[[], int]) -> int:
+    """``main()``'s exit code, or `EXIT_NOT_WRITTEN`, without a traceback, when the reader of standard
+    output closed it before the command was done (``python -m evallib kappa FILE | head -3``).
+
+    Python's recipe (the ``signal`` module's note on SIGPIPE): the output is flushed here, so that a
+    closed pipe is found while it can be handled, then pointed at devnull, so that the flush at exit does
+    not fail a second time.
+    """
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_NOT_WRITTEN
+    return code
 
 
 def _share(text: str) -> float:

@@ -10,6 +10,7 @@ from evallib.agreement import (
     SEED_RUBRIC_PAIR,
     BootstrapInterval,
     cohen_kappa,
+    cohen_kappa_bootstrap_ci,
     fleiss_kappa_bootstrap_ci,
     krippendorff_alpha,
     krippendorff_alpha_bootstrap_ci,
@@ -80,6 +81,45 @@ def test_a_clean_bootstrap_interval_only_says_how_many_resamples_were_usable():
     assert codes(rd.bootstrap_flags(interval)) == ["usable"]
     outside = BootstrapInterval(0.1, 0.4, 0.95, 2000, 1990, 0.5)
     assert codes(rd.bootstrap_flags(outside)) == ["usable", "on_bound"]
+
+
+#: One rater gives "pass" to 14 of 15 items: a resample leaves the single "fail" out (14/15)^15 = 36 % of the time.
+DOMINANT = (["pass"] * 14 + ["fail"], ["pass"] * 12 + ["partial", "fail", "fail"])
+
+
+def test_a_dominant_label_flags_the_resamples_where_a_rater_is_constant_and_kappa_0():
+    interval = cohen_kappa_bootstrap_ci(*DOMINANT, n_boot=2000, seed=0)
+    flags = rd.bootstrap_flags(interval)
+    assert (interval.low, interval.high) == (0.0, 1.0)  # the interval the caution is about
+    assert codes(flags) == ["usable", "constant_rater"]
+    # Rater 1 constant: the "fail" item not drawn; rater 2 also constant ("pass" items only): kappa undefined.
+    expected = (14 / 15) ** 15 - (12 / 15) ** 15
+    assert flags[1].values == {"n_constant": interval.n_constant, "n_boot": 2000,
+                               "constant_share": interval.n_constant / 2000}
+    assert abs(interval.n_constant / 2000 - expected) < 0.03
+    assert pair_report(*DOMINANT, bootstrap=True).bootstrap == interval  # the page's and the command's
+
+
+@pytest.mark.parametrize("n_constant, flagged", [(None, False), (0, False), (100, False), (101, True)])
+def test_the_constant_rater_caution_starts_above_the_share_of_the_undefined_ones(n_constant, flagged):
+    """100 of 2000 is exactly MANY_CONSTANT_SHARE (5 %, Fleiss' threshold): not above it; None is Fleiss'."""
+    interval = BootstrapInterval(0.1, 0.9, 0.95, 2000, 2000, 0.5, n_constant)
+    assert rd.MANY_CONSTANT_SHARE == rd.MANY_UNDEFINED_SHARE
+    assert ("constant_rater" in codes(rd.bootstrap_flags(interval))) is flagged
+
+
+def test_resamples_where_both_raters_are_constant_count_as_undefined_on_one_label_as_constant_on_two():
+    same = cohen_kappa_bootstrap_ci(["a"] * 14 + ["b"], ["a"] * 14 + ["b"], n_boot=2000, seed=0)
+    assert same.n_constant == 0 and same.n_undefined > 500  # kappa undefined there: left out, not kappa 0
+    apart = cohen_kappa_bootstrap_ci(["a"] * 14 + ["b"], ["b"] * 14 + ["a"], n_boot=2000, seed=0)
+    assert apart.n_undefined == 0 and apart.n_constant > 500  # each rater on its own label: kappa 0
+    assert codes(rd.bootstrap_flags(apart))[:2] == ["usable", "constant_rater"]
+
+
+def test_fleiss_and_alpha_intervals_do_not_count_constant_raters():
+    ratings = list(zip(*DOMINANT))
+    assert fleiss_kappa_bootstrap_ci(ratings).n_constant is None
+    assert krippendorff_alpha_bootstrap_ci(list(DOMINANT)).n_constant is None
 
 
 @pytest.mark.parametrize("n, code", [(12, "small"), (49, "small"), (50, "large")])

@@ -611,3 +611,19 @@ def test_three_labels_show_the_posterior_interval_once_and_a_constant_rater_the_
     assert text("kappa.rare_labels.too_few_off_main", lang).split(":")[0] in messages and "44" in messages
     assert metric(at, "kappa.metric.ci_small_sample", lang) == text("format.undefined", lang)
     assert no_nan(at)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bootstrap_interval_with_many_constant_rater_resamples_is_cautioned(lang):
+    """15 items, rater 1 on "pass" 14 times: a third of the resamples leave its "fail" out, κ is 0 there,
+    and the interval [0.00, 1.00] owes its lower bound to them."""
+    at = type_ratings(open_page(lang), ", ".join(["pass"] * 14 + ["fail"]),
+                      ", ".join(["pass"] * 12 + ["partial", "fail", "fail"]))
+    caution = text("kappa.ci_flag.constant_rater", lang).split("{n_constant}")[0]
+    assert not any(caution in c for c in values(at.caption))  # the small-sample interval has no resamples
+    radio(at, "kappa_ci").set_value("bootstrap").run()
+    assert metric(at, "kappa.metric.ci_bootstrap", lang) == ("[0,00 ; 1,00]" if lang == "fr" else "[0.00, 1.00]")
+    said = [c for c in values(at.caption) if caution in c]
+    assert len(said) == 1
+    share = re.search(r"\((\d+) ?%\)", said[0].split(caution)[1])
+    assert share and 25 <= int(share.group(1)) <= 40, said

@@ -49,7 +49,7 @@ def chart(container, builder: str, *args, key: str | None = None, **kwargs) -> N
 
 def say(prefix: str, reading: readings.Reading, show=st.markdown) -> None:
     """Translate a reading: p-values in their reported form, every other value as is."""
-    values = {k: p_value(v) if k in ("p", "p_perm") else v for k, v in reading.values.items()}
+    values = {k: p_value(v) if k in readings.P_VALUES else v for k, v in reading.values.items()}
     show(counted(f"{prefix}.{reading.code}", reading.values.get("n"), **values))
 
 

@@ -123,7 +123,7 @@ def _print_table(name: str, rows: list, groups: list) -> None:
         if reading.code == "all_passed":
             print(f"  every one of the {reading.values['n']} cases passes")
         else:
-            print(f"  {GROUP_WORDS.get(reading.code, reading.code)}: {', '.join(reading.values['cases'])}")
+            print(f"  {GROUP_WORDS[reading.code]}: {', '.join(reading.values['cases'])}")
 
 
 def _spec_run(args: argparse.Namespace, spec: Spec, **parts) -> GnssRun:

@@ -38,6 +38,7 @@ from evallib.runs.unmatched import stale_recordings
 from evallib.runs.gate import (LIVE_OPTIONS_HELP, ProgressLine, UsageError, add_live_options, command_options,
                               exit_code, live_config, outcome, report_failures, run_command, verdict, write_bundle)
 from evallib.llm import RecordingProvider, Recordings, default_recordings, make_provider, provider_for_mode
+from evallib.runs.sentences import text
 
 
 
@@ -214,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
     values = gate.reading.values
     mean = "undefined" if values["mean"] is None else f"{values['mean']:.2f}"
     print(f"{values['total']} cases, {values['n']} scored, mean {mean} / {config.rubric.max_total}, statuses "
-          + ", ".join(f"{k} {v}" for k, v in data["statuses"].items() if v))
+          + ", ".join(f"{text(f'judge.status.{k}')} {v}" for k, v in data["statuses"].items() if v))
     print(f"gate: {verdict(code)} ({gate_words(gate.reading)}); report: {path}")
     report_failures(failures)
     return code

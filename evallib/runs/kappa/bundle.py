@@ -27,7 +27,7 @@ from evallib.agreement.case_variants import case_groups, case_variants, fold_cas
 from evallib.agreement.cohen import cohen_kappa
 from evallib.agreement.csv_input import RatingsTable, read_ratings_csv
 from evallib.agreement.ratings import LEVELS, WEIGHTINGS, AgreementInputError, parse_labels
-from evallib.agreement.report import pair_report
+from evallib.agreement.report import PairReport, ShownInterval, pair_report, shown_interval
 from evallib.runs.bundle import RunBundleError, make_run_bundle
 from evallib.runs.figures import check_recomputed, finite
 
@@ -117,26 +117,15 @@ def _small(ci) -> dict | None:
                                     "centre": ci.centre, "n_boot": ci.n_boot, "n_valid": ci.n_valid, "unit": "item"}
 
 
-def shown_interval(report) -> tuple[float | None, float | None]:
-    """The bounds of the interval asked for: bootstrap, small-sample, else the analytic one; none where
-    the small-sample interval is withheld for too few items on the rarer labels."""
-    if report.rare_labels:
-        return None, None
-    if report.bootstrap:
-        return report.bootstrap.low, report.bootstrap.high
-    if report.small_sample:
-        return report.small_sample.low, report.small_sample.high
-    return report.result.ci_low, report.result.ci_high
-
-
-def _pair(labels_a, labels_b, inputs: KappaInputs) -> tuple[dict, list]:
-    """The two-rater figures and readings, in the page's order."""
+def _pair(labels_a, labels_b, inputs: KappaInputs) -> tuple[dict, list, PairReport | None]:
+    """The two-rater figures and readings, in the page's order, and the report they come from (None when
+    the pair cannot be computed)."""
     try:
         report = pair_report(labels_a, labels_b, weights=inputs.weights, bootstrap=inputs.ci_method == "bootstrap",
                              n_boot=N_BOOT, seed=BOOT_SEED, half_width=HALF_WIDTH,
                              small_sample=inputs.ci_method == "small_sample")
     except AgreementInputError as error:
-        return _failed(error), []
+        return _failed(error), [], None
     result, boot, plain_kappa = report.result, report.bootstrap, report.plain
     figures = {"status": "ok", "result": _kappa(result), "plain": _kappa(plain_kappa), "scott_pi": report.scott_pi,
                "pabak": report.pabak, "ac1": report.ac1, "alpha": report.alpha, "prevalence": report.prevalence,
@@ -149,8 +138,9 @@ def _pair(labels_a, labels_b, inputs: KappaInputs) -> tuple[dict, list]:
     found = _reading("kappa.degenerate", degenerate)
     found += _reading("kappa.ci_small", rd.constant_rater_interval(degenerate, report.small_sample))
     found += _reading("kappa.rare_labels", report.rare_labels)
-    if degenerate is None and report.rare_labels is None:
-        low, high = shown_interval(report)
+    shown = shown_interval(report)
+    if shown.withheld is None:
+        low, high = shown.low, shown.high
         if boot:
             found += [r for flag in rd.bootstrap_flags(boot) for r in _reading("kappa.ci_flag", flag)]
         elif report.small_sample:
@@ -172,7 +162,7 @@ def _pair(labels_a, labels_b, inputs: KappaInputs) -> tuple[dict, list]:
         found += _reading("kappa.weighted", rd.closest_scores_credit(result.categories))
     if result.kappa is not None:
         found += _reading("kappa.size", rd.sample_size(result, report.items_needed, HALF_WIDTH))
-    return figures, found
+    return figures, found, report
 
 
 def _coefficient(value, ci, n: int, scale, topic: str) -> list[dict]:
@@ -233,20 +223,27 @@ def kappa_report(inputs: KappaInputs) -> dict:
     stopped them. Bootstrap intervals are percentile intervals over items (`N_BOOT` resamples, seed
     `BOOT_SEED`).
     """
+    return report_and_interval(inputs)[0]
+
+
+def report_and_interval(inputs: KappaInputs) -> tuple[dict, ShownInterval | None]:
+    """`kappa_report` of ``inputs`` and the interval of Cohen's kappa the page shows beside it
+    (`evallib.agreement.report.shown_interval`; None when the two raters' kappa cannot be computed)."""
     report = {"n_boot": N_BOOT, "boot_seed": BOOT_SEED, "half_width": HALF_WIDTH}
     try:
         read = ratings(inputs)
     except AgreementInputError as error:
-        return finite(report | {"ratings": _failed(error), "readings": []})
+        return finite(report | {"ratings": _failed(error), "readings": []}), None
     n_items = len(read.labels_a) if read.table is None else read.table.n_items
     case = _case_reading(read, inputs.weights)
     if inputs.fold_case and case:
         read = folded(read, (0, 1) if read.table is None else inputs.pair)
-    pair, found = _pair(read.labels_a, read.labels_b, inputs)
+    pair, found, computed = _pair(read.labels_a, read.labels_b, inputs)
     found = _reading("kappa.case", case) + found
     fleiss, alpha, multi = _multi(read.by_rater, inputs.level)
     return finite(report | {"ratings": {"status": "ok", "raters": read.raters, "n_items": n_items}, "pair": pair,
-                            "fleiss": fleiss, "alpha": alpha, "readings": found + multi})
+                            "fleiss": fleiss, "alpha": alpha, "readings": found + multi}), \
+        None if computed is None else shown_interval(computed)
 
 
 def make_bundle(inputs: KappaInputs, *, made_by: str = "page", created_at: datetime | None = None,

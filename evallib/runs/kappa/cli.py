@@ -29,12 +29,14 @@ from evallib.agreement.csv_input import ratings_to_csv
 from evallib.agreement.ratings import LEVELS, AgreementInputError, presets_from
 from evallib.packs.layout import builtin_file
 from evallib.packs.options import add_pack_option
-from evallib.runs.kappa.bundle import (CI_METHODS, HALF_WIDTH, N_BOOT, KappaInputs, kappa_report, make_bundle,
-                                   ratings)
+from evallib.agreement.report import ShownInterval
+from evallib.runs.kappa.bundle import (CI_METHODS, HALF_WIDTH, N_BOOT, KappaInputs, make_bundle, ratings,
+                                   report_and_interval)
 from evallib.runs.gate import (EXIT_GATE_FAILED, EXIT_NOT_MEASURED, EXIT_PASS, UsageError, outcome, report_file,
                               run_command, verdict, write_bundle)
 from evallib.runs.bundle import RunBundleError, dumps
 from evallib.runs.kappa.sentences import error_sentence, sentence
+from evallib.runs.sentences import figure
 
 WEIGHT_NAMES = {"none": None, "linear": "linear", "quadratic": "quadratic"}
 
@@ -125,29 +127,37 @@ def _pair(text: str | None, raters: tuple[str, ...]) -> tuple[int, int]:
 
 
 def _number(value: float | None, spec: str = ".3f") -> str:
-    return "undefined" if value is None else format(value, spec)
+    return figure(value, spec)
 
 
-SMALL_SAMPLE_NAMES = {"goodness_of_fit": "Donner-Eliasziw goodness of fit, centred on Scott's pi",
-                      "dirichlet_posterior": f"Dirichlet posterior over the cells, {N_BOOT} draws, calibrated",
-                      "studentised_bootstrap": f"bootstrap-t over items, {N_BOOT} resamples"}
+#: How the line of Cohen's kappa names the interval shown (`evallib.agreement.report.ShownInterval.method`).
+INTERVAL_NAMES = {"percentile": f"bootstrap over items, {N_BOOT} resamples", "analytic": "analytic",
+                  "goodness_of_fit": "Donner-Eliasziw goodness of fit, centred on Scott's pi",
+                  "dirichlet_posterior": f"Dirichlet posterior over the cells, {N_BOOT} draws, calibrated",
+                  "studentised_bootstrap": f"bootstrap-t over items, {N_BOOT} resamples"}
+#: Why no interval is shown, by the code of the reading that says it in full below the figures.
+WITHHELD = {"constant_rater": "a rater gives one label throughout", "both_constant": "both raters give one label "
+            "throughout", "both_constant_apart": "both raters give one label throughout",
+            "too_few_off_main": "too few items on the rarer labels"}
 
 
-def _print_table(name: str, report: dict, inputs: KappaInputs) -> None:
+def interval_words(shown: ShownInterval) -> str:
+    """The interval the page shows, as the line of Cohen's kappa says it: its bounds and how it was made,
+    or "no 95 % CI" and why (the reading below the figures says it in a sentence)."""
+    if shown.withheld is not None:
+        return f"no 95 % CI ({WITHHELD[shown.withheld.code]}, below)"
+    return f"95 % CI [{_number(shown.low)}, {_number(shown.high)}] ({INTERVAL_NAMES[shown.method]})"
+
+
+def _print_table(name: str, report: dict, inputs: KappaInputs, shown: ShownInterval | None) -> None:
     raters = report["ratings"]["raters"]
     print(f"kappa: {name}, {len(raters)} raters ({', '.join(raters)}), {report['ratings']['n_items']} items")
     pair = report["pair"]
     if pair["status"] == "ok":
-        result, boot, small = pair["result"], pair["bootstrap"], pair["small_sample"]
-        low, high = (boot["low"], boot["high"]) if boot else (small["low"], small["high"]) if small else (
-            result["ci_low"], result["ci_high"])
-        how = (f"bootstrap over items, {N_BOOT} resamples" if boot else SMALL_SAMPLE_NAMES[small["method"]] if small
-               else "analytic")
-        shown = ("no 95 % CI (too few items on the rarer labels, below)" if pair["rare_labels"] else
-                 f"95 % CI [{_number(low)}, {_number(high)}] ({how})")
+        result = pair["result"]
         print(f"Cohen's kappa {raters[inputs.pair[0]]} / {raters[inputs.pair[1]]} (weights "
-              f"{result['weights'] or 'none'}): {_number(result['kappa'])}, {shown}, {result['n']} items "
-              f"({result['n_dropped']} with a missing rating left out)")
+              f"{result['weights'] or 'none'}): {_number(result['kappa'])}, {interval_words(shown)}, {result['n']} "
+              f"items ({result['n_dropped']} with a missing rating left out)")
         print(f"  agreement {result['agreement']:.1%}, p_o {result['p_o']:.3f}, p_e {result['p_e']:.3f}; "
               f"Scott's pi {_number(pair['scott_pi'])}, PABAK {_number(pair['pabak'])}, AC1 {_number(pair['ac1'])}, "
               f"alpha {_number(pair['alpha'])}")
@@ -193,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
     inputs = KappaInputs("file", file_name=name, file_text=text, pair=_pair(args.pair, raters),
                          weights=WEIGHT_NAMES[args.weights], ci_method=args.ci, level=args.level,
                          fold_case=args.fold_case)
-    report = kappa_report(inputs)
+    report, shown = report_and_interval(inputs)
     pair = report["pair"]
     kappa = pair["result"]["kappa"] if pair["status"] == "ok" else None
     if kappa is None:
@@ -212,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(dumps(bundle).decode("utf-8") + "\n")
     else:
-        _print_table(name, report, inputs)
+        _print_table(name, report, inputs, shown)
         if pair["status"] != "ok":
             print("gate: NOT MEASURED (Cohen's kappa was not computed, above)")
         elif kappa is None:

@@ -2,7 +2,7 @@
 
 The page translates a reading ``{"topic", "code", "values"}`` through the gettext catalogues
 (``ui/readings.say``); the command line prints the same English sentence, read from the English
-catalogue with Babel (no Streamlit), its values written as the English page writes them: shares as
+catalogue (`evallib.runs.sentences`), its values written as the English page writes them: shares as
 percentages, band keys by their names, counts with a thousands separator, figures to two decimals,
 an interval as [low, high]. The page's extra values (the raters' names, "12 items") come from the
 run itself (``context``). Markdown emphasis is dropped: a terminal shows it as asterisks.
@@ -10,55 +10,28 @@ run itself (``context``). Markdown emphasis is dropped: a terminal shows it as a
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
+from evallib.runs.sentences import figure, say, text
 
-from babel.messages.pofile import read_po
-
-#: The English catalogue, the page's own (``ui/locale/en``): one text for the page and the terminal.
-CATALOGUE = Path(__file__).resolve().parents[3] / "ui" / "locale" / "en" / "LC_MESSAGES" / "messages.po"
 BANDS = "kappa.band"
-
-
-@cache
-def _messages() -> dict[str, str | tuple[str, ...]]:
-    with CATALOGUE.open("rb") as po:
-        return {m.id if isinstance(m.id, str) else m.id[0]: m.string for m in read_po(po) if m.id}
-
-
-def _text(key: str, n: int | None = None) -> str:
-    """The English text of ``key``; a plural message takes its form from ``n`` (English: 1 is singular)."""
-    found = _messages().get(key)
-    if not found:
-        raise KeyError(f"no English text for {key!r} in {CATALOGUE}")
-    if isinstance(found, tuple):
-        return found[0 if n == 1 else 1]
-    return found
-
-
-def _figure(value: float | None, spec: str = ".2f") -> str:
-    if value is None or value != value:
-        return _text("format.undefined")
-    return format(float(value) + 0.0, spec)
 
 
 def _written(name: str, value: object) -> str:
     """One value as the English page writes it (``ui.readings.formatted``'s conventions)."""
     if name.endswith("share"):
-        return _text("format.undefined") if value is None else f"{float(value):.0%}"
+        return text("format.undefined") if value is None else f"{float(value):.0%}"
     if name.endswith("band"):
-        return _text(f"{BANDS}.{value}")
+        return text(f"{BANDS}.{value}")
     if name == "scale":
-        return _text(f"scale.{value}")
+        return text(f"scale.{value}")
     if isinstance(value, bool) or isinstance(value, str):
         return str(value)
     if isinstance(value, int):
         return f"{value:,}"
-    return _figure(value)
+    return figure(value)
 
 
 def _items(n: int) -> str:
-    return _text("kappa.n_items", n).format(n=f"{n:,}")
+    return text("kappa.n_items", n).format(n=f"{n:,}")
 
 
 def sentence(reading: dict, context: dict | None = None) -> str:
@@ -73,7 +46,7 @@ def sentence(reading: dict, context: dict | None = None) -> str:
     extra: dict[str, str] = {name: _written(name, value) for name, value in values.items()}
     if "low" in values and "high" in values:
         extra["ci"] = "undefined" if values["low"] is None or values["high"] is None else \
-            f"[{_figure(values['low'])}, {_figure(values['high'])}]"
+            f"[{figure(values['low'])}, {figure(values['high'])}]"
     names = context.get("names")
     if names:
         rater = values.get("rater", 0)
@@ -88,16 +61,15 @@ def sentence(reading: dict, context: dict | None = None) -> str:
     if "half" in context:
         extra["half"] = format(context["half"], ".1f")
     if "value" in values:
-        extra["value"] = _figure(values["value"], ".3f" if reading["topic"] == "kappa.alpha" else ".2f")
+        extra["value"] = figure(values["value"], ".3f" if reading["topic"] == "kappa.alpha" else ".2f")
     if "coverage_share" in values:
         extra["coverage"] = f"{values['coverage_share']:.1%}"
-    text = _text(f"{reading['topic']}.{reading['code']}", values.get("n"))
-    return text.format(**extra).replace("**", "")
+    return say(f"{reading['topic']}.{reading['code']}", extra, values.get("n"))
 
 
 def _labels(labels: list, n_more: int) -> str:
-    shown = ", ".join(_text("kappa.quoted").format(label=label) for label in labels)
-    return _text("format.more", n_more).format(shown=shown, n=f"{n_more:,}") if n_more else shown
+    shown = ", ".join(text("kappa.quoted").format(label=label) for label in labels)
+    return text("format.more", n_more).format(shown=shown, n=f"{n_more:,}") if n_more else shown
 
 
 def error_sentence(error: dict, context: str = "") -> str:
@@ -113,4 +85,4 @@ def error_sentence(error: dict, context: str = "") -> str:
     code = error["error"]
     key = f"kappa.error.{code}_{context}" if code == "non_numeric" else f"kappa.error.{code}"
     values = {k: f"{v:,}" if isinstance(v, int) and not isinstance(v, bool) else v for k, v in details.items()}
-    return _text(key, details.get("n")).format(**values).replace("**", "")
+    return say(key, values, details.get("n"))

@@ -19,7 +19,6 @@ live calls that got no answer beyond ``--max-failed-share``.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -31,8 +30,10 @@ from evallib.runs.gate import (EXIT_NOT_MEASURED, LIVE_OPTIONS_HELP, ProgressLin
 from evallib.llm import Recordings, collect, default_recordings, make_provider, provider_for_mode
 from evallib.persona.catalogue import (AUTHORED_MODEL, DEFAULT_CATALOGUE, CatalogueError, build_requests,
                                        load_catalogue)
+from evallib.persona.readings import P_VALUES
 from evallib.runs.persona.bundle import PersonaRun, make_bundle, persona_report
 from evallib.runs.bundle import RunBundleError, dumps
+from evallib.runs.sentences import p_value, say
 
 AUTHORED = "authored"
 #: Cells named in a message before "and N more".
@@ -108,7 +109,15 @@ def _print_table(run: PersonaRun, report: dict, name: str) -> None:
         print(f"prompt vs answer distances: Spearman rho {rho}, {ranks['n_changed']} of {len(ranks['pairs'])} "
               "pairs change rank")
     for reading in report["readings"]:
-        print(f"  {reading['topic']}.{reading['code']}: {json.dumps(reading['values'], ensure_ascii=False)}")
+        print(f"  {sentence(reading)}")
+
+
+def sentence(reading: dict) -> str:
+    """A reading of the report (``{"topic", "code", "values"}``) as the English persona page says it
+    (`ui.persona.view.say`): its p-values as p-values, the other values as the sentence writes them."""
+    values = reading["values"]
+    return say(f"{reading['topic']}.{reading['code']}",
+               {k: p_value(v) if k in P_VALUES else v for k, v in values.items()}, values.get("n"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,6 +22,8 @@ CASES = {  # name: (ratings of three raters, options)
                   {"ci_method": "bootstrap"}),
     "rare labels": ([[0] * 13 + [1, 2], [0] * 15, [0] * 13 + [2, 1]], {"weights": "linear"}),
     "one rare item": ([[0] * 13 + [1, 2], [0] * 14 + [2], [0] * 13 + [2, 1]], {"weights": "linear"}),
+    "dominant label": ([["pass"] * 14 + ["fail"], ["pass"] * 12 + ["partial", "fail", "fail"], ["pass"] * 15],
+                       {"ci_method": "bootstrap"}),
 }
 
 
@@ -107,3 +109,16 @@ def test_labels_that_are_not_numbers_are_named_in_a_sentence_not_a_code(tmp_path
 def test_a_long_list_of_labels_is_cut_with_the_count_of_the_rest():
     text = error_sentence({"error": "non_numeric", "details": {"labels": ["x", "y"], "n_more": 3}}, "weighted")
     assert "These labels are not numbers: “x”, “y” and 3 more." in text
+
+
+def test_a_bootstrap_interval_pulled_to_0_by_constant_raters_is_cautioned(tmp_path, capsys):
+    path = tmp_path / "r.csv"
+    path.write_text(_csv(CASES["dominant label"][0]), encoding="utf-8")
+    main(["kappa", str(path), "--ci", "bootstrap"])
+    out = capsys.readouterr().out
+    assert "95 % CI [0.000, 1.000] (bootstrap over items" in out
+    caution = re.search(r"Caution: in ([\d,]+) of 2,000 resamples \((\d+)%\) a rater gives the same label to every "
+                        r"item .* κ is then 0 by construction", out)
+    assert caution and 25 <= int(caution.group(2)) <= 40, out
+    main(["kappa", str(path), "--ci", "analytic"])
+    assert "a rater gives the same label to every item" not in capsys.readouterr().out  # the bootstrap's caution
