@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from evallib.__main__ import main
 from tests.conftest import FAKE_KEY
 from tests.fake_llm_server import FakeLLMServer
+from tests.pack_zips import folder_zip, with_flipped_byte, with_understated_size, zip_of
 from tests.small_pack import ASSISTANTS, CASES, KAPPA, QUERIES, SKILLS, write_small_pack
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -141,17 +142,6 @@ def _upload_script():
     st.write(f"pack: {current_pack().id}")
 
 
-def _zip(entries: dict[str, bytes]) -> bytes:
-    import io
-    import zipfile
-
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in entries.items():
-            archive.writestr(name, data)
-    return buffer.getvalue()
-
-
 @pytest.mark.parametrize("entries, heading, words", [
     ({"pack.json": b"{}", "../outside.json": b"{}"}, "has 1 problem:", ["../outside.json", "leaves the pack"]),
     ({"pack.json": b"{}", "personas.json": b" " * 100_000_000}, "has 2 problems:",
@@ -164,7 +154,7 @@ def test_a_bad_uploaded_zip_is_named_on_the_page_and_the_session_keeps_its_pack(
     monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
     at = AppTest.from_function(_upload_script, default_timeout=90)
     at.session_state["lang"] = lang
-    at.session_state["pack_upload"] = _Upload("mine.zip", _zip(entries))
+    at.session_state["pack_upload"] = _Upload("mine.zip", zip_of(entries))
     at.run()
     assert not at.exception
     shown = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))
@@ -177,9 +167,25 @@ def test_a_bad_uploaded_zip_is_named_on_the_page_and_the_session_keeps_its_pack(
 
 def test_a_good_uploaded_zip_becomes_the_session_s_pack(recorded_pack, tmp_path, monkeypatch):
     monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
-    files = {p.relative_to(recorded_pack).as_posix(): p.read_bytes() for p in recorded_pack.rglob("*") if p.is_file()}
     at = AppTest.from_function(_upload_script, default_timeout=90)
-    at.session_state["pack_upload"] = _Upload("small.zip", _zip(files))
+    at.session_state["pack_upload"] = _Upload("small.zip", folder_zip(recorded_pack))
     at.run()
     assert not at.exception and not at.error
     assert "pack: small-office" in " ".join(m.value for m in at.markdown)
+
+
+@pytest.mark.parametrize("damage", [with_flipped_byte, with_understated_size])
+def test_a_zip_with_a_damaged_member_is_named_and_the_session_keeps_its_state(damage, tmp_path, monkeypatch):
+    """The upload's callback used to raise (zlib.error, Bad CRC-32): Streamlit's error screen, the typed data lost."""
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
+    data = damage(folder_zip(write_small_pack(tmp_path / "small")), "personas.json")
+    at = AppTest.from_function(_upload_script, default_timeout=90)
+    at.session_state["lang"] = "en"
+    at.session_state["judge_template_A"] = "typed before the upload"
+    at.session_state["pack_upload"] = _Upload("damaged.zip", data)
+    at.run()
+    assert not at.exception, at.exception
+    shown = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))
+    assert "The pack damaged.zip has 1 problem:" in shown and "personas.json" in shown
+    assert at.session_state["judge_template_A"] == "typed before the upload"
+    assert "pack: en" in " ".join(m.value for m in at.markdown)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import io
 import json
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -13,6 +11,7 @@ from evallib.__main__ import main
 from evallib.packs.check import check_folder
 from evallib.packs.layout import MAX_FILE_BYTES
 from evallib.packs.loader import PackError, builtin_packs, check_pack, content_hash, open_pack
+from tests.pack_zips import folder_zip, with_flipped_byte, with_understated_size, zip_of
 from tests.small_pack import write_small_pack
 
 
@@ -120,26 +119,18 @@ def test_a_100_mb_file_is_refused_without_being_read(tmp_path):
     assert problems[0].details["size"] == 100_000_000 > MAX_FILE_BYTES
 
 
-def _zip(entries: dict[str, bytes]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name, data in entries.items():
-            archive.writestr(name, data)
-    return buffer.getvalue()
-
-
 def test_a_zip_opens_from_its_root_or_one_top_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
     folder = write_small_pack(tmp_path / "p")
     files = {p.name: p.read_bytes() for p in folder.iterdir()}
-    assert open_pack(_zip(files)).id == "small-office"
-    nested = _zip({f"small/{name}": data for name, data in files.items()})
+    assert open_pack(zip_of(files)).id == "small-office"
+    nested = zip_of({f"small/{name}": data for name, data in files.items()})
     assert open_pack(nested).content_hash == open_pack(folder).content_hash
 
 
 def test_a_zip_with_paths_outside_itself_is_refused_before_extraction(tmp_path, monkeypatch):
     monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
-    data = _zip({"pack.json": b"{}", "../evil.json": b"{}", "/etc/evil": b"x"})
+    data = zip_of({"pack.json": b"{}", "../evil.json": b"{}", "/etc/evil": b"x"})
     with pytest.raises(PackError) as caught:
         open_pack(data)
     assert [(p.file, p.code) for p in caught.value.problems] == [("../evil.json", "unsafe_path"),
@@ -180,3 +171,21 @@ def test_the_light_check_reads_the_manifest_and_files_not_the_content(tmp_path):
     assert check_folder(root)[1]
     (root / "personas.json").write_text("{not json", encoding="utf-8")
     assert [p.file for p in check_folder(root, content=False)[1]] == ["personas.json"]
+
+
+@pytest.mark.parametrize("damage", [with_flipped_byte, with_understated_size])
+@pytest.mark.parametrize("member", ["personas.json", "pack.json"])
+def test_a_zip_with_a_damaged_member_is_exit_2_naming_the_member(damage, member, tmp_path, monkeypatch, capsys):
+    """A flipped byte in the compressed data (zlib stops) or a header that understates the size (bad CRC):
+    each command says which member, exit 2, and no half-written folder stays in the extraction cache."""
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
+    damaged = tmp_path / "damaged.zip"
+    damaged.write_bytes(damage(folder_zip(write_small_pack(tmp_path / "p")), member))
+    assert main(["pack", "check", str(damaged)]) == 2
+    err = capsys.readouterr().err
+    assert f"{member}: cannot be read, damaged or cut short (" in err and "Traceback" not in err
+    assert main(["trigger", "--pack", str(damaged), "--model", "m", "--offline"]) == 2
+    assert f"{member}: cannot be read" in capsys.readouterr().err
+    [problem] = check_pack(damaged.read_bytes())[1]
+    assert (problem.file, problem.code, problem.details["reason"]) == (member, "bad_zip", "damaged")
+    assert list((tmp_path / "cache").iterdir()) == []
