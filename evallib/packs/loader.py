@@ -4,7 +4,7 @@
 included: it checks the pack (`evallib.packs.check`) and raises `PackError` listing every problem, or
 returns a `Pack` whose files the pages read. A zip is checked member by member before anything is
 written (paths that leave the pack, links, sizes), then extracted once into a folder named by the hash
-of its bytes.
+of its bytes; that folder is removed when the pack fails its check (good packs stay, extracted once).
 """
 
 from __future__ import annotations
@@ -184,6 +184,18 @@ def _extract_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, folder: Pat
                                              details={"reason": "size", "size": len(chunk), "declared": info.file_size})])
 
 
+def discard_extracted(root: Path) -> None:
+    """Remove the extraction of a zip whose pack failed its check (the folder of ``root`` under the extraction
+    folder): each distinct bad upload would otherwise stay on disk. No-op for any other folder."""
+    cache = _extract_dir().resolve()
+    try:
+        parts = root.resolve().relative_to(cache).parts
+    except ValueError:
+        return
+    if parts:
+        shutil.rmtree(cache / parts[0], ignore_errors=True)
+
+
 def _ensure(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     return folder
@@ -204,6 +216,8 @@ def check_pack(source: str | Path | bytes) -> tuple[dict | None, list[PackProble
     except PackError as exc:
         return None, exc.problems
     manifest, problems = check_folder(root)
+    if problems:
+        discard_extracted(root)
     return manifest, problems
 
 
@@ -228,6 +242,7 @@ def open_pack(source: str | Path | bytes, *, content: bool = True) -> Pack:
     root = _root_of(source, name)
     manifest, problems = check_folder(root, content=content)
     if problems:
+        discard_extracted(root)
         raise PackError(name, problems)
     return Pack(root, manifest, content_hash(root))
 

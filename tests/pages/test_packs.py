@@ -49,6 +49,11 @@ def _shown(at: AppTest) -> str:
     return "\n".join(parts + frames)
 
 
+def _errors(at: AppTest) -> str:
+    """The page's error messages as a reader sees them (Markdown escapes off)."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))
+
+
 def test_the_trigger_page_starts_from_the_pack_s_skills_and_queries(recorded_pack):
     at = _open("pages/trigger.py", pack_choice=str(recorded_pack))
     frames = " ".join(str(d.value.to_dict()) for d in at.dataframe) + " ".join(
@@ -86,7 +91,7 @@ def test_a_bad_pack_choice_is_named_and_the_pages_fall_back(tmp_path):
     data["queries"][1]["expected"] = "coffee-maker"
     (broken / "triggering_queries.json").write_text(json.dumps(data), encoding="utf-8")
     at = _open("pages/trigger.py", pack_choice=str(broken))
-    errors = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))  # Markdown escapes off
+    errors = _errors(at)
     assert "triggering_queries.json" in errors and "coffee-maker" in errors and "query 2" in errors
     frames = " ".join(str(d.value.to_dict()) for d in at.dataframe)
     assert "trip-booker" not in frames  # the session's language's built-in pack instead
@@ -157,7 +162,7 @@ def test_a_bad_uploaded_zip_is_named_on_the_page_and_the_session_keeps_its_pack(
     at.session_state["pack_upload"] = _Upload("mine.zip", zip_of(entries))
     at.run()
     assert not at.exception
-    shown = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))
+    shown = _errors(at)
     assert "mine.zip" in shown
     if lang == "en":
         assert f"The pack mine.zip {heading}" in shown and all(w in shown for w in words)
@@ -185,7 +190,19 @@ def test_a_zip_with_a_damaged_member_is_named_and_the_session_keeps_its_state(da
     at.session_state["pack_upload"] = _Upload("damaged.zip", data)
     at.run()
     assert not at.exception, at.exception
-    shown = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))
+    shown = _errors(at)
     assert "The pack damaged.zip has 1 problem:" in shown and "personas.json" in shown
     assert at.session_state["judge_template_A"] == "typed before the upload"
     assert "pack: en" in " ".join(m.value for m in at.markdown)
+
+
+def test_an_uploaded_zip_whose_pack_fails_its_check_is_not_kept_on_the_server(tmp_path, monkeypatch):
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
+    folder = write_small_pack(tmp_path / "small")
+    (folder / "personas.json").write_text("{not json", encoding="utf-8")
+    at = AppTest.from_function(_upload_script, default_timeout=90)
+    at.session_state["lang"] = "en"
+    at.session_state["pack_upload"] = _Upload("bad.zip", folder_zip(folder))
+    at.run()
+    assert not at.exception and "personas.json" in _errors(at)
+    assert list((tmp_path / "cache").iterdir()) == []

@@ -189,3 +189,22 @@ def test_a_zip_with_a_damaged_member_is_exit_2_naming_the_member(damage, member,
     [problem] = check_pack(damaged.read_bytes())[1]
     assert (problem.file, problem.code, problem.details["reason"]) == (member, "bad_zip", "damaged")
     assert list((tmp_path / "cache").iterdir()) == []
+
+
+def test_a_zip_whose_pack_fails_its_check_is_not_kept_extracted_and_a_good_one_is(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(cache))
+    folder = write_small_pack(tmp_path / "p")
+    good = folder_zip(folder)
+    assert open_pack(good).id == "small-office"
+    kept = sorted(cache.iterdir())
+    assert len(kept) == 1 and (kept[0] / ".complete").is_file()
+    _edit(folder, "triggering_queries.json", lambda d: d["queries"][0].update(expected="coffee-maker"))
+    bad = tmp_path / "bad.zip"
+    bad.write_bytes(folder_zip(folder))
+    assert [p.code for p in check_pack(bad.read_bytes())[1]] == ["unknown_skill"]
+    assert main(["pack", "check", str(bad)]) == 2
+    with pytest.raises(PackError):
+        open_pack(bad)
+    assert sorted(cache.iterdir()) == kept
+    assert open_pack(good).root.is_relative_to(kept[0])  # the good one is still there, not extracted again
