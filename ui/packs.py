@@ -28,7 +28,14 @@ CHOICE_KEY = "pack_choice"
 PROBLEM_KEY = "pack_problem"
 #: Session key prefix of the pack hash each page last started its editors from.
 APPLIED_PREFIX = "_pack_applied_"
+#: Session key of the sidebar's uploader (the widget's file).
 UPLOAD_KEY = "pack_upload"
+#: Session key of the folder of the pack this session uploaded last: offered in the sidebar's list from then on.
+UPLOADED_KEY = "pack_uploaded"
+#: Session key of the title of the pack just uploaded, for the sidebar's note (until another choice).
+UPLOAD_NOTE_KEY = "pack_upload_note"
+#: Session key of the sidebar's list of packs.
+SELECT_KEY = "_pack_select"
 
 
 def _signature(path: Path) -> tuple:
@@ -103,56 +110,71 @@ def _options() -> dict[str, str]:
     return options
 
 
-def options_for_room() -> dict[str, str]:
-    """Label -> folder of the packs an instructor may give the room: those of the sidebar, and the pack this
-    session uploaded (it is extracted on the server, where every participant's page finds it)."""
+def session_options() -> dict[str, str]:
+    """Label -> folder of the packs this session may choose, in the sidebar or for its room: those of
+    `_options`, then the pack it uploaded (extracted on the server, where every participant's page finds
+    it) and the pack it chose, when they are others and open."""
     options = _options()
-    choice = st.session_state.get(CHOICE_KEY)
-    if choice and choice not in options.values():
-        try:
-            options[t("packs.uploaded", title=open_cached(choice).title)] = choice
-        except PackError:
-            pass
+    for path in (st.session_state.get(UPLOADED_KEY), st.session_state.get(CHOICE_KEY)):
+        if path and path not in options.values():
+            try:
+                options[t("packs.uploaded", title=open_cached(path).title)] = path
+            except PackError:
+                pass
     return options
 
 
 def _on_upload() -> None:
     upload = st.session_state.get(UPLOAD_KEY)
-    if upload is None:
+    if upload is None:  # the file removed from the uploader: the pack stays offered, its note goes
+        st.session_state.pop(UPLOAD_NOTE_KEY, None)
         return
+    accept_upload(upload.name, upload.getvalue())
+
+
+def accept_upload(name: str, data: bytes) -> None:
+    """Make the pack of the zip ``data`` (the file ``name``) this session's pack, offered in the sidebar's list
+    from then on with a note naming it; a bad zip leaves its problems in ``st.session_state[PROBLEM_KEY]``
+    and the session's pack as it was."""
     try:
-        root = extract_zip(upload.getvalue(), upload.name)
-        open_cached(root)
+        root = extract_zip(data, name)
+        pack = open_cached(root)
     except PackError as exc:
-        st.session_state[PROBLEM_KEY] = (upload.name, exc.problems)
+        st.session_state[PROBLEM_KEY] = (name, exc.problems)
+        st.session_state.pop(UPLOAD_NOTE_KEY, None)
         return
-    st.session_state[CHOICE_KEY] = str(root)
+    st.session_state[CHOICE_KEY] = st.session_state[UPLOADED_KEY] = str(root)
+    st.session_state[UPLOAD_NOTE_KEY] = pack.title
     st.session_state.pop(PROBLEM_KEY, None)
 
 
 def _on_choice() -> None:
-    st.session_state[CHOICE_KEY] = _options().get(st.session_state["_pack_select"])
+    st.session_state[CHOICE_KEY] = session_options().get(st.session_state[SELECT_KEY])
     st.session_state.pop(PROBLEM_KEY, None)
+    st.session_state.pop(UPLOAD_NOTE_KEY, None)
 
 
 def pack_sidebar() -> None:
-    """The pack picker of the sidebar (inside ``st.sidebar``): the room's pack, shown, or a choice and an upload."""
+    """The pack picker of the sidebar (inside ``st.sidebar``): the room's pack, shown, or a choice and an upload.
+
+    The list shows the pack the pages read, whichever way it was chosen (an upload included)."""
     if _room_path():
         pack = current_pack()
         st.caption(t("packs.room_pack", title=pack.title, id=pack.id, version=pack.version))
         return
-    options = _options()
     pack = current_pack()
-    labels = list(options)
+    options = session_options()
     current = next((label for label, path in options.items() if Path(path) == pack.root), None)
-    if current is None:  # an uploaded pack: offered by its title
+    if current is None:  # not offered (cannot happen unless a pack changed meanwhile): offered by its title
         current = t("packs.uploaded", title=pack.title)
-        labels.append(current)
         options[current] = str(pack.root)
-    st.selectbox(t("packs.choose"), labels, index=labels.index(current), key="_pack_select", on_change=_on_choice,
-                 persist_state="session",
+    if st.session_state.get(SELECT_KEY) != current:  # an upload (or a fallback) changed the pack: the list follows
+        st.session_state[SELECT_KEY] = current
+    st.selectbox(t("packs.choose"), list(options), key=SELECT_KEY, on_change=_on_choice, persist_state="session",
                  help=t("packs.choose_help"))
     st.file_uploader(t("packs.upload"), type=["zip"], key=UPLOAD_KEY, on_change=_on_upload)
+    if st.session_state.get(UPLOAD_NOTE_KEY) and Path(st.session_state.get(UPLOADED_KEY, "")) == pack.root:
+        st.success(t("packs.upload_done", title=md(st.session_state[UPLOAD_NOTE_KEY], None)))
     show_problem()
 
 

@@ -49,9 +49,14 @@ def _shown(at: AppTest) -> str:
     return "\n".join(parts + frames)
 
 
+def _plain(markdown: str) -> str:
+    """Markdown as a reader sees it: the escapes before punctuation off."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
+
+
 def _errors(at: AppTest) -> str:
-    """The page's error messages as a reader sees them (Markdown escapes off)."""
-    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))
+    """The page's error messages as a reader sees them."""
+    return _plain(" ".join(e.value for e in at.error))
 
 
 def test_the_trigger_page_starts_from_the_pack_s_skills_and_queries(recorded_pack):
@@ -206,3 +211,42 @@ def test_an_uploaded_zip_whose_pack_fails_its_check_is_not_kept_on_the_server(tm
     at.run()
     assert not at.exception and "personas.json" in _errors(at)
     assert list((tmp_path / "cache").iterdir()) == []
+
+
+def _sidebar_script():
+    import streamlit as st
+
+    from ui.packs import accept_upload, current_pack, pack_sidebar
+
+    upload = st.session_state.pop("test_upload", None)  # the uploader's file, handed over as its callback would
+    if upload is not None:
+        accept_upload(*upload)
+    with st.sidebar:
+        pack_sidebar()
+    st.write(f"pack: {current_pack().id}")
+
+
+@pytest.mark.parametrize("lang, builtin, note", [("en", "Built-in pack: en", "Pack uploaded: {title}."),
+                                                 ("fr", "Pack intégré : fr", "Pack téléversé : {title}.")])
+def test_the_sidebar_list_shows_an_uploaded_pack_and_choosing_it_keeps_it(lang, builtin, note, recorded_pack,
+                                                                           tmp_path, monkeypatch):
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
+    title = json.loads((recorded_pack / "pack.json").read_text(encoding="utf-8"))["title"]
+    uploaded = ("Uploaded pack: " if lang == "en" else "Pack téléversé : ") + title
+    at = AppTest.from_function(_sidebar_script, default_timeout=90)
+    at.session_state["lang"] = lang
+    at.run()
+    assert at.selectbox(key="_pack_select").value == builtin and not at.success
+    at.session_state["test_upload"] = ("small.zip", folder_zip(recorded_pack))
+    at.run()
+    assert not at.exception and "pack: small-office" in at.markdown[-1].value
+    select = at.selectbox(key="_pack_select")
+    assert select.value == uploaded and uploaded in select.options
+    assert len(at.success) == 1 and _plain(at.success[0].value).startswith(note.format(title=title))
+    select.select(uploaded).run()  # choosing the pack in use keeps it
+    assert at.selectbox(key="_pack_select").value == uploaded and "pack: small-office" in at.markdown[-1].value
+    at.selectbox(key="_pack_select").select(builtin).run()
+    assert f"pack: {lang}" in at.markdown[-1].value and uploaded in at.selectbox(key="_pack_select").options
+    at.selectbox(key="_pack_select").select(uploaded).run()  # and back: the upload is still offered
+    assert not at.exception and "pack: small-office" in at.markdown[-1].value
+    assert at.selectbox(key="_pack_select").value == uploaded
