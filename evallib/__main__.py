@@ -52,7 +52,7 @@ def persona_authored(recordings_dir: Path, catalogue_path: Path | None = None, r
     """Record the hand-written persona answers (base grid and the rewrite example) of ``responses_path``
     to the catalogue of ``catalogue_path`` (default: the shipped ones); returns the count."""
     catalogue = load_catalogue(catalogue_path) if catalogue_path else load_catalogue()
-    written = json.loads(Path(responses_path or AUTHORED_RESPONSES).read_text(encoding="utf-8"))
+    written = json.loads(Path(responses_path or AUTHORED_RESPONSES).read_text(encoding="utf-8-sig"))
     store = Recordings(recordings_dir)
     grids = {"base": catalogue}
     if catalogue.rewrite_example:
@@ -190,7 +190,7 @@ def judge_record(args: argparse.Namespace) -> int:
     config, store, provider = _recording_provider(args, JUDGE_SET)
     generator = ModelSettings(args.model, args.provider)
     judge = ModelSettings(args.judge_model or args.model, args.provider, prefill=config.prefill)
-    prompts = json.loads(_pack_file(args, "judging_prompts.json", DEFAULT_PROMPTS).read_text(encoding="utf-8"))
+    prompts = json.loads(_pack_file(args, "judging_prompts.json", DEFAULT_PROMPTS).read_text(encoding="utf-8-sig"))
     cases = load_cases(_pack_file(args, "judging_cases.json", DEFAULT_CASES))
     templates, rubric, wording = prompts["templates"], parse_rubric(prompts["rubric"]), judge_wording(prompts)
     runs, calls = {}, []

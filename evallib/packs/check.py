@@ -8,8 +8,9 @@ The content files are checked by the pages' own parsers (`evallib.triggering.dat
 
 from __future__ import annotations
 
-import json
+import codecs
 import dataclasses
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,7 +44,22 @@ class PackProblem:
     details: dict = dataclasses.field(default_factory=dict)
 
     def __str__(self) -> str:
-        return f"{self.file}: {self.message}" if self.file else self.message
+        """``file: message``; ``file, field 'x': ...`` when the message starts with the field (no row)."""
+        if not self.file:
+            return self.message
+        return f"{self.file}{', ' if self.message.startswith('field ') else ': '}{self.message}"
+
+
+#: Python's words for a JSON syntax error said plainly; the others are kept, lower-cased.
+_JSON_REASONS = {"Expecting value": "expecting a value", "Extra data": "more text after the JSON value",
+                 "Unterminated string starting at": "a string that is never closed",
+                 "Invalid control character at": "a control character (a tab, a line break) inside a string"}
+
+
+def json_error_text(line: int, column: int, reason: str) -> str:
+    """"not valid JSON (line 99, column 5: expecting a value)" from a `json.JSONDecodeError`'s
+    ``lineno``, ``colno`` and ``msg``."""
+    return f"not valid JSON (line {line}, column {column}: {_JSON_REASONS.get(reason, reason[:1].lower() + reason[1:])})"
 
 
 def _from_input_error(file: str, exc: InputError) -> PackProblem:
@@ -65,12 +81,13 @@ def _schema_problems(file: str, data: object, schema: str, row_word: str) -> lis
 def _read_json(root: Path, name: str) -> tuple[object | None, list[PackProblem]]:
     raw = (root / name).read_bytes()
     try:
-        return json.loads(raw.decode("utf-8")), []
+        return json.loads(raw.decode("utf-8-sig")), []  # a byte order mark (Windows Notepad writes one) is fine
     except UnicodeDecodeError as exc:
-        return None, [PackProblem(name, "not_utf8", f"not UTF-8 text (byte {exc.start})", details={"byte": exc.start})]
+        at = exc.start + (len(codecs.BOM_UTF8) if raw.startswith(codecs.BOM_UTF8) else 0)  # in the file's bytes
+        return None, [PackProblem(name, "not_utf8", f"not UTF-8 text (byte {at})", details={"byte": at})]
     except json.JSONDecodeError as exc:
-        return None, [PackProblem(name, "not_json", f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-                                  row=exc.lineno, details={"line": exc.lineno, "column": exc.colno})]
+        return None, [PackProblem(name, "not_json", json_error_text(exc.lineno, exc.colno, exc.msg), row=exc.lineno,
+                                  details={"line": exc.lineno, "column": exc.colno})]
 
 
 def _duplicates(file: str, items: list, key: str, row_word: str) -> list[PackProblem]:
@@ -251,8 +268,10 @@ def _check_recordings(root: Path, pack_id: str | None) -> list[PackProblem]:
             problems.append(PackProblem(name, "unknown_file", f"not a recording set (expected one of "
                                         f"{', '.join(sorted(s + '.jsonl' for s in sets))})", details={"name": path.name}))
     store = Recordings(folder)
-    problems += [PackProblem(f"{RECORDINGS}/{p.file}", "bad_recording", f"line {p.line}: {p.message}", p.line,
-                             p.details.get("field"), {"reason": p.code}) for p in store.problems]
+    problems += [PackProblem(f"{RECORDINGS}/{p.file}", "bad_recording",
+                             json_error_text(p.line, p.details["column"], p.details["json_error"])
+                             if p.code == "not_json" else f"line {p.line}: {p.message}", p.line,
+                             p.details.get("field"), {"reason": p.code, **p.details}) for p in store.problems]
     if pack_id is not None:
         for number, recording in enumerate(_all(store), start=1):
             other = recording.provenance.get("pack")

@@ -14,7 +14,7 @@ from evallib.__main__ import main
 from tests.conftest import FAKE_KEY
 from tests.fake_llm_server import FakeLLMServer
 from tests.pack_zips import folder_zip, with_flipped_byte, with_understated_size, zip_of
-from tests.small_pack import ASSISTANTS, CASES, KAPPA, QUERIES, SKILLS, write_small_pack
+from tests.small_pack import ASSISTANTS, CASES, KAPPA, QUERIES, SKILLS, with_byte_order_marks, write_small_pack
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -83,6 +83,15 @@ def test_the_judge_page_starts_from_the_pack_s_cases_and_templates(recorded_pack
 def test_the_kappa_page_offers_the_pack_s_example(recorded_pack):
     at = _open("pages/kappa.py", pack_choice=str(recorded_pack))
     assert [b.label for b in at.button if b.key and b.key.startswith("kappa_preset_")] == [KAPPA["examples"][0]["title"]]
+
+
+def test_the_kappa_and_judge_pages_read_a_pack_whose_files_start_with_a_byte_order_mark(tmp_path):
+    marked = write_small_pack(tmp_path / "marked")
+    with_byte_order_marks(marked)
+    at = _open("pages/kappa.py", pack_choice=str(marked))
+    assert [b.label for b in at.button if b.key and b.key.startswith("kappa_preset_")] == [KAPPA["examples"][0]["title"]]
+    at = _open("pages/judge.py", pack_choice=str(marked))
+    assert at.text_area(key="judge_template_A").value.startswith("You write code for an operations team")
 
 
 def test_the_pack_s_recordings_are_offered_offline(recorded_pack):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from evallib.packs.check import check_folder
 from evallib.packs.layout import MAX_FILE_BYTES
 from evallib.packs.loader import PackError, builtin_packs, check_pack, content_hash, open_pack
 from tests.pack_zips import folder_zip, with_flipped_byte, with_understated_size, zip_of
-from tests.small_pack import write_small_pack
+from tests.small_pack import with_byte_order_marks, write_small_pack
 
 
 def _codes(source) -> list[tuple[str, str, int | None, str | None]]:
@@ -208,3 +209,38 @@ def test_a_zip_whose_pack_fails_its_check_is_not_kept_extracted_and_a_good_one_i
         open_pack(bad)
     assert sorted(cache.iterdir()) == kept
     assert open_pack(good).root.is_relative_to(kept[0])  # the good one is still there, not extracted again
+
+
+def test_pack_check_says_a_field_a_json_error_and_duplicate_assistants_naturally(tmp_path, capsys):
+    folder = write_small_pack(tmp_path / "p")
+    _edit(folder, "pack.json", lambda d: d.update(id="bad id!"))
+    assert main(["pack", "check", str(folder)]) == 2
+    assert "pack.json, field 'id': 'bad id!' does not match" in capsys.readouterr().err
+    _edit(folder, "pack.json", lambda d: d.update(id="small-office"))
+    _edit(folder, "personas.json", lambda d: (d["assistants"].append(dict(d["assistants"][0])),
+                                              d["assistants"][2].update(name=d["assistants"][1]["name"])))
+    (folder / "judging_cases.json").write_text("{\n  \"cases\": [\n    ,\n  ]\n}", encoding="utf-8")
+    (folder / "recordings").mkdir()
+    (folder / "recordings" / "trigger.jsonl").write_text("\n" * 98 + '{"key": }\n', encoding="utf-8")
+    assert main(["pack", "check", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "personas.json: assistant 3, field 'name': 'chef' is already used by assistant 2; assistant 4, field " \
+           "'name': 'gardener' is already used by assistant 1" in err
+    assert "judging_cases.json: not valid JSON (line 3, column 5: expecting a value)" in err
+    assert "recordings/trigger.jsonl: not valid JSON (line 99, column 9: expecting a value)" in err
+    assert "Error" not in err and "the file" not in err
+    problems = {p.file: p for p in check_pack(folder)[1]}
+    assert (problems["personas.json"].row, problems["personas.json"].field) == (3, "name")
+
+
+def test_a_byte_order_mark_is_accepted_in_every_file_of_a_pack(tmp_path):
+    """Windows Notepad saves UTF-8 with a BOM: the built-in English pack, every JSON and JSONL file so saved,
+    checks clean, and its authored recordings rebuild (every authored file read) as from the files without."""
+    plain, marked = tmp_path / "plain", tmp_path / "marked"
+    for folder in (plain, marked):
+        shutil.copytree(builtin_packs()["en"], folder)
+    assert len(with_byte_order_marks(marked)) > 10
+    assert check_pack(marked)[1] == []
+    assert main(["authored", "--pack", str(plain)]) == 0 and main(["authored", "--pack", str(marked)]) == 0
+    written = {p.name: p.read_bytes() for p in (plain / "recordings").iterdir()}
+    assert {p.name: p.read_bytes() for p in (marked / "recordings").iterdir()} == written and len(written) == 4
