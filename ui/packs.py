@@ -19,8 +19,11 @@ import streamlit as st
 
 from evallib.packs.layout import FRENCH_DIR
 from evallib.packs.loader import Pack, PackError, builtin_packs, default_pack_id, environment_packs, extract_zip, open_pack
-from ui.i18n import language, plural, t
+from evallib.llm.recordings import RecordingProblem
+from ui.failures import recording_problem_text
+from ui.i18n import integer, language, plural, t
 from ui.labels import md
+from ui.markdown import literal
 
 #: Session key of the pack chosen in the sidebar (a folder or a zip's path, as text); absent: the default.
 CHOICE_KEY = "pack_choice"
@@ -184,10 +187,30 @@ def show_problem() -> None:
     if problem:
         source, problems = problem
         st.error(plural("packs.problems", len(problems), source=Path(source).name) + "\n\n" + "\n".join(
-            f"- {md(problem_text(p), None)}" for p in problems[:20]))
+            f"- {problem_text(p)}" for p in problems[:20]))
+
+
+#: The detail whose value picks the sentence of a code that has several cases (``packs.problem.<code>.<value>``).
+PROBLEM_CASES = {"unknown_file": "reason", "unsafe_path": "reason", "bad_zip": "reason", "duplicate_id": "item"}
 
 
 def problem_text(problem) -> str:
-    """One pack problem in the session's language: the file, then the English detail it carries."""
-    where = problem.file or t("packs.whole_pack")
-    return t(f"packs.problem.{problem.code}", file=where, detail=problem.message)
+    """One `evallib.packs.check.PackProblem` in the session's language, as Markdown, each thing said once: the
+    file, then what is wrong, from the problem's code and values (``packs.problem.<code>``, or
+    ``packs.problem.<code>.<case>``, see `PROBLEM_CASES`). The codes schema, invalid and other_pack carry a page
+    parser's English message (the row, the field, why): their sentence names the kind of problem and quotes it
+    once. A recording line is worded as the home page words it (`ui.failures.recording_problem_text`)."""
+    details = problem.details
+    if problem.code == "bad_recording":
+        return recording_problem_text(RecordingProblem(problem.file, problem.row, details["reason"], details,
+                                                       problem.message))
+    key = f"packs.problem.{problem.code}"
+    if problem.code in PROBLEM_CASES:
+        key += f".{details.get(PROBLEM_CASES[problem.code])}"
+    values = {name: integer(value) if isinstance(value, int) and not isinstance(value, bool) else literal(value)
+              for name, value in {**details, "row": problem.row, "field": problem.field}.items()}
+    text = t(key, **values, file=literal(problem.file) if problem.file else t("packs.whole_pack"),
+             detail=literal(problem.message))
+    if details.get("technical_text"):
+        text += " " + t("failure.technical", text=literal(details["technical_text"]))
+    return text

@@ -29,7 +29,11 @@ class PackProblem:
             or "" for the pack as a whole.
         code: no_manifest, not_json, not_utf8, schema, missing_file, unknown_file, duplicate_id,
             unknown_skill, invalid (a page's parser refused the file: ``reason`` holds its code),
-            other_pack, bad_recording, too_large, pack_too_large, unsafe_path, not_a_pack, bad_zip.
+            other_pack, bad_recording, too_large, pack_too_large, unsafe_path, not_a_pack, bad_zip,
+            page_not_covered. ``details["reason"]`` tells the cases of one code apart: unknown_file
+            (no_page, page_not_listed, not_a_recording_set), unsafe_path (leaves, link), bad_zip (not_zip,
+            damaged, size), bad_recording (the `evallib.llm.recordings.RecordingProblem` code, its details
+            alongside); duplicate_id names its ``item`` (query, case, example).
         message: the English sentence, without the file name.
         row: the 1-based row in the file's list (or line of a recording file), when there is one.
         field: the field, when there is one.
@@ -100,7 +104,7 @@ def _duplicates(file: str, items: list, key: str, row_word: str) -> list[PackPro
         if value in seen:
             problems.append(PackProblem(file, "duplicate_id", f"{row_word} {row}, field {key!r}: {value!r} is already "
                                         f"used by {row_word} {seen[value]}", row, key,
-                                        {"id": value, "other_row": seen[value]}))
+                                        {"id": value, "other_row": seen[value], "item": row_word}))
         else:
             seen[value] = row
     return problems
@@ -265,8 +269,10 @@ def _check_recordings(root: Path, pack_id: str | None) -> list[PackProblem]:
     for path in sorted(folder.iterdir()):
         name = f"{RECORDINGS}/{path.name}"
         if path.suffix != ".jsonl" or path.stem not in sets:
-            problems.append(PackProblem(name, "unknown_file", f"not a recording set (expected one of "
-                                        f"{', '.join(sorted(s + '.jsonl' for s in sets))})", details={"name": path.name}))
+            expected = ", ".join(sorted(s + ".jsonl" for s in sets))
+            problems.append(PackProblem(name, "unknown_file", f"not a recording set (expected one of {expected})",
+                                        details={"reason": "not_a_recording_set", "name": path.name,
+                                                 "expected": expected}))
     store = Recordings(folder)
     problems += [PackProblem(f"{RECORDINGS}/{p.file}", "bad_recording",
                              json_error_text(p.line, p.details["column"], p.details["json_error"])
@@ -293,7 +299,8 @@ def size_problems(root: Path) -> list[PackProblem]:
     for path in sorted(root.rglob("*")):
         name = path.relative_to(root).as_posix()
         if path.is_symlink():
-            problems.append(PackProblem(name, "unsafe_path", "a link (a pack holds plain files only)"))
+            problems.append(PackProblem(name, "unsafe_path", "a link (a pack holds plain files only)",
+                                        details={"reason": "link"}))
         elif path.is_file():
             size = path.stat().st_size
             total += size
@@ -334,7 +341,8 @@ def check_folder(root: Path, *, content: bool = True) -> tuple[dict | None, list
         if page is None or page not in pages:
             why = "no page reads it" if page is None else f"it belongs to the page {page!r}, not in the manifest's pages"
             problems.append(PackProblem(path.name, "unknown_file", f"not a file of this pack ({why})",
-                                        details={"page": page}))
+                                        details={"reason": "no_page" if page is None else "page_not_listed",
+                                                 "page": page}))
         elif path.name not in unreadable:
             data, found = _read_json(root, path.name)
             problems += found

@@ -98,10 +98,12 @@ def _zip_problems(archive: zipfile.ZipFile) -> list[PackProblem]:
         name = info.filename
         parts = PurePosixPath(name.replace("\\", "/")).parts
         if name.startswith(("/", "\\")) or ".." in parts or (parts and parts[0].endswith(":")):
-            problems.append(PackProblem(name, "unsafe_path", "this path leaves the pack (absolute or with '..')"))
+            problems.append(PackProblem(name, "unsafe_path", "this path leaves the pack (absolute or with '..')",
+                                        details={"reason": "leaves"}))
             continue
         if stat.S_ISLNK(info.external_attr >> 16):
-            problems.append(PackProblem(name, "unsafe_path", "a link (a pack holds plain files only)"))
+            problems.append(PackProblem(name, "unsafe_path", "a link (a pack holds plain files only)",
+                                        details={"reason": "link"}))
             continue
         total += info.file_size
         if info.file_size > MAX_FILE_BYTES:
