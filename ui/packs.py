@@ -17,7 +17,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from evallib.packs.layout import FRENCH_DIR
+from evallib.packs.layout import FRENCH_DIR, MAX_PACK_BYTES
 from evallib.packs.loader import Pack, PackError, builtin_packs, default_pack_id, environment_packs, extract_zip, open_pack
 from evallib.llm.recordings import RecordingProblem
 from ui.failures import recording_problem_text
@@ -39,6 +39,9 @@ UPLOADED_KEY = "pack_uploaded"
 UPLOAD_NOTE_KEY = "pack_upload_note"
 #: Session key of the sidebar's list of packs.
 SELECT_KEY = "_pack_select"
+#: The uploader's limit, in the MB it shows ("50MB per file"): the pack's, not the server's 200 MB. The browser
+#: counts a MB as 2**20 bytes: a zip of 50,000,001 to 52,428,800 bytes is refused by `extract_zip`, named.
+UPLOAD_LIMIT_MB = MAX_PACK_BYTES // 1_000_000
 
 
 def _signature(path: Path) -> tuple:
@@ -175,7 +178,8 @@ def pack_sidebar() -> None:
         st.session_state[SELECT_KEY] = current
     st.selectbox(t("packs.choose"), list(options), key=SELECT_KEY, on_change=_on_choice, persist_state="session",
                  help=t("packs.choose_help"))
-    st.file_uploader(t("packs.upload"), type=["zip"], key=UPLOAD_KEY, on_change=_on_upload)
+    st.file_uploader(t("packs.upload"), type=["zip"], key=UPLOAD_KEY, on_change=_on_upload,
+                     max_upload_size=UPLOAD_LIMIT_MB)
     if st.session_state.get(UPLOAD_NOTE_KEY) and Path(st.session_state.get(UPLOADED_KEY, "")) == pack.root:
         st.success(t("packs.upload_done", title=md(st.session_state[UPLOAD_NOTE_KEY], None)))
     show_problem()

@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from evallib.__main__ import main
+from evallib.packs.layout import MAX_PACK_BYTES
 from tests.conftest import FAKE_KEY
 from tests.fake_llm_server import FakeLLMServer
 from tests.pack_zips import folder_zip, with_flipped_byte, with_understated_size, zip_of
@@ -259,3 +260,10 @@ def test_the_sidebar_list_shows_an_uploaded_pack_and_choosing_it_keeps_it(lang, 
     at.selectbox(key="_pack_select").select(uploaded).run()  # and back: the upload is still offered
     assert not at.exception and "pack: small-office" in at.markdown[-1].value
     assert at.selectbox(key="_pack_select").value == uploaded
+
+
+def test_the_uploader_shows_the_pack_s_size_limit_not_the_server_s():
+    at = AppTest.from_function(_sidebar_script, default_timeout=90)
+    at.run()
+    [uploader] = at.get("file_uploader")
+    assert uploader.proto.max_upload_size_mb == MAX_PACK_BYTES // 1_000_000 == 50  # not the server's 200
