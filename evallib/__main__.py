@@ -57,7 +57,7 @@ def persona_authored(recordings_dir: Path, catalogue_path: Path | None = None, r
 
     ``provenance_extra`` is added to each line's provenance (``{"pack": id}``: `evallib.runs.authored_pack`)."""
     catalogue = load_catalogue(catalogue_path) if catalogue_path else load_catalogue()
-    written = json.loads(Path(responses_path or AUTHORED_RESPONSES).read_text(encoding="utf-8"))
+    written = json.loads(Path(responses_path or AUTHORED_RESPONSES).read_text(encoding="utf-8-sig"))
     store = Recordings(recordings_dir)
     store.provenance_extra = dict(provenance_extra or {})
     grids = {"base": catalogue}
@@ -201,7 +201,7 @@ def judge_record(args: argparse.Namespace) -> int:
     config, store, provider = _recording_provider(args, JUDGE_SET)
     generator = ModelSettings(args.model, args.provider)
     judge = ModelSettings(args.judge_model or args.model, args.provider, prefill=config.prefill)
-    prompts = json.loads(_pack_file(args, "judging_prompts.json", DEFAULT_PROMPTS).read_text(encoding="utf-8"))
+    prompts = json.loads(_pack_file(args, "judging_prompts.json", DEFAULT_PROMPTS).read_text(encoding="utf-8-sig"))
     cases = load_cases(_pack_file(args, "judging_cases.json", DEFAULT_CASES))
     templates, rubric, wording = prompts["templates"], parse_rubric(prompts["rubric"]), judge_wording(prompts)
     runs, calls = {}, []

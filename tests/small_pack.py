@@ -6,6 +6,7 @@ returns the folder.
 
 from __future__ import annotations
 
+import codecs
 import json
 from pathlib import Path
 
@@ -81,3 +82,12 @@ def write_small_pack(folder: Path) -> Path:
     for name, data in files.items():
         (folder / name).write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     return folder
+
+
+def with_byte_order_marks(folder: Path) -> list[Path]:
+    """Prefix every JSON and JSONL file under ``folder`` with a UTF-8 byte order mark, as Windows Notepad saves
+    them; returns those files."""
+    files = sorted(p for p in folder.rglob("*") if p.suffix in (".json", ".jsonl"))
+    for path in files:
+        path.write_bytes(codecs.BOM_UTF8 + path.read_bytes())
+    return files

@@ -28,7 +28,7 @@ def _examples() -> tuple[tuple[ag.Preset, ...], ag.Preset | None]:
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def _pack_examples(path: str) -> tuple[tuple[ag.Preset, ...], ag.Preset | None]:
-    return ag.presets_from(json.loads(Path(path).read_text(encoding="utf-8")))
+    return ag.presets_from(json.loads(Path(path).read_text(encoding="utf-8-sig")))
 
 
 def _csv_example() -> ag.Preset:

@@ -86,7 +86,7 @@ def presets_from(data: dict) -> tuple[tuple[Preset, ...], Preset | None]:
 
 
 #: The built-in French pack's examples: the two pairs of the course material and two authored sets.
-PRESETS, _CSV_EXAMPLE = presets_from(json.loads(builtin_file("kappa_examples.json").read_text(encoding="utf-8")))
+PRESETS, _CSV_EXAMPLE = presets_from(json.loads(builtin_file("kappa_examples.json").read_text(encoding="utf-8-sig")))
 _BUILTIN = {p.key: p for p in (*PRESETS, _CSV_EXAMPLE)}
 SEED_RUBRIC_PAIR = _BUILTIN["rubric_pair"]
 SEED_LENIENT_PAIR = _BUILTIN["lenient_pair"]

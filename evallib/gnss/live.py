@@ -115,7 +115,7 @@ def authored_recordings(path: str | Path = AUTHORED_ANSWERS) -> list[tuple[ChatR
     `AuthoredAnswersError` naming the model and case when a case of the set is missing or has no runs,
     and KeyError for an unknown case id.
     """
-    written = json.loads(Path(path).read_text(encoding="utf-8"))
+    written = json.loads(Path(path).read_text(encoding="utf-8-sig"))
     recorded = []
     for entry in written["models"]:
         model = entry["model"]

@@ -63,7 +63,7 @@ class PassRate:
 
 def load_recorded_runs(path: str | Path = RECORDED_RUNS) -> list[RunCase]:
     """The recorded runs; raises `RecordedRunsError` naming the case on a bad entry."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    data = json.loads(Path(path).read_text(encoding="utf-8-sig"))
     cases = []
     for entry in data.get("cases", []):
         outcomes = entry.get("runs")

@@ -63,7 +63,7 @@ def _written(entry: dict, section: str, name: str, case_id: str):
 
 def load_authored(path: str | Path = AUTHORED) -> dict:
     """The authored file, parsed."""
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    return json.loads(Path(path).read_text(encoding="utf-8-sig"))
 
 
 def authored_settings(data: dict | None = None) -> tuple[ModelSettings, ModelSettings]:
@@ -78,7 +78,7 @@ def authored_recordings(path: str | Path = AUTHORED, cases_path: str | Path = DE
     and the rubric, templates and judge wording of ``prompts_path``. Raises `AuthoredError` when one is missing."""
     data = load_authored(path)
     generator, judge = authored_settings(data)
-    prompts = json.loads(Path(prompts_path).read_text(encoding="utf-8"))
+    prompts = json.loads(Path(prompts_path).read_text(encoding="utf-8-sig"))
     rubric, templates, wording = parse_rubric(prompts["rubric"]), dict(prompts["templates"]), judge_wording(prompts)
     recorded = []
     for case in load_cases(cases_path):

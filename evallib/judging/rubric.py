@@ -83,7 +83,7 @@ def parse_rubric(data: object) -> Rubric:
 
 def default_prompts(path: str | Path = DEFAULT_PROMPTS) -> dict:
     """The templates and rubric as stored in a pack's ``judging_prompts.json`` (default: the built-in French pack's)."""
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    return json.loads(Path(path).read_text(encoding="utf-8-sig"))
 
 
 def default_rubric() -> Rubric:

@@ -98,7 +98,7 @@ class RecordingProblem:
     Attributes:
         file: the file's name (``demo.jsonl``).
         line: the line number (from 1).
-        code: "not_json" (``column``), "missing_field" (``field``), "key_mismatch", "bad_provenance"
+        code: "not_json" (``column``, ``json_error``: the parser's words), "missing_field" (``field``), "key_mismatch", "bad_provenance"
             (``source``) or "bad_value" (``exception``, ``technical_text``: Python's own text).
         details: the values of the case, by name.
         message: the English reason, for scripts and the command line.
@@ -119,7 +119,7 @@ def _line_problem(path: Path, number: int, exc: Exception) -> RecordingProblem:
     if isinstance(exc, RecordingLineError):
         code, details = exc.code, exc.details
     elif isinstance(exc, json.JSONDecodeError):
-        code, details = "not_json", {"column": exc.colno}
+        code, details = "not_json", {"column": exc.colno, "json_error": exc.msg}
     elif isinstance(exc, KeyError):
         code, details = "missing_field", {"field": str(exc.args[0]) if exc.args else ""}
     else:
@@ -267,7 +267,7 @@ class Recordings:
                 data = raw.read()
             finally:
                 fcntl.flock(raw.fileno(), fcntl.LOCK_UN)
-        for number, line in enumerate(data.decode("utf-8", errors="replace").splitlines(), start=1):
+        for number, line in enumerate(data.decode("utf-8-sig", errors="replace").splitlines(), start=1):
             if not line.strip():
                 continue
             try:

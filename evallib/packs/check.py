@@ -8,8 +8,9 @@ The content files are checked by the pages' own parsers (`evallib.triggering.dat
 
 from __future__ import annotations
 
-import json
+import codecs
 import dataclasses
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +29,11 @@ class PackProblem:
             or "" for the pack as a whole.
         code: no_manifest, not_json, not_utf8, schema, missing_file, unknown_file, duplicate_id,
             unknown_skill, invalid (a page's parser refused the file: ``reason`` holds its code),
-            other_pack, bad_recording, too_large, pack_too_large, unsafe_path, not_a_pack, bad_zip.
+            other_pack, bad_recording, too_large, pack_too_large, unsafe_path, not_a_pack, bad_zip,
+            page_not_covered. ``details["reason"]`` tells the cases of one code apart: unknown_file
+            (no_page, page_not_listed, not_a_recording_set), unsafe_path (leaves, link), bad_zip (not_zip,
+            damaged, size), bad_recording (the `evallib.llm.recordings.RecordingProblem` code, its details
+            alongside); duplicate_id names its ``item`` (query, case, example).
         message: the English sentence, without the file name.
         row: the 1-based row in the file's list (or line of a recording file), when there is one.
         field: the field, when there is one.
@@ -43,7 +48,22 @@ class PackProblem:
     details: dict = dataclasses.field(default_factory=dict)
 
     def __str__(self) -> str:
-        return f"{self.file}: {self.message}" if self.file else self.message
+        """``file: message``; ``file, field 'x': ...`` when the message starts with the field (no row)."""
+        if not self.file:
+            return self.message
+        return f"{self.file}{', ' if self.message.startswith('field ') else ': '}{self.message}"
+
+
+#: Python's words for a JSON syntax error said plainly; the others are kept, lower-cased.
+_JSON_REASONS = {"Expecting value": "expecting a value", "Extra data": "more text after the JSON value",
+                 "Unterminated string starting at": "a string that is never closed",
+                 "Invalid control character at": "a control character (a tab, a line break) inside a string"}
+
+
+def json_error_text(line: int, column: int, reason: str) -> str:
+    """"not valid JSON (line 99, column 5: expecting a value)" from a `json.JSONDecodeError`'s
+    ``lineno``, ``colno`` and ``msg``."""
+    return f"not valid JSON (line {line}, column {column}: {_JSON_REASONS.get(reason, reason[:1].lower() + reason[1:])})"
 
 
 def _from_input_error(file: str, exc: InputError) -> PackProblem:
@@ -65,12 +85,13 @@ def _schema_problems(file: str, data: object, schema: str, row_word: str) -> lis
 def _read_json(root: Path, name: str) -> tuple[object | None, list[PackProblem]]:
     raw = (root / name).read_bytes()
     try:
-        return json.loads(raw.decode("utf-8")), []
+        return json.loads(raw.decode("utf-8-sig")), []  # a byte order mark (Windows Notepad writes one) is fine
     except UnicodeDecodeError as exc:
-        return None, [PackProblem(name, "not_utf8", f"not UTF-8 text (byte {exc.start})", details={"byte": exc.start})]
+        at = exc.start + (len(codecs.BOM_UTF8) if raw.startswith(codecs.BOM_UTF8) else 0)  # in the file's bytes
+        return None, [PackProblem(name, "not_utf8", f"not UTF-8 text (byte {at})", details={"byte": at})]
     except json.JSONDecodeError as exc:
-        return None, [PackProblem(name, "not_json", f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-                                  row=exc.lineno, details={"line": exc.lineno, "column": exc.colno})]
+        return None, [PackProblem(name, "not_json", json_error_text(exc.lineno, exc.colno, exc.msg), row=exc.lineno,
+                                  details={"line": exc.lineno, "column": exc.colno})]
 
 
 def _duplicates(file: str, items: list, key: str, row_word: str) -> list[PackProblem]:
@@ -83,7 +104,7 @@ def _duplicates(file: str, items: list, key: str, row_word: str) -> list[PackPro
         if value in seen:
             problems.append(PackProblem(file, "duplicate_id", f"{row_word} {row}, field {key!r}: {value!r} is already "
                                         f"used by {row_word} {seen[value]}", row, key,
-                                        {"id": value, "other_row": seen[value]}))
+                                        {"id": value, "other_row": seen[value], "item": row_word}))
         else:
             seen[value] = row
     return problems
@@ -248,11 +269,15 @@ def _check_recordings(root: Path, pack_id: str | None) -> list[PackProblem]:
     for path in sorted(folder.iterdir()):
         name = f"{RECORDINGS}/{path.name}"
         if path.suffix != ".jsonl" or path.stem not in sets:
-            problems.append(PackProblem(name, "unknown_file", f"not a recording set (expected one of "
-                                        f"{', '.join(sorted(s + '.jsonl' for s in sets))})", details={"name": path.name}))
+            expected = ", ".join(sorted(s + ".jsonl" for s in sets))
+            problems.append(PackProblem(name, "unknown_file", f"not a recording set (expected one of {expected})",
+                                        details={"reason": "not_a_recording_set", "name": path.name,
+                                                 "expected": expected}))
     store = Recordings(folder)
-    problems += [PackProblem(f"{RECORDINGS}/{p.file}", "bad_recording", f"line {p.line}: {p.message}", p.line,
-                             p.details.get("field"), {"reason": p.code}) for p in store.problems]
+    problems += [PackProblem(f"{RECORDINGS}/{p.file}", "bad_recording",
+                             json_error_text(p.line, p.details["column"], p.details["json_error"])
+                             if p.code == "not_json" else f"line {p.line}: {p.message}", p.line,
+                             p.details.get("field"), {"reason": p.code, **p.details}) for p in store.problems]
     if pack_id is not None:
         problems += _other_pack(store, pack_id, root)
     return problems
@@ -288,7 +313,8 @@ def size_problems(root: Path) -> list[PackProblem]:
     for path in sorted(root.rglob("*")):
         name = path.relative_to(root).as_posix()
         if path.is_symlink():
-            problems.append(PackProblem(name, "unsafe_path", "a link (a pack holds plain files only)"))
+            problems.append(PackProblem(name, "unsafe_path", "a link (a pack holds plain files only)",
+                                        details={"reason": "link"}))
         elif path.is_file():
             size = path.stat().st_size
             total += size
@@ -329,7 +355,8 @@ def check_folder(root: Path, *, content: bool = True) -> tuple[dict | None, list
         if page is None or page not in pages:
             why = "no page reads it" if page is None else f"it belongs to the page {page!r}, not in the manifest's pages"
             problems.append(PackProblem(path.name, "unknown_file", f"not a file of this pack ({why})",
-                                        details={"page": page}))
+                                        details={"reason": "no_page" if page is None else "page_not_listed",
+                                                 "page": page}))
         elif path.name not in unreadable:
             data, found = _read_json(root, path.name)
             problems += found

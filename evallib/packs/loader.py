@@ -4,16 +4,18 @@
 included: it checks the pack (`evallib.packs.check`) and raises `PackError` listing every problem, or
 returns a `Pack` whose files the pages read. A zip is checked member by member before anything is
 written (paths that leave the pack, links, sizes), then extracted once into a folder named by the hash
-of its bytes.
+of its bytes; that folder is removed when the pack fails its check (good packs stay, extracted once).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import stat
 import tempfile
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -96,10 +98,12 @@ def _zip_problems(archive: zipfile.ZipFile) -> list[PackProblem]:
         name = info.filename
         parts = PurePosixPath(name.replace("\\", "/")).parts
         if name.startswith(("/", "\\")) or ".." in parts or (parts and parts[0].endswith(":")):
-            problems.append(PackProblem(name, "unsafe_path", "this path leaves the pack (absolute or with '..')"))
+            problems.append(PackProblem(name, "unsafe_path", "this path leaves the pack (absolute or with '..')",
+                                        details={"reason": "leaves"}))
             continue
         if stat.S_ISLNK(info.external_attr >> 16):
-            problems.append(PackProblem(name, "unsafe_path", "a link (a pack holds plain files only)"))
+            problems.append(PackProblem(name, "unsafe_path", "a link (a pack holds plain files only)",
+                                        details={"reason": "link"}))
             continue
         total += info.file_size
         if info.file_size > MAX_FILE_BYTES:
@@ -112,6 +116,11 @@ def _zip_problems(archive: zipfile.ZipFile) -> list[PackProblem]:
     return problems
 
 
+def _zip_too_large(source: str, size: int) -> PackError:
+    return PackError(source, [PackProblem("", "pack_too_large", f"the zip holds {size:,} bytes; {MAX_PACK_BYTES:,} at most",
+                                          details={"size": size, "limit": MAX_PACK_BYTES})])
+
+
 def _extract_dir() -> Path:
     return Path(os.environ.get(EXTRACT_VARIABLE) or Path(tempfile.gettempdir()) / "evallib-packs")
 
@@ -119,14 +128,20 @@ def _extract_dir() -> Path:
 def extract_zip(data: bytes, source: str) -> Path:
     """The folder of the pack in the zip ``data`` (extracted once, by hash); raises `PackError`.
 
-    The pack's files are at the zip's root or inside its one top folder.
+    The pack's files are at the zip's root or inside its one top folder. Problems (code ``bad_zip``
+    unless said): bytes that are no zip (``reason`` ``not_zip``); a member that cannot be read, damaged or
+    cut short (``damaged``, ``technical_text``: Python's own words), or whose size is not the one its
+    header declares (``size``: ``size``, ``declared``); ``too_large``, ``pack_too_large``, ``unsafe_path``
+    (see `_zip_problems`). Nothing of a failed extraction stays on disk.
     """
     import io
 
+    if len(data) > MAX_PACK_BYTES:
+        raise _zip_too_large(source, len(data))
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile:
-        raise PackError(source, [PackProblem("", "bad_zip", "not a zip file")]) from None
+    except (zipfile.BadZipFile, EOFError, OSError, ValueError):
+        raise PackError(source, [PackProblem("", "bad_zip", "not a zip file", details={"reason": "not_zip"})]) from None
     with archive:
         problems = _zip_problems(archive)
         if problems:
@@ -134,25 +149,53 @@ def extract_zip(data: bytes, source: str) -> Path:
         target = _extract_dir() / hashlib.sha256(data).hexdigest()[:32]
         if not (target / ".complete").is_file():
             partial = Path(tempfile.mkdtemp(prefix=".partial-", dir=_ensure(_extract_dir())))
-            (partial / "pack").mkdir()
-            for info in archive.infolist():
-                path = partial / "pack" / info.filename
-                if info.is_dir():
-                    path.mkdir(parents=True, exist_ok=True)
-                    continue
-                path.parent.mkdir(parents=True, exist_ok=True)
-                with archive.open(info) as member:
-                    chunk = member.read(MAX_FILE_BYTES + 1)  # never trust the declared size alone
-                if len(chunk) > MAX_FILE_BYTES:
-                    raise PackError(source, [PackProblem(info.filename, "too_large", "larger than it declares",
-                                                         details={"limit": MAX_FILE_BYTES})])
-                path.write_bytes(chunk)
-            (partial / ".complete").write_text("", encoding="utf-8")
             try:
-                partial.rename(target)
-            except OSError:  # another process extracted the same zip meanwhile
-                pass
+                (partial / "pack").mkdir()
+                for info in archive.infolist():
+                    _extract_member(archive, info, partial / "pack", source)
+                (partial / ".complete").write_text("", encoding="utf-8")
+                try:
+                    partial.rename(target)
+                except OSError:  # another process extracted the same zip meanwhile
+                    pass
+            finally:  # gone once renamed; else a failure's (or a lost race's) leftovers
+                shutil.rmtree(partial, ignore_errors=True)
     return _pack_root(target / "pack")
+
+
+def _extract_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, folder: Path, source: str) -> None:
+    """Write one member of ``archive`` under ``folder``; a member that cannot be read is a `PackError`."""
+    path = folder / info.filename
+    try:
+        if info.is_dir():
+            path.mkdir(parents=True, exist_ok=True)
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with archive.open(info) as member:
+            chunk = member.read(MAX_FILE_BYTES + 1)  # never trust the declared size alone
+        if len(chunk) == info.file_size:
+            path.write_bytes(chunk)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, NotImplementedError, ValueError) as exc:
+        # damaged compressed data, a wrong CRC, a member cut short, encrypted or of an unknown compression
+        text = str(exc) or type(exc).__name__
+        raise PackError(source, [PackProblem(info.filename, "bad_zip", f"cannot be read, damaged or cut short ({text})",
+                                             details={"reason": "damaged", "technical_text": text})]) from None
+    if len(chunk) != info.file_size:
+        raise PackError(source, [PackProblem(info.filename, "bad_zip", f"holds {len(chunk):,} bytes, though the zip's "
+                                             f"header declares {info.file_size:,}",
+                                             details={"reason": "size", "size": len(chunk), "declared": info.file_size})])
+
+
+def discard_extracted(root: Path) -> None:
+    """Remove the extraction of a zip whose pack failed its check (the folder of ``root`` under the extraction
+    folder): each distinct bad upload would otherwise stay on disk. No-op for any other folder."""
+    cache = _extract_dir().resolve()
+    try:
+        parts = root.resolve().relative_to(cache).parts
+    except ValueError:
+        return
+    if parts:
+        shutil.rmtree(cache / parts[0], ignore_errors=True)
 
 
 def _ensure(folder: Path) -> Path:
@@ -175,6 +218,8 @@ def check_pack(source: str | Path | bytes) -> tuple[dict | None, list[PackProble
     except PackError as exc:
         return None, exc.problems
     manifest, problems = check_folder(root)
+    if problems:
+        discard_extracted(root)
     return manifest, problems
 
 
@@ -185,9 +230,8 @@ def _root_of(source: str | Path | bytes, name: str) -> Path:
     if path.is_dir():
         return path
     if path.is_file() and path.suffix.lower() == ".zip":
-        if path.stat().st_size > MAX_PACK_BYTES:
-            raise PackError(name, [PackProblem("", "pack_too_large", f"the zip holds {path.stat().st_size:,} bytes; "
-                                               f"{MAX_PACK_BYTES:,} at most")])
+        if path.stat().st_size > MAX_PACK_BYTES:  # refused before it is read
+            raise _zip_too_large(name, path.stat().st_size)
         return extract_zip(path.read_bytes(), name)
     raise PackError(name, [PackProblem("", "not_a_pack", "neither a folder nor a .zip file", details={"path": name})])
 
@@ -200,6 +244,7 @@ def open_pack(source: str | Path | bytes, *, content: bool = True) -> Pack:
     root = _root_of(source, name)
     manifest, problems = check_folder(root, content=content)
     if problems:
+        discard_extracted(root)
         raise PackError(name, problems)
     return Pack(root, manifest, content_hash(root))
 

@@ -114,10 +114,14 @@ def validate_catalogue(data: object) -> Catalogue:
                                  number=number, name=name)
         assistants.append(Assistant(name, prompt, _text(item.get("role")) or "specialist"))
     names = [a.name for a in assistants]
-    duplicates = sorted({n for n in names if names.count(n) > 1})
-    if duplicates:
-        raise CatalogueError("duplicate_names", f"duplicate assistant name(s): {', '.join(duplicates)}",
-                             names=", ".join(duplicates))
+    repeated = [(number, name, names.index(name) + 1) for number, name in enumerate(names, start=1)
+                if names.index(name) + 1 != number]
+    if repeated:
+        number, name, first = repeated[0]
+        raise CatalogueError("duplicate_names", "; ".join(f"assistant {n}, field 'name': {a!r} is already used by "
+                                                          f"assistant {f}" for n, a, f in repeated),
+                             number=number, field="name", name=name, other_number=first,
+                             names=", ".join(sorted({a for _, a, _ in repeated})))
     if len(assistants) < 2:
         raise CatalogueError("too_few_assistants",
                              f"at least two assistants are needed to compare them, got {len(assistants)}",

@@ -45,7 +45,7 @@ def _trigger(pack: Path, store: Recordings) -> int:
     from evallib.triggering.authored import TRIGGER_SET, authored_recordings
 
     decisions = pack / AUTHORED_FILES["trigger"]
-    none_reply = json.loads(decisions.read_text(encoding="utf-8")).get("none_reply")
+    none_reply = json.loads(decisions.read_text(encoding="utf-8-sig")).get("none_reply")
     recorded = authored_recordings(decisions, pack / "triggering_skills.json", pack / "triggering_queries.json")
     for request, result, provenance in recorded:
         if none_reply and not result.tool_calls:

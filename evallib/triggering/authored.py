@@ -23,7 +23,7 @@ AUTHORED_DECISIONS = DATA / "triggering_authored_decisions.json"
 TRIGGER_SET = "trigger"
 #: The text an authored model answers when it activates no skill (tools mode: text, no tool call), from the
 #: decisions file's ``none_reply`` (docs/packs.md#files).
-NONE_REPLY = json.loads(AUTHORED_DECISIONS.read_text(encoding="utf-8"))["none_reply"]
+NONE_REPLY = json.loads(AUTHORED_DECISIONS.read_text(encoding="utf-8-sig"))["none_reply"]
 
 
 class AuthoredDecisionsError(TriggerDataError):
@@ -45,7 +45,7 @@ def authored_recordings(decisions_path: str | Path = AUTHORED_DECISIONS, skills_
     """
     catalogue = load_skills(skills_path)
     queries = load_queries(catalogue, queries_path)
-    written = json.loads(Path(decisions_path).read_text(encoding="utf-8"))
+    written = json.loads(Path(decisions_path).read_text(encoding="utf-8-sig"))
     example = rewrite_example(decisions_path)
     recorded = []
     for entry in written["models"]:
@@ -78,7 +78,7 @@ def rewrite_example(decisions_path: str | Path = AUTHORED_DECISIONS) -> tuple[st
     decisions file lists the queries whose decisions the rewrite changes), so the page's before/after
     runs offline on this one edit.
     """
-    example = json.loads(Path(decisions_path).read_text(encoding="utf-8")).get("rewrite_example")
+    example = json.loads(Path(decisions_path).read_text(encoding="utf-8-sig")).get("rewrite_example")
     return (example["skill"], example["description"]) if example else None
 
 

@@ -126,10 +126,11 @@ def _schema_error(error: ValidationError, error_cls: type[TriggerDataError], row
         problem = "is not an expected field"
     else:
         problem = _shortened(error.message)
-    where = f"{row_word} {row}" if row is not None else "the file"
     if field is None and row is None and path:
         field = str(path[0])
-    message = f"{where}, field {field!r}: {problem}" if field else f"{where}: {problem}"
+    where = [f"{row_word} {row}"] if row is not None else []
+    where += [f"field {field!r}"] if field else []
+    message = f"{', '.join(where)}: {problem}" if where else problem
     return error_cls("schema", message, row=row, field=field, rule=rule)
 
 

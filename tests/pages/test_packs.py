@@ -11,9 +11,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from evallib.__main__ import main
+from evallib.packs.layout import MAX_PACK_BYTES
 from tests.conftest import FAKE_KEY
 from tests.fake_llm_server import FakeLLMServer
-from tests.small_pack import ASSISTANTS, CASES, KAPPA, QUERIES, SKILLS, write_small_pack
+from tests.pack_zips import folder_zip, with_flipped_byte, with_understated_size, zip_of
+from tests.small_pack import ASSISTANTS, CASES, KAPPA, QUERIES, SKILLS, with_byte_order_marks, write_small_pack
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -48,6 +50,16 @@ def _shown(at: AppTest) -> str:
     return "\n".join(parts + frames)
 
 
+def _plain(markdown: str) -> str:
+    """Markdown as a reader sees it: the escapes before punctuation off."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
+
+
+def _errors(at: AppTest) -> str:
+    """The page's error messages as a reader sees them."""
+    return _plain(" ".join(e.value for e in at.error))
+
+
 def test_the_trigger_page_starts_from_the_pack_s_skills_and_queries(recorded_pack):
     at = _open("pages/trigger.py", pack_choice=str(recorded_pack))
     frames = " ".join(str(d.value.to_dict()) for d in at.dataframe) + " ".join(
@@ -74,6 +86,15 @@ def test_the_kappa_page_offers_the_pack_s_example(recorded_pack):
     assert [b.label for b in at.button if b.key and b.key.startswith("kappa_preset_")] == [KAPPA["examples"][0]["title"]]
 
 
+def test_the_kappa_and_judge_pages_read_a_pack_whose_files_start_with_a_byte_order_mark(tmp_path):
+    marked = write_small_pack(tmp_path / "marked")
+    with_byte_order_marks(marked)
+    at = _open("pages/kappa.py", pack_choice=str(marked))
+    assert [b.label for b in at.button if b.key and b.key.startswith("kappa_preset_")] == [KAPPA["examples"][0]["title"]]
+    at = _open("pages/judge.py", pack_choice=str(marked))
+    assert at.text_area(key="judge_template_A").value.startswith("You write code for an operations team")
+
+
 def test_the_pack_s_recordings_are_offered_offline(recorded_pack):
     at = _open("pages/trigger.py", pack_choice=str(recorded_pack))
     assert "fake-tools" in " ".join(str(s.options) for s in at.selectbox) + _shown(at)
@@ -85,7 +106,7 @@ def test_a_bad_pack_choice_is_named_and_the_pages_fall_back(tmp_path):
     data["queries"][1]["expected"] = "coffee-maker"
     (broken / "triggering_queries.json").write_text(json.dumps(data), encoding="utf-8")
     at = _open("pages/trigger.py", pack_choice=str(broken))
-    errors = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))  # Markdown escapes off
+    errors = _errors(at)
     assert "triggering_queries.json" in errors and "coffee-maker" in errors and "query 2" in errors
     frames = " ".join(str(d.value.to_dict()) for d in at.dataframe)
     assert "trip-booker" not in frames  # the session's language's built-in pack instead
@@ -141,17 +162,6 @@ def _upload_script():
     st.write(f"pack: {current_pack().id}")
 
 
-def _zip(entries: dict[str, bytes]) -> bytes:
-    import io
-    import zipfile
-
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in entries.items():
-            archive.writestr(name, data)
-    return buffer.getvalue()
-
-
 @pytest.mark.parametrize("entries, heading, words", [
     ({"pack.json": b"{}", "../outside.json": b"{}"}, "has 1 problem:", ["../outside.json", "leaves the pack"]),
     ({"pack.json": b"{}", "personas.json": b" " * 100_000_000}, "has 2 problems:",
@@ -164,10 +174,10 @@ def test_a_bad_uploaded_zip_is_named_on_the_page_and_the_session_keeps_its_pack(
     monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
     at = AppTest.from_function(_upload_script, default_timeout=90)
     at.session_state["lang"] = lang
-    at.session_state["pack_upload"] = _Upload("mine.zip", _zip(entries))
+    at.session_state["pack_upload"] = _Upload("mine.zip", zip_of(entries))
     at.run()
     assert not at.exception
-    shown = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(e.value for e in at.error))
+    shown = _errors(at)
     assert "mine.zip" in shown
     if lang == "en":
         assert f"The pack mine.zip {heading}" in shown and all(w in shown for w in words)
@@ -177,9 +187,83 @@ def test_a_bad_uploaded_zip_is_named_on_the_page_and_the_session_keeps_its_pack(
 
 def test_a_good_uploaded_zip_becomes_the_session_s_pack(recorded_pack, tmp_path, monkeypatch):
     monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
-    files = {p.relative_to(recorded_pack).as_posix(): p.read_bytes() for p in recorded_pack.rglob("*") if p.is_file()}
     at = AppTest.from_function(_upload_script, default_timeout=90)
-    at.session_state["pack_upload"] = _Upload("small.zip", _zip(files))
+    at.session_state["pack_upload"] = _Upload("small.zip", folder_zip(recorded_pack))
     at.run()
     assert not at.exception and not at.error
     assert "pack: small-office" in " ".join(m.value for m in at.markdown)
+
+
+@pytest.mark.parametrize("damage", [with_flipped_byte, with_understated_size])
+def test_a_zip_with_a_damaged_member_is_named_and_the_session_keeps_its_state(damage, tmp_path, monkeypatch):
+    """The upload's callback used to raise (zlib.error, Bad CRC-32): Streamlit's error screen, the typed data lost."""
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
+    data = damage(folder_zip(write_small_pack(tmp_path / "small")), "personas.json")
+    at = AppTest.from_function(_upload_script, default_timeout=90)
+    at.session_state["lang"] = "en"
+    at.session_state["judge_template_A"] = "typed before the upload"
+    at.session_state["pack_upload"] = _Upload("damaged.zip", data)
+    at.run()
+    assert not at.exception, at.exception
+    shown = _errors(at)
+    assert "The pack damaged.zip has 1 problem:" in shown and "personas.json" in shown
+    assert at.session_state["judge_template_A"] == "typed before the upload"
+    assert "pack: en" in " ".join(m.value for m in at.markdown)
+
+
+def test_an_uploaded_zip_whose_pack_fails_its_check_is_not_kept_on_the_server(tmp_path, monkeypatch):
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
+    folder = write_small_pack(tmp_path / "small")
+    (folder / "personas.json").write_text("{not json", encoding="utf-8")
+    at = AppTest.from_function(_upload_script, default_timeout=90)
+    at.session_state["lang"] = "en"
+    at.session_state["pack_upload"] = _Upload("bad.zip", folder_zip(folder))
+    at.run()
+    assert not at.exception and "personas.json" in _errors(at)
+    assert list((tmp_path / "cache").iterdir()) == []
+
+
+def _sidebar_script():
+    import streamlit as st
+
+    from ui.packs import accept_upload, current_pack, pack_sidebar
+
+    upload = st.session_state.pop("test_upload", None)  # the uploader's file, handed over as its callback would
+    if upload is not None:
+        accept_upload(*upload)
+    with st.sidebar:
+        pack_sidebar()
+    st.write(f"pack: {current_pack().id}")
+
+
+@pytest.mark.parametrize("lang, builtin, note", [("en", "Built-in pack: en", "Pack uploaded: {title}."),
+                                                 ("fr", "Pack intégré : fr", "Pack téléversé : {title}.")])
+def test_the_sidebar_list_shows_an_uploaded_pack_and_choosing_it_keeps_it(lang, builtin, note, recorded_pack,
+                                                                           tmp_path, monkeypatch):
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
+    title = json.loads((recorded_pack / "pack.json").read_text(encoding="utf-8"))["title"]
+    uploaded = ("Uploaded pack: " if lang == "en" else "Pack téléversé : ") + title
+    at = AppTest.from_function(_sidebar_script, default_timeout=90)
+    at.session_state["lang"] = lang
+    at.run()
+    assert at.selectbox(key="_pack_select").value == builtin and not at.success
+    at.session_state["test_upload"] = ("small.zip", folder_zip(recorded_pack))
+    at.run()
+    assert not at.exception and "pack: small-office" in at.markdown[-1].value
+    select = at.selectbox(key="_pack_select")
+    assert select.value == uploaded and uploaded in select.options
+    assert len(at.success) == 1 and _plain(at.success[0].value).startswith(note.format(title=title))
+    select.select(uploaded).run()  # choosing the pack in use keeps it
+    assert at.selectbox(key="_pack_select").value == uploaded and "pack: small-office" in at.markdown[-1].value
+    at.selectbox(key="_pack_select").select(builtin).run()
+    assert f"pack: {lang}" in at.markdown[-1].value and uploaded in at.selectbox(key="_pack_select").options
+    at.selectbox(key="_pack_select").select(uploaded).run()  # and back: the upload is still offered
+    assert not at.exception and "pack: small-office" in at.markdown[-1].value
+    assert at.selectbox(key="_pack_select").value == uploaded
+
+
+def test_the_uploader_shows_the_pack_s_size_limit_not_the_server_s():
+    at = AppTest.from_function(_sidebar_script, default_timeout=90)
+    at.run()
+    [uploader] = at.get("file_uploader")
+    assert uploader.proto.max_upload_size_mb == MAX_PACK_BYTES // 1_000_000 == 50  # not the server's 200

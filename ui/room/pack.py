@@ -63,7 +63,7 @@ def _save(code: str, path: str | None) -> None:
 
 def pack_panel(code: str) -> None:
     """The instructor's form: which pack the room's participants get (built-in, ``EVALLIB_PACKS``, uploaded)."""
-    from ui.packs import options_for_room
+    from ui.packs import session_options
 
     with st.container(border=True, key="room-pack"):
         st.markdown(f"**{t('packs.room.title')}**")
@@ -78,7 +78,7 @@ def pack_panel(code: str) -> None:
         else:
             st.info(t("packs.room.current", title=md(current.get("title", current["id"]), None),
                       id=md(current["id"], None), version=md(current["version"], None)))
-        options = options_for_room()
+        options = session_options()
         labels = list(options)
         st.selectbox(t("packs.room.choose"), labels, key="room.pack.choice", persist_state="session")
         columns = st.columns(2)

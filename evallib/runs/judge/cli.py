@@ -74,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
 def _configs(args: argparse.Namespace) -> dict[str, JudgeConfig]:
     """The run of each template asked for (``--template``, or A and B with ``--compare``)."""
     try:
-        prompts = json.loads(args.prompts.read_text(encoding="utf-8"))
+        prompts = json.loads(args.prompts.read_text(encoding="utf-8-sig"))
         rubric = parse_rubric(prompts["rubric"])
         templates = prompts["templates"]
         for name in TEMPLATE_NAMES:

@@ -183,7 +183,7 @@ def _print_table(name: str, report: dict, inputs: KappaInputs, shown: ShownInter
 
 def _example(args: argparse.Namespace) -> tuple[str, str]:
     """(name, CSV text) of ``--example`` in the pack's examples; UsageError naming the keys there are."""
-    shown, csv_example = presets_from(json.loads(args.examples.read_text(encoding="utf-8")))
+    shown, csv_example = presets_from(json.loads(args.examples.read_text(encoding="utf-8-sig")))
     examples = {p.key: p for p in (*shown, *([csv_example] if csv_example else []))}
     if args.example not in examples:
         raise UsageError(f"--example {args.example!r}: not an example of {args.examples.name} "

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import json
-import zipfile
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,8 @@ from evallib.__main__ import main
 from evallib.packs.check import check_folder
 from evallib.packs.layout import MAX_FILE_BYTES
 from evallib.packs.loader import PackError, builtin_packs, check_pack, content_hash, open_pack
-from tests.small_pack import write_small_pack
+from tests.pack_zips import folder_zip, with_flipped_byte, with_understated_size, zip_of
+from tests.small_pack import with_byte_order_marks, write_small_pack
 
 
 def _codes(source) -> list[tuple[str, str, int | None, str | None]]:
@@ -120,26 +120,18 @@ def test_a_100_mb_file_is_refused_without_being_read(tmp_path):
     assert problems[0].details["size"] == 100_000_000 > MAX_FILE_BYTES
 
 
-def _zip(entries: dict[str, bytes]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name, data in entries.items():
-            archive.writestr(name, data)
-    return buffer.getvalue()
-
-
 def test_a_zip_opens_from_its_root_or_one_top_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
     folder = write_small_pack(tmp_path / "p")
     files = {p.name: p.read_bytes() for p in folder.iterdir()}
-    assert open_pack(_zip(files)).id == "small-office"
-    nested = _zip({f"small/{name}": data for name, data in files.items()})
+    assert open_pack(zip_of(files)).id == "small-office"
+    nested = zip_of({f"small/{name}": data for name, data in files.items()})
     assert open_pack(nested).content_hash == open_pack(folder).content_hash
 
 
 def test_a_zip_with_paths_outside_itself_is_refused_before_extraction(tmp_path, monkeypatch):
     monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
-    data = _zip({"pack.json": b"{}", "../evil.json": b"{}", "/etc/evil": b"x"})
+    data = zip_of({"pack.json": b"{}", "../evil.json": b"{}", "/etc/evil": b"x"})
     with pytest.raises(PackError) as caught:
         open_pack(data)
     assert [(p.file, p.code) for p in caught.value.problems] == [("../evil.json", "unsafe_path"),
@@ -180,3 +172,75 @@ def test_the_light_check_reads_the_manifest_and_files_not_the_content(tmp_path):
     assert check_folder(root)[1]
     (root / "personas.json").write_text("{not json", encoding="utf-8")
     assert [p.file for p in check_folder(root, content=False)[1]] == ["personas.json"]
+
+
+@pytest.mark.parametrize("damage", [with_flipped_byte, with_understated_size])
+@pytest.mark.parametrize("member", ["personas.json", "pack.json"])
+def test_a_zip_with_a_damaged_member_is_exit_2_naming_the_member(damage, member, tmp_path, monkeypatch, capsys):
+    """A flipped byte in the compressed data (zlib stops) or a header that understates the size (bad CRC):
+    each command says which member, exit 2, and no half-written folder stays in the extraction cache."""
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(tmp_path / "cache"))
+    damaged = tmp_path / "damaged.zip"
+    damaged.write_bytes(damage(folder_zip(write_small_pack(tmp_path / "p")), member))
+    assert main(["pack", "check", str(damaged)]) == 2
+    err = capsys.readouterr().err
+    assert f"{member}: cannot be read, damaged or cut short (" in err and "Traceback" not in err
+    assert main(["trigger", "--pack", str(damaged), "--model", "m", "--offline"]) == 2
+    assert f"{member}: cannot be read" in capsys.readouterr().err
+    [problem] = check_pack(damaged.read_bytes())[1]
+    assert (problem.file, problem.code, problem.details["reason"]) == (member, "bad_zip", "damaged")
+    assert list((tmp_path / "cache").iterdir()) == []
+
+
+def test_a_zip_whose_pack_fails_its_check_is_not_kept_extracted_and_a_good_one_is(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("EVALLIB_PACK_CACHE", str(cache))
+    folder = write_small_pack(tmp_path / "p")
+    good = folder_zip(folder)
+    assert open_pack(good).id == "small-office"
+    kept = sorted(cache.iterdir())
+    assert len(kept) == 1 and (kept[0] / ".complete").is_file()
+    _edit(folder, "triggering_queries.json", lambda d: d["queries"][0].update(expected="coffee-maker"))
+    bad = tmp_path / "bad.zip"
+    bad.write_bytes(folder_zip(folder))
+    assert [p.code for p in check_pack(bad.read_bytes())[1]] == ["unknown_skill"]
+    assert main(["pack", "check", str(bad)]) == 2
+    with pytest.raises(PackError):
+        open_pack(bad)
+    assert sorted(cache.iterdir()) == kept
+    assert open_pack(good).root.is_relative_to(kept[0])  # the good one is still there, not extracted again
+
+
+def test_pack_check_says_a_field_a_json_error_and_duplicate_assistants_naturally(tmp_path, capsys):
+    folder = write_small_pack(tmp_path / "p")
+    _edit(folder, "pack.json", lambda d: d.update(id="bad id!"))
+    assert main(["pack", "check", str(folder)]) == 2
+    assert "pack.json, field 'id': 'bad id!' does not match" in capsys.readouterr().err
+    _edit(folder, "pack.json", lambda d: d.update(id="small-office"))
+    _edit(folder, "personas.json", lambda d: (d["assistants"].append(dict(d["assistants"][0])),
+                                              d["assistants"][2].update(name=d["assistants"][1]["name"])))
+    (folder / "judging_cases.json").write_text("{\n  \"cases\": [\n    ,\n  ]\n}", encoding="utf-8")
+    (folder / "recordings").mkdir()
+    (folder / "recordings" / "trigger.jsonl").write_text("\n" * 98 + '{"key": }\n', encoding="utf-8")
+    assert main(["pack", "check", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "personas.json: assistant 3, field 'name': 'chef' is already used by assistant 2; assistant 4, field " \
+           "'name': 'gardener' is already used by assistant 1" in err
+    assert "judging_cases.json: not valid JSON (line 3, column 5: expecting a value)" in err
+    assert "recordings/trigger.jsonl: not valid JSON (line 99, column 9: expecting a value)" in err
+    assert "Error" not in err and "the file" not in err
+    problems = {p.file: p for p in check_pack(folder)[1]}
+    assert (problems["personas.json"].row, problems["personas.json"].field) == (3, "name")
+
+
+def test_a_byte_order_mark_is_accepted_in_every_file_of_a_pack(tmp_path):
+    """Windows Notepad saves UTF-8 with a BOM: the built-in English pack, every JSON and JSONL file so saved,
+    checks clean, and its authored recordings rebuild (every authored file read) as from the files without."""
+    plain, marked = tmp_path / "plain", tmp_path / "marked"
+    for folder in (plain, marked):
+        shutil.copytree(builtin_packs()["en"], folder)
+    assert len(with_byte_order_marks(marked)) > 10
+    assert check_pack(marked)[1] == []
+    assert main(["authored", "--pack", str(plain)]) == 0 and main(["authored", "--pack", str(marked)]) == 0
+    written = {p.name: p.read_bytes() for p in (plain / "recordings").iterdir()}
+    assert {p.name: p.read_bytes() for p in (marked / "recordings").iterdir()} == written and len(written) == 4

@@ -4,6 +4,7 @@ it covers run on it offline through the commands (`--pack`), each reading the pa
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from evallib.__main__ import main
 from evallib.packs.loader import check_pack
 from tests.conftest import FAKE_KEY
 from tests.fake_llm_server import FakeLLMServer
-from tests.small_pack import write_small_pack
+from tests.small_pack import with_byte_order_marks, write_small_pack
 
 #: What the fake judge answers: a grade of the small pack's rubric (FORMAT 0-2, CORRECT 0-3).
 GRADE = '<grade>{"strengths": "short", "weaknesses": "none", "reasoning": "fine", "FORMAT": 2, "CORRECT": 1, "total": 3}</grade>'
@@ -87,3 +88,16 @@ def test_a_page_the_pack_does_not_cover_and_a_bad_pack_are_usage_errors(recorded
     (tmp_path / "broken").mkdir()
     assert main(["trigger", "--offline", "--model", "x", "--pack", str(tmp_path / "broken")]) == 2
     assert "pack.json: missing" in capsys.readouterr().err
+
+
+def test_the_commands_read_a_pack_whose_files_start_with_a_byte_order_mark(recorded_pack, tmp_path, capsys):
+    """Windows Notepad saves UTF-8 with a BOM: the content, the judge's templates, the example ratings and the
+    recordings read as without it (the judge replays all four cases)."""
+    marked = tmp_path / "marked"
+    shutil.copytree(recorded_pack, marked)
+    assert len(with_byte_order_marks(marked)) == 10
+    assert main(["judge", "--offline", "--generator", "fake-tools", "--judge", "fake-fixed", "--pack", str(marked),
+                 "--out", str(tmp_path)]) == 0
+    assert "4 cases, 4 scored, mean 3.00 / 5" in capsys.readouterr().out
+    assert main(["kappa", "--pack", str(marked), "--example", "two-reviewers"]) == 0
+    assert "2 raters (R1, R2), 8 items" in capsys.readouterr().out
