@@ -92,7 +92,7 @@ def pack_id(pack: Path) -> str:
     """The id of the pack in ``pack`` (its ``pack.json``); raises `AuthoredPackError`."""
     path = pack / MANIFEST
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
+        manifest = json.loads(path.read_text(encoding="utf-8-sig"))
     except FileNotFoundError:
         raise AuthoredPackError("no_manifest", f"{path} is missing: a pack starts with its manifest, whose id "
                                 "labels the recordings (docs/packs.md#manifest)", path=str(path)) from None
