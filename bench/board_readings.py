@@ -2,7 +2,7 @@
 
 Methods: docs/room.md#winners-curse and docs/room.md#ranks.
 
-Run: ``.venv/bin/python bench/board_readings.py`` (1,000 rooms per scenario, ``--rooms N``; ``--quick``
+Run: ``.venv/bin/python bench/board_readings.py`` (1,000 rooms per scenario, ``--rooms N``; ``--section curse`` for A and B only; ``--quick``
 for 100). Each room is 30 trigger attempts on the same queries, every answer an independent draw
 right with the attempt's true accuracy, built as attempts and passed through `build_board` as the
 board does (the same seeds for the old and new readings: side by side in one run).
@@ -11,12 +11,13 @@ board does (the same seeds for the old and new readings: side by side in one run
 
 - share of rooms where the board says luck may explain the best's lead (``curse_likely_inflated``,
   target >= 90 %) and where it says part of the lead is real (``curse_beyond_luck``, target <= 5 %):
-  the new reading (AKM's hybrid inference after selection, `evallib.room.winners_curse`) beside the
+  the new reading (AKM's hybrid estimate after selection and the projection floor,
+  `evallib.room.winners_curse`) beside the
   old one (a within-item bootstrap under equal skill, removed by this change and reproduced here as
   `old_luck`);
 - the mean luck shown (the best's visible score minus its estimated true score) against the mean
   true lift (its visible score minus 0.80), target within 0.03; the coverage of the hybrid 95 %
-  interval for the best's true score;
+  interval for the best's true score and of the 95 % floor (the projection bound);
 - share of rooms whose best reads "consistent": today's reading (the visible figure inside the
   held-out Clopper-Pearson interval, ``held_out_agrees``, removed from the board by this change and
   reproduced here as `old_consistent`) against the new ``curse_consistent``;
@@ -282,8 +283,8 @@ def main(argv=None) -> None:
     for visible, held in ((30, 8), (100, 8), (200, 50)):
         results[visible] = equal_skill(rng, rooms, visible, held)
     better = {visible: one_better(rng, rooms, visible, 8) for visible in (30, 100)}
-    print("Winner's curse (the best attempt): new = AKM hybrid inference after selection; old = bootstrap under "
-          "equal skill")
+    print("Winner's curse (the best attempt): new = AKM hybrid estimate and interval after selection, projection "
+          "floor; old = bootstrap under equal skill")
     curse_table([(f"equal skill {SKILL}", v, r["curse"]) for v, r in results.items()]
                 + [(f"one at {BETTER}, 29 at {SKILL}", v, r["curse"]) for v, r in better.items()])
     print("\nHeld-out reading 'consistent' under equal skill (share of rooms)")

@@ -35,7 +35,7 @@ winners of Andrews, Kitagawa & McCloskey (2024, QJE 139(1):305-358; `evallib.roo
   own one-sided bound conditions on the place: when the runner-up is close, a winner far below its
   visible score would also have just won, and that bound falls to the projection's level-beta limit
   (on 100 items, one attempt at 0.95 among 29 at 0.80 was called luck in 12 % of rooms with it, in
-  about 6 % with the projection; bench/board_readings.py).
+  5.9 % with the projection; bench/board_readings.py, docs/room.md#luck-lift).
 
 Reading (`luck_reading`): the lead is **partly real** (``curse_beyond_luck``) when the floor of the
 attempt's true score is better than the mean of the other attempts' visible scores; otherwise **luck may
