@@ -2,8 +2,8 @@
 
 Methods: docs/room.md#winners-curse and docs/room.md#ranks.
 
-Run: ``.venv/bin/python bench/board_readings.py`` (1,000 rooms per scenario, ``--rooms N``; ``--section curse`` for A and B only; ``--quick``
-for 100). Each room is 30 trigger attempts on the same queries, every answer an independent draw
+Run: ``.venv/bin/python bench/board_readings.py`` (1,000 rooms per scenario, ``--rooms N``; ``--quick``
+for 100; ``--section curse`` for A and B only). Each room is 30 trigger attempts on the same queries, every answer an independent draw
 right with the attempt's true accuracy, built as attempts and passed through `build_board` as the
 board does (the same seeds for the old and new readings: side by side in one run).
 
