@@ -307,6 +307,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "authored":
         return _authored(args.pack)
     args.pack_opened = None
+    if args.pack is not None and args.pack.is_file() and args.recordings_dir is None:
+        # a zip is opened into a cache folder: what is recorded there would never reach the zip
+        print(f"record: error: {args.pack} is not a pack folder: unzip it, record into the folder, and zip "
+              f"it again (or give --recordings-dir)", file=sys.stderr)
+        return 2
     if args.pack is not None:
         from evallib.packs.loader import PackError, open_pack
 

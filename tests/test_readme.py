@@ -70,3 +70,13 @@ def test_make_bench_lists_every_benchmark_the_makefile_runs_in_its_order():
 def test_the_docs_say_streamlits_own_widget_texts_stay_in_english():
     pages = (ROOT / "docs" / "pages.md").read_text(encoding="utf-8")
     assert "Streamlit's own widget texts stay in English" in " ".join(pages.split())
+
+
+def test_the_readme_s_gate_example_exits_as_its_comment_says(capsys):
+    """The command-line example's comment gives its exit code: the command, run offline, returns it."""
+    from evallib.__main__ import main
+
+    line = next(l for l in _section(_readme(), "Command line and CI").splitlines() if "--offline" in l)
+    command, comment = line.split("#", 1)
+    expected = int(re.search(r"exit (\d)", comment).group(1))
+    assert main(command.split()[3:]) == expected

@@ -101,3 +101,19 @@ def test_the_commands_read_a_pack_whose_files_start_with_a_byte_order_mark(recor
     assert "4 cases, 4 scored, mean 3.00 / 5" in capsys.readouterr().out
     assert main(["kappa", "--pack", str(marked), "--example", "two-reviewers"]) == 0
     assert "2 raters (R1, R2), 8 items" in capsys.readouterr().out
+
+
+def test_recording_into_a_zipped_pack_is_refused_and_the_zip_is_left_as_it_was(tmp_path, capsys, monkeypatch):
+    """A zip is read from a cache folder: answers recorded there would never reach the zip."""
+    from tests.pack_zips import folder_zip
+
+    archive = tmp_path / "small.zip"
+    archive.write_bytes(folder_zip(write_small_pack(tmp_path / "small")))
+    before = archive.read_bytes()
+    monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
+    with FakeLLMServer(api_key=FAKE_KEY) as fake:
+        code = main(["record", "trigger", "--pack", str(archive), "--base-url", fake.openai_base_url,
+                     "--model", "fake-tools"])
+        asked = len(fake.requests)
+    assert code == 2 and asked == 0 and archive.read_bytes() == before
+    assert f"{archive} is not a pack folder: unzip it, record into the folder" in capsys.readouterr().err
