@@ -16,7 +16,7 @@ import stat
 import tempfile
 import zipfile
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from evallib.errors import InputError
@@ -220,7 +220,7 @@ def check_pack(source: str | Path | bytes) -> tuple[dict | None, list[PackProble
     manifest, problems = check_folder(root)
     if problems:
         discard_extracted(root)
-    return manifest, problems
+    return manifest, _named(problems, root, source)
 
 
 def _root_of(source: str | Path | bytes, name: str) -> Path:
@@ -245,8 +245,18 @@ def open_pack(source: str | Path | bytes, *, content: bool = True) -> Pack:
     manifest, problems = check_folder(root, content=content)
     if problems:
         discard_extracted(root)
-        raise PackError(name, problems)
+        raise PackError(name, _named(problems, root, source))
     return Pack(root, manifest, content_hash(root))
+
+
+def _named(problems: list[PackProblem], root: Path, source: str | Path | bytes) -> list[PackProblem]:
+    """``problems`` whose messages name the folder a zip was extracted to (a cache folder, removed when the
+    pack fails its check) naming the zip instead: the folder the user unzips it into."""
+    if not isinstance(source, bytes) and Path(source).is_dir():
+        return problems
+    zip_name = "the uploaded zip" if isinstance(source, bytes) else str(source)
+    folder = f"<the folder you unzip {zip_name} into>"
+    return [replace(p, message=p.message.replace(str(root), folder)) for p in problems]
 
 
 def builtin_packs() -> dict[str, Path]:

@@ -161,3 +161,20 @@ def test_a_new_pack_runs_offline_at_once_on_its_authored_recordings(tmp_path, ca
                  "--out", out_dir]) in (0, 1)
     assert main(["judge", "--offline", "--pack", str(pack), "--out", out_dir]) in (0, 1)
     assert "have no recording" not in capsys.readouterr().err
+
+
+def test_a_zipped_pack_s_fix_names_the_zip_not_the_cache_folder_it_was_read_from(tmp_path, capsys):
+    """The cache folder a zip is extracted to is removed once its check fails: the fix names the zip."""
+    from tests.pack_zips import folder_zip
+
+    pack = tmp_path / "p"
+    assert main(["pack", "new", str(pack), "--from", "en"]) == 0
+    shutil.copy(FRENCH_DIR / "recordings" / "trigger.jsonl", pack / "recordings" / "trigger.jsonl")
+    archive = tmp_path / "p.zip"
+    archive.write_bytes(folder_zip(pack))
+    capsys.readouterr()
+    assert main(["pack", "check", str(archive)]) == 2
+    err = capsys.readouterr().err
+    from evallib.packs.loader import _extract_dir
+
+    assert f"authored --pack <the folder you unzip {archive} into>" in err and str(_extract_dir()) not in err
