@@ -149,6 +149,10 @@ def interval_words(shown: ShownInterval) -> str:
     return f"95 % CI [{_number(shown.low)}, {_number(shown.high)}] ({INTERVAL_NAMES[shown.method]})"
 
 
+#: Readings about the unweighted kappa (`evallib.runs.kappa.bundle`: chance agreement, prevalence, bias, alpha).
+PLAIN_TOPICS = ("kappa.alpha_vs_kappa", "kappa.chance", "kappa.prevalence", "kappa.bias")
+
+
 def _print_table(name: str, report: dict, inputs: KappaInputs, shown: ShownInterval | None) -> None:
     raters = report["ratings"]["raters"]
     print(f"kappa: {name}, {len(raters)} raters ({', '.join(raters)}), {report['ratings']['n_items']} items")
@@ -177,8 +181,11 @@ def _print_table(name: str, report: dict, inputs: KappaInputs, shown: ShownInter
     context = {"names": (raters[inputs.pair[0]], raters[inputs.pair[1]]), "half": HALF_WIDTH}
     if pair["status"] == "ok":
         context["n"] = pair["result"]["n"]
+    weighted = pair["status"] == "ok" and pair["result"]["weights"]
     for reading in report["readings"]:
-        print(f"  {sentence(reading, context)}")
+        about = f"[unweighted kappa {_number(pair['plain']['kappa'])}] " if (
+            weighted and reading["topic"] in PLAIN_TOPICS) else ""
+        print(f"  {about}{sentence(reading, context)}")
 
 
 def _example(args: argparse.Namespace) -> tuple[str, str]:

@@ -122,3 +122,20 @@ def test_a_bootstrap_interval_pulled_to_0_by_constant_raters_is_cautioned(tmp_pa
     assert caution and 25 <= int(caution.group(2)) <= 40, out
     main(["kappa", str(path), "--ci", "analytic"])
     assert "a rater gives the same label to every item" not in capsys.readouterr().out  # the bootstrap's caution
+
+
+def test_with_weights_the_lines_about_the_unweighted_kappa_say_so(tmp_path, capsys):
+    """Chance agreement, prevalence, bias and alpha are read on the unweighted kappa (the page shows them in
+    its paradox section, beside "Cohen's κ, unweighted"): beside a weighted headline, each line says so."""
+    path = tmp_path / "r.csv"
+    path.write_text(_csv(CASES["scores"][0]), encoding="utf-8")
+    main(["kappa", str(path), "--weights", "quadratic"])
+    weighted = capsys.readouterr().out
+    report = kappa_report(_inputs(CASES["scores"][0], {"weights": "quadratic"}))
+    plain = report["pair"]["plain"]["kappa"]
+    assert plain != report["pair"]["result"]["kappa"]
+    chance = [line for line in weighted.splitlines() if "chance alone would already give" in line]
+    assert chance and all(line.strip().startswith(f"[unweighted kappa {plain:.3f}]") for line in chance)
+    assert not any(line.strip().startswith("[unweighted") and "credit" in line for line in weighted.splitlines())
+    main(["kappa", str(path)])
+    assert "[unweighted" not in capsys.readouterr().out
