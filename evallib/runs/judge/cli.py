@@ -28,6 +28,7 @@ from evallib.judging.authored import AUTHORED, JUDGE_SET, authored_settings, loa
 from evallib.judging.data import DEFAULT_CASES, JudgeDataError, load_cases
 from evallib.judging.pipeline import JudgeConfig, run_pairwise, run_pipeline, run_verbosity
 from evallib.runs.judge.bundle import JudgeReplay, JudgeRun, judge_bundle, judge_report
+from evallib.judging.analyses import status_summary
 from evallib.judging.report import DEFAULT_MAX_UNSCORED_SHARE, judge_gate
 from evallib.judging.requests import ModelSettings
 from evallib.judging.rubric import DEFAULT_PROMPTS, parse_rubric
@@ -214,8 +215,9 @@ def run(args: argparse.Namespace) -> int:
     write_bundle(path, judge_bundle(judge_run, data, "cli"))
     values = gate.reading.values
     mean = "undefined" if values["mean"] is None else f"{values['mean']:.2f}"
+    statuses = status_summary(runs[args.template])[0].counts  # the gate's template's, as the mean beside them
     print(f"{values['total']} cases, {values['n']} scored, mean {mean} / {config.rubric.max_total}, statuses "
-          + ", ".join(f"{text(f'judge.status.{k}')} {v}" for k, v in data["statuses"].items() if v))
+          + ", ".join(f"{text(f'judge.status.{k}')} {v}" for k, v in statuses.items() if v))
     print(f"gate: {verdict(code)} ({gate_words(gate.reading)}); report: {path}")
     report_failures(failures)
     return code

@@ -151,3 +151,12 @@ def test_cli_live_against_the_fake_server(tmp_path, monkeypatch):
     report = json.loads((tmp_path / "judge-report.json").read_text(encoding="utf-8"))["report"]
     assert code == 1 and report["gate"]["code"] == "gate_all_unscored"
     assert report["cost"]["calls"] == 24 and report["cost"]["input_tokens"] > 0
+
+
+@pytest.mark.parametrize("template", ["A", "B"])
+def test_the_summary_line_counts_the_statuses_of_the_template_the_gate_reads(template, tmp_path, capsys):
+    """With --compare both templates run; the line's count, mean and statuses are all the gated template's."""
+    assert cli.main(["--offline", "--template", template, "--compare", "--out", str(tmp_path)]) in (0, 1)
+    line = capsys.readouterr().out.splitlines()[-2]
+    scored = int(line.split(" scored,")[0].split()[-1])
+    assert f"statuses scored {scored}," in line or line.endswith(f"statuses scored {scored}")
