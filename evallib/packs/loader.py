@@ -217,10 +217,7 @@ def check_pack(source: str | Path | bytes) -> tuple[dict | None, list[PackProble
         root = _root_of(source, name)
     except PackError as exc:
         return None, exc.problems
-    manifest, problems = check_folder(root)
-    if problems:
-        discard_extracted(root)
-    return manifest, _named(problems, root, source)
+    return _checked(root, source)
 
 
 def _root_of(source: str | Path | bytes, name: str) -> Path:
@@ -242,11 +239,18 @@ def open_pack(source: str | Path | bytes, *, content: bool = True) -> Pack:
     ``content=False``: the light check of `evallib.packs.check.check_folder` (built-in packs only)."""
     name = "the uploaded zip" if isinstance(source, bytes) else str(source)
     root = _root_of(source, name)
+    manifest, problems = _checked(root, source, content=content)
+    if problems:
+        raise PackError(name, problems)
+    return Pack(root, manifest, content_hash(root))
+
+
+def _checked(root: Path, source: str | Path | bytes, *, content: bool = True) -> tuple[dict | None, list[PackProblem]]:
+    """`check_folder` of ``root``; a failed zip's extraction is discarded and its problems name the zip."""
     manifest, problems = check_folder(root, content=content)
     if problems:
         discard_extracted(root)
-        raise PackError(name, _named(problems, root, source))
-    return Pack(root, manifest, content_hash(root))
+    return manifest, _named(problems, root, source)
 
 
 def _named(problems: list[PackProblem], root: Path, source: str | Path | bytes) -> list[PackProblem]:

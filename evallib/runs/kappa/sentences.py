@@ -84,5 +84,4 @@ def error_sentence(error: dict, context: str = "") -> str:
         details["labels"] = _labels(details["labels"], details.pop("n_more", 0))
     code = error["error"]
     key = f"kappa.error.{code}_{context}" if code == "non_numeric" else f"kappa.error.{code}"
-    values = {k: f"{v:,}" if isinstance(v, int) and not isinstance(v, bool) else v for k, v in details.items()}
-    return say(key, values, details.get("n"))
+    return say(key, {k: _written(k, v) for k, v in details.items()}, details.get("n"))
